@@ -1,0 +1,58 @@
+# Donne — the two commands are `make run` and `make test` (see README.md).
+SHELL := /bin/bash
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres
+TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
+
+.PHONY: install messages run test lint check pytest e2e-browser bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP) messages
+
+messages: $(STAMP)
+	$(BIN)/python scripts/compilemessages.py
+
+run: install
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/python manage.py demo_data
+	@if [ -n "$$REDIS_URL" ]; then \
+	  echo "Celery worker started (logs: celery-worker.log)"; \
+	  $(BIN)/celery -A config worker --loglevel INFO --concurrency 2 > celery-worker.log 2>&1 & \
+	  trap "kill $$! 2>/dev/null" EXIT INT TERM; \
+	  $(BIN)/python manage.py runserver 127.0.0.1:8000; \
+	else \
+	  $(BIN)/python manage.py runserver 127.0.0.1:8000; \
+	fi
+
+test: install
+	@scripts/ensure-chromium.sh
+	$(MAKE) --no-print-directory lint check pytest
+
+lint:
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+check:
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python manage.py check --fail-level WARNING
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python manage.py makemigrations --check --dry-run
+
+pytest:
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/pytest -q
+
+bench: install
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python bench/run.py
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3

@@ -1,0 +1,68 @@
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from apps.accounts import permissions
+from apps.accounts.throttle import (
+    client_ip,
+    login_blocked,
+    login_failure_record,
+    login_failures_clear,
+)
+from apps.tournaments.selectors import registrations_of_licensee
+
+
+class LoginView(auth_views.LoginView):
+    """Sign-in form, refused with 429 after too many failures (see throttle)."""
+
+    template_name = "accounts/login.html"
+    redirect_authenticated_user = True
+
+    def post(self, request, *args, **kwargs):
+        ip, username = client_ip(request), request.POST.get("username", "")
+        if login_blocked(ip=ip, username=username):
+            form = self.get_form()
+            return render(
+                request,
+                self.template_name,
+                {
+                    "form": form,
+                    "blocked": _("Too many failed attempts. Try again in 15 minutes."),
+                },
+                status=429,
+            )
+        response = super().post(request, *args, **kwargs)
+        if request.user.is_authenticated:
+            login_failures_clear(ip=ip, username=username)
+        else:
+            login_failure_record(ip=ip, username=username)
+        return response
+
+
+@login_required
+def dispatch(request):
+    """After sign-in: go to the user's main area."""
+    user = request.user
+    for allowed, target in (
+        (permissions.can_use_federation_area, "federation:home"),
+        (permissions.can_use_club_area, "tournaments:club_home"),
+        (permissions.can_use_referee_area, "tournaments:referee_home"),
+        (permissions.can_use_player_area, "accounts:player_home"),
+    ):
+        if allowed(user):
+            return redirect(target)
+    return redirect("core:home")
+
+
+@login_required
+def player_home(request):
+    if not permissions.can_use_player_area(request.user):
+        raise PermissionDenied(_("Your account is not linked to a licensee."))
+    licensee = permissions.licensees_for_user(request.user).get(pk=request.user.licensee_id)
+    return render(
+        request,
+        "accounts/player_home.html",
+        {"licensee": licensee, "registrations": registrations_of_licensee(licensee)},
+    )

@@ -1,0 +1,38 @@
+from django.conf import settings
+from django.contrib.contenttypes.models import ContentType
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class AuditLog(models.Model):
+    """Who changed what, when: old → new values, written in the change's transaction."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", _("creation")
+        UPDATE = "update", _("modification")
+        DELETE = "delete", _("deletion")
+
+    at = models.DateTimeField(_("date"), default=timezone.now, db_index=True)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("author"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    action = models.CharField(_("action"), max_length=10, choices=Action.choices)
+    content_type = models.ForeignKey(ContentType, on_delete=models.PROTECT, related_name="+")
+    object_id = models.CharField(max_length=64)
+    object_repr = models.CharField(_("object"), max_length=200)
+    changes = models.JSONField(_("changes"), default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit log")
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["content_type", "object_id"])]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()} {self.object_repr}"

@@ -1,0 +1,7 @@
+from django.urls import path
+
+from apps.federation import views
+
+urlpatterns = [
+    path("federation/", views.home, name="home"),
+]

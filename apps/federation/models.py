@@ -1,0 +1,174 @@
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
+from apps.federation.domain.seasons import SeasonSpan
+
+
+class Zone(models.Model):
+    code = models.CharField(_("code"), max_length=10, unique=True)
+    name = models.CharField(_("name"), max_length=100)
+
+    class Meta:
+        verbose_name = _("zone")
+        verbose_name_plural = _("zones")
+        ordering = ["code"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Committee(models.Model):
+    """Comité régional (CCR)."""
+
+    code = models.CharField(_("code"), max_length=10, unique=True)
+    name = models.CharField(_("name"), max_length=100)
+    zone = models.ForeignKey(
+        Zone, verbose_name=_("zone"), on_delete=models.PROTECT, related_name="committees"
+    )
+
+    class Meta:
+        verbose_name = _("committee")
+        verbose_name_plural = _("committees")
+        ordering = ["code"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Club(models.Model):
+    number = models.CharField(_("club number"), max_length=10, unique=True)
+    name = models.CharField(_("name"), max_length=150)
+    committee = models.ForeignKey(
+        Committee, verbose_name=_("committee"), on_delete=models.PROTECT, related_name="clubs"
+    )
+    city = models.CharField(_("city"), max_length=100, blank=True)
+
+    class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def validate_licence_number(value: str) -> None:
+    try:
+        if licence_number_normalize(value) != value:
+            raise ValidationError(_("Write the licence number with digits only."))
+    except InvalidLicenceNumber as exc:
+        raise ValidationError(str(exc)) from exc
+
+
+class Licensee(models.Model):
+    class Series(models.TextChoices):
+        FIRST = "1", _("1st series")
+        SECOND = "2", _("2nd series")
+        PROMOTION = "P", _("Promotion")
+        UNRANKED = "NC", _("unranked")
+
+    licence_number = models.CharField(
+        _("licence number"), max_length=10, unique=True, validators=[validate_licence_number]
+    )
+    last_name = models.CharField(_("last name"), max_length=100)
+    first_name = models.CharField(_("first name"), max_length=100)
+    birth_date = models.DateField(_("birth date"), null=True, blank=True)
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), on_delete=models.PROTECT, related_name="licensees"
+    )
+    series = models.CharField(
+        _("series"), max_length=2, choices=Series.choices, default=Series.UNRANKED
+    )
+
+    class Meta:
+        verbose_name = _("licensee")
+        verbose_name_plural = _("licensees")
+        ordering = ["last_name", "first_name"]
+        indexes = [models.Index(fields=["last_name", "first_name"])]
+
+    def __str__(self) -> str:
+        return f"{self.last_name.upper()} {self.first_name} ({self.licence_number})"
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.last_name.upper()} {self.first_name}"
+
+
+class Season(models.Model):
+    """A season runs from 1 July to 30 June; see apps.federation.domain.seasons."""
+
+    start_year = models.PositiveSmallIntegerField(_("first year"), unique=True)
+    is_current = models.BooleanField(_("current season"), default=False)
+
+    class Meta:
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        ordering = ["-start_year"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["is_current"],
+                condition=models.Q(is_current=True),
+                name="one_current_season",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.span.name
+
+    @property
+    def span(self) -> SeasonSpan:
+        return SeasonSpan(self.start_year)
+
+    @property
+    def start(self):
+        return self.span.start
+
+    @property
+    def end(self):
+        return self.span.end
+
+
+class LicenseeImport(models.Model):
+    """A licensee file uploaded for import; large ones are processed by a Celery worker."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("waiting")
+        RUNNING = "running", _("in progress")
+        DONE = "done", _("done")
+        FAILED = "failed", _("rejected")
+
+    created_by = models.ForeignKey(
+        "accounts.User",
+        verbose_name=_("uploaded by"),
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(_("uploaded at"), auto_now_add=True)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    filename = models.CharField(_("file name"), max_length=255)
+    content = models.BinaryField(_("content"))
+    state = models.CharField(
+        _("state"), max_length=10, choices=State.choices, default=State.PENDING
+    )
+    total_rows = models.PositiveIntegerField(_("rows"), default=0)
+    processed_rows = models.PositiveIntegerField(_("rows processed"), default=0)
+    created_count = models.PositiveIntegerField(_("licensees created"), default=0)
+    updated_count = models.PositiveIntegerField(_("licensees updated"), default=0)
+    errors = models.JSONField(_("errors"), default=list, blank=True)
+
+    class Meta:
+        verbose_name = _("licensee import")
+        verbose_name_plural = _("licensee imports")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.filename} ({self.get_state_display()})"
+
+    @property
+    def progress_percent(self) -> int:
+        if not self.total_rows:
+            return 100 if self.state in (self.State.DONE, self.State.FAILED) else 0
+        return min(100, round(100 * self.processed_rows / self.total_rows))

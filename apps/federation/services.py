@@ -1,0 +1,42 @@
+"""Write services for licensees (one transaction each, audit row included)."""
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from apps.accounts import permissions
+from apps.core.audit import audit_record, audit_snapshot, model_update
+from apps.federation.models import Club, Licensee
+
+LICENSEE_FIELDS = ["licence_number", "last_name", "first_name", "birth_date", "club", "series"]
+
+
+@transaction.atomic
+def licensee_create(*, actor, club: Club, **data) -> Licensee:
+    if not permissions.can_manage_club(actor, club):
+        raise PermissionDenied(_("You cannot add licensees to this club."))
+    licensee = Licensee(club=club, **data)
+    licensee.full_clean()
+    licensee.save()
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=licensee,
+        changes={k: [None, v] for k, v in audit_snapshot(licensee, LICENSEE_FIELDS).items()},
+    )
+    return licensee
+
+
+@transaction.atomic
+def licensee_update(*, actor, licensee: Licensee, **data) -> Licensee:
+    if not permissions.can_manage_licensee(actor, licensee):
+        raise PermissionDenied(_("You cannot change this licensee."))
+    new_club = data.get("club")
+    if new_club is not None and not permissions.can_manage_club(actor, new_club):
+        raise PermissionDenied(_("You cannot move a licensee to this club."))
+    changes = model_update(licensee, data)
+    if changes:
+        licensee.full_clean()
+        licensee.save()
+        audit_record(actor=actor, action="update", instance=licensee, changes=changes)
+    return licensee

@@ -1,0 +1,45 @@
+"""Tournament life cycle: draft → registration open → running → finished →
+submitted → approved (submitted for approval to the committee, then the federation,
+fascicule 3 ch. 5 « Transmission »). A tournament may go back one step while it is
+not yet submitted, so a referee can reopen a mistaken transition."""
+
+from enum import StrEnum
+
+
+class Status(StrEnum):
+    DRAFT = "draft"
+    REGISTRATION_OPEN = "registration_open"
+    RUNNING = "running"
+    FINISHED = "finished"
+    SUBMITTED = "submitted"
+    APPROVED = "approved"
+
+
+ORDER = list(Status)
+
+# Who may perform a transition: "manager" (the organising club or the federation),
+# "referee" (an assigned referee), "approver" (federation staff).
+TRANSITIONS: dict[tuple[Status, Status], frozenset[str]] = {
+    (Status.DRAFT, Status.REGISTRATION_OPEN): frozenset({"manager"}),
+    (Status.REGISTRATION_OPEN, Status.DRAFT): frozenset({"manager"}),
+    (Status.REGISTRATION_OPEN, Status.RUNNING): frozenset({"manager", "referee"}),
+    (Status.RUNNING, Status.REGISTRATION_OPEN): frozenset({"manager", "referee"}),
+    (Status.RUNNING, Status.FINISHED): frozenset({"manager", "referee"}),
+    (Status.FINISHED, Status.RUNNING): frozenset({"manager", "referee"}),
+    (Status.FINISHED, Status.SUBMITTED): frozenset({"manager"}),
+    (Status.SUBMITTED, Status.APPROVED): frozenset({"approver"}),
+}
+
+# Statuses in which the tournament shows to the public (calendar and results).
+PUBLIC_STATUSES = frozenset(ORDER[1:])
+# Statuses in which registrations may be added or removed.
+REGISTRATION_STATUSES = frozenset({Status.DRAFT, Status.REGISTRATION_OPEN, Status.RUNNING})
+
+
+def transition_allowed(current: Status, target: Status, capacities: set[str]) -> bool:
+    """True when someone with these capacities may move a tournament from current to target."""
+    return bool(TRANSITIONS.get((Status(current), Status(target)), frozenset()) & capacities)
+
+
+def next_statuses(current: Status, capacities: set[str]) -> list[Status]:
+    return [t for (s, t), who in TRANSITIONS.items() if s == current and who & capacities]

@@ -1,0 +1,167 @@
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from apps.tournaments.domain.workflow import Status
+
+
+class Tournament(models.Model):
+    class Kind(models.TextChoices):
+        INDIVIDUAL = "individual", _("individual duplicate, en ligne movement")
+        HOWELL = "howell", _("individual duplicate, Howell movement")
+        MULTI_SESSION = "multi_session", _("several sessions")
+        CHAMPIONSHIP = "championship", _("championship stage")
+
+    class StatusChoice(models.TextChoices):
+        DRAFT = Status.DRAFT, _("draft")
+        REGISTRATION_OPEN = Status.REGISTRATION_OPEN, _("registration open")
+        RUNNING = Status.RUNNING, _("running")
+        FINISHED = Status.FINISHED, _("finished")
+        SUBMITTED = Status.SUBMITTED, _("submitted for approval")
+        APPROVED = Status.APPROVED, _("approved")
+
+    club = models.ForeignKey(
+        "federation.Club",
+        verbose_name=_("organising club"),
+        on_delete=models.PROTECT,
+        related_name="tournaments",
+    )
+    name = models.CharField(_("name"), max_length=150)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.INDIVIDUAL)
+    index = models.DecimalField(
+        _("index"),
+        max_digits=3,
+        decimal_places=1,
+        default=Decimal("1.0"),
+        validators=[MinValueValidator(Decimal("1.0")), MaxValueValidator(Decimal("3.0"))],
+        help_text=_("PCN award multiplier: 1, 1.2 (regional), 1.5 (national), 1.8 (final)."),
+    )
+    status = models.CharField(
+        _("status"), max_length=20, choices=StatusChoice.choices, default=Status.DRAFT
+    )
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-date", "name"]
+        indexes = [models.Index(fields=["status", "date"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d/%m/%Y})"
+
+
+class Session(models.Model):
+    """Séance: one sitting of a tournament, weighted by its coefficient."""
+
+    tournament = models.ForeignKey(
+        Tournament, verbose_name=_("tournament"), on_delete=models.CASCADE, related_name="sessions"
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    starts_at = models.DateTimeField(_("starts at"), null=True, blank=True)
+    coefficient = models.DecimalField(
+        _("coefficient"),
+        max_digits=4,
+        decimal_places=2,
+        default=Decimal("1.00"),
+        validators=[MinValueValidator(Decimal("0.01"))],
+    )
+
+    class Meta:
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_session_number")
+        ]
+
+    def __str__(self) -> str:
+        return _("%(tournament)s, session %(number)s") % {
+            "tournament": self.tournament.name,
+            "number": self.number,
+        }
+
+
+class Section(models.Model):
+    """One of several parallel tournaments of a session, named by its colour."""
+
+    class Colour(models.TextChoices):
+        RED = "red", _("Red")
+        GREEN = "green", _("Green")
+        BLUE = "blue", _("Blue")
+        YELLOW = "yellow", _("Yellow")
+        WHITE = "white", _("White")
+
+    session = models.ForeignKey(
+        Session, verbose_name=_("session"), on_delete=models.CASCADE, related_name="sections"
+    )
+    colour = models.CharField(_("colour"), max_length=10, choices=Colour.choices)
+    tables = models.PositiveSmallIntegerField(_("tables"), default=0)
+
+    class Meta:
+        verbose_name = _("section")
+        verbose_name_plural = _("sections")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "colour"], name="unique_section_colour")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session}, {self.get_colour_display()}"
+
+
+class Registration(models.Model):
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="registrations",
+    )
+    licensee = models.ForeignKey(
+        "federation.Licensee",
+        verbose_name=_("licensee"),
+        on_delete=models.PROTECT,
+        related_name="registrations",
+    )
+    registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        ordering = ["licensee__last_name", "licensee__first_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "licensee"], name="unique_registration")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.licensee.full_name} → {self.tournament.name}"
+
+
+class RefereeAssignment(models.Model):
+    tournament = models.ForeignKey(
+        Tournament,
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="referee_assignments",
+    )
+    referee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("referee"),
+        on_delete=models.CASCADE,
+        related_name="refereed_tournaments",
+    )
+    assigned_at = models.DateTimeField(_("assigned at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("referee assignment")
+        verbose_name_plural = _("referee assignments")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "referee"], name="unique_referee")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.referee} → {self.tournament.name}"

@@ -1,0 +1,175 @@
+"""Write services for tournaments: each runs in one transaction with its audit rows.
+
+Every service checks permissions through apps.accounts.permissions and raises
+PermissionDenied or ValidationError (French messages) without changing anything.
+"""
+
+from datetime import date
+from decimal import Decimal
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from apps.accounts import permissions
+from apps.core.audit import audit_record, audit_snapshot, model_update
+from apps.federation.models import Club, Licensee
+from apps.tournaments.domain.workflow import REGISTRATION_STATUSES, Status
+from apps.tournaments.models import RefereeAssignment, Registration, Session, Tournament
+
+TOURNAMENT_FIELDS = ["name", "date", "venue", "kind", "index"]
+MAX_SESSIONS = 12
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    actor,
+    club: Club,
+    name: str,
+    date: date,
+    venue: str = "",
+    kind: str = Tournament.Kind.INDIVIDUAL,
+    index: Decimal = Decimal("1.0"),
+    sessions: int = 1,
+) -> Tournament:
+    if not permissions.can_manage_club(actor, club):
+        raise PermissionDenied(_("You cannot create tournaments for this club."))
+    if not 1 <= sessions <= MAX_SESSIONS:
+        raise ValidationError(
+            {"sessions": _("Between 1 and %(max)s sessions.") % {"max": MAX_SESSIONS}}
+        )
+    tournament = Tournament(club=club, name=name, date=date, venue=venue, kind=kind, index=index)
+    tournament.full_clean()
+    tournament.save()
+    Session.objects.bulk_create(
+        Session(tournament=tournament, number=n) for n in range(1, sessions + 1)
+    )
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=tournament,
+        changes={
+            **{k: [None, v] for k, v in audit_snapshot(tournament, TOURNAMENT_FIELDS).items()},
+            "club": [None, str(club)],
+            "sessions": [None, sessions],
+        },
+    )
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(*, actor, tournament: Tournament, **data) -> Tournament:
+    if not permissions.can_manage_tournament(actor, tournament):
+        raise PermissionDenied(_("You cannot change this tournament."))
+    unknown = set(data) - set(TOURNAMENT_FIELDS)
+    if unknown:
+        raise ValueError(f"unknown tournament fields: {sorted(unknown)}")
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    changes = model_update(tournament, data)
+    if changes:
+        tournament.full_clean()
+        tournament.save(update_fields=list(changes))
+        audit_record(actor=actor, action="update", instance=tournament, changes=changes)
+    return tournament
+
+
+@transaction.atomic
+def tournament_transition(*, actor, tournament: Tournament, status: str) -> Tournament:
+    tournament = Tournament.objects.select_for_update().select_related("club").get(pk=tournament.pk)
+    try:
+        target = Status(status)
+    except ValueError as exc:
+        raise ValidationError(_("Unknown status.")) from exc
+    if not permissions.can_transition_tournament(actor, tournament, target):
+        raise PermissionDenied(
+            _("You cannot move this tournament from “%(old)s” to “%(new)s”.")
+            % {
+                "old": tournament.get_status_display(),
+                "new": Tournament.StatusChoice(target).label,
+            }
+        )
+    changes = model_update(tournament, {"status": target.value})
+    tournament.save(update_fields=["status"])
+    audit_record(actor=actor, action="update", instance=tournament, changes=changes)
+    return tournament
+
+
+@transaction.atomic
+def registration_create(*, actor, tournament: Tournament, licensee: Licensee) -> Registration:
+    if not permissions.can_manage_tournament(actor, tournament):
+        raise PermissionDenied(_("You cannot register players in this tournament."))
+    if tournament.status not in REGISTRATION_STATUSES:
+        raise ValidationError(_("Registrations are closed for this tournament."))
+    if Registration.objects.filter(tournament=tournament, licensee=licensee).exists():
+        raise ValidationError(_("%(name)s is already registered.") % {"name": licensee.full_name})
+    try:
+        with transaction.atomic():
+            registration = Registration.objects.create(tournament=tournament, licensee=licensee)
+    except IntegrityError as exc:  # registered concurrently
+        raise ValidationError(
+            _("%(name)s is already registered.") % {"name": licensee.full_name}
+        ) from exc
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=registration,
+        changes={"licensee": [None, str(licensee)], "tournament": [None, str(tournament)]},
+    )
+    return registration
+
+
+@transaction.atomic
+def registration_delete(*, actor, registration: Registration) -> None:
+    tournament = registration.tournament
+    if not permissions.can_manage_tournament(actor, tournament):
+        raise PermissionDenied(_("You cannot change this tournament's registrations."))
+    if tournament.status not in REGISTRATION_STATUSES:
+        raise ValidationError(_("Registrations are closed for this tournament."))
+    audit_record(
+        actor=actor,
+        action="delete",
+        instance=registration,
+        changes={
+            "licensee": [str(registration.licensee), None],
+            "tournament": [str(tournament), None],
+        },
+    )
+    registration.delete()
+
+
+@transaction.atomic
+def referee_assign(*, actor, tournament: Tournament, referee) -> RefereeAssignment:
+    if not permissions.can_manage_tournament(actor, tournament):
+        raise PermissionDenied(_("You cannot assign referees to this tournament."))
+    if not permissions.roles_of(referee).referee:
+        raise ValidationError(
+            _("%(user)s is not a referee.") % {"user": referee.get_full_name() or referee}
+        )
+    assignment, created = RefereeAssignment.objects.get_or_create(
+        tournament=tournament, referee=referee
+    )
+    if created:
+        audit_record(
+            actor=actor,
+            action="create",
+            instance=assignment,
+            changes={"referee": [None, str(referee)], "tournament": [None, str(tournament)]},
+        )
+    return assignment
+
+
+@transaction.atomic
+def referee_unassign(*, actor, assignment: RefereeAssignment) -> None:
+    if not permissions.can_manage_tournament(actor, assignment.tournament):
+        raise PermissionDenied(_("You cannot assign referees to this tournament."))
+    audit_record(
+        actor=actor,
+        action="delete",
+        instance=assignment,
+        changes={
+            "referee": [str(assignment.referee), None],
+            "tournament": [str(assignment.tournament), None],
+        },
+    )
+    assignment.delete()

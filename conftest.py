@@ -1,0 +1,45 @@
+import pytest
+
+from tests.factories import PASSWORD
+from tests.personas import World, world_build
+
+FAST_TEST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def pytest_configure(config):
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = FAST_TEST_HASHERS
+
+
+@pytest.fixture
+def world(db) -> World:
+    return world_build()
+
+
+@pytest.fixture
+def login(client):
+    """Sign the test client in as a user: login(user) -> client."""
+
+    def _login(user):
+        assert client.login(username=user.username, password=PASSWORD)
+        return client
+
+    return _login
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache_and_eager_tasks(request, settings):
+    """Each test starts with an empty cache; Celery runs eagerly unless the test is
+    marked `worker` (then it talks to a real worker through Redis)."""
+    from django.core.cache import cache
+
+    from config.celery import app
+
+    cache.clear()
+    eager = request.node.get_closest_marker("worker") is None
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = eager
+    settings.CELERY_TASK_ALWAYS_EAGER = eager
+    yield
+    app.conf.task_always_eager = previous

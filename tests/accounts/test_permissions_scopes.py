@@ -1,0 +1,101 @@
+"""The permission layer's selectors, persona by persona: what each one sees."""
+
+import pytest
+
+from apps.accounts import permissions
+
+pytestmark = pytest.mark.django_db
+
+
+def _ids(qs):
+    return set(qs.values_list("pk", flat=True))
+
+
+@pytest.mark.parametrize(
+    "persona, expected",
+    [
+        ("federation_staff", {"club", "other_club"}),
+        ("zone_manager", {"club"}),
+        ("committee_staff", {"club"}),
+        ("club_manager", {"club"}),
+        ("referee", set()),
+        ("player", set()),
+        ("outsider", set()),
+    ],
+)
+def test_clubs_for_user(world, persona, expected):
+    seen = _ids(permissions.clubs_for_user(world.persona(persona)))
+    assert seen == {getattr(world, name).pk for name in expected}
+
+
+@pytest.mark.parametrize(
+    "persona, expected",
+    [
+        ("federation_staff", {"licensee", "other_licensee"}),
+        ("zone_manager", {"licensee"}),
+        ("committee_staff", {"licensee"}),
+        ("club_manager", {"licensee"}),
+        ("referee", set()),
+        ("player", {"licensee"}),
+        ("outsider", set()),
+    ],
+)
+def test_licensees_for_user(world, persona, expected):
+    seen = _ids(permissions.licensees_for_user(world.persona(persona)))
+    assert seen == {getattr(world, name).pk for name in expected}
+
+
+@pytest.mark.parametrize(
+    "persona, expected",
+    [
+        ("federation_staff", {"tournament", "draft", "other_tournament"}),
+        ("zone_manager", {"tournament", "draft"}),
+        ("committee_staff", {"tournament", "draft"}),
+        ("club_manager", {"tournament", "draft"}),
+        ("referee", {"tournament"}),
+        ("player", set()),
+        ("outsider", set()),
+    ],
+)
+def test_tournaments_in_scope(world, persona, expected):
+    seen = _ids(permissions.tournaments_in_scope(world.persona(persona)))
+    assert seen == {getattr(world, name).pk for name in expected}
+
+
+@pytest.mark.parametrize("persona", ["player", "outsider", "referee"])
+def test_drafts_stay_hidden_from_the_public(world, persona):
+    seen = _ids(permissions.tournaments_for_user(world.persona(persona)))
+    assert world.tournament.pk in seen
+    assert world.draft.pk not in seen
+    assert world.other_tournament.pk not in seen
+
+
+@pytest.mark.parametrize(
+    "persona, manage, referee",
+    [
+        ("federation_staff", True, False),
+        ("zone_manager", False, False),
+        ("committee_staff", False, False),
+        ("club_manager", True, False),
+        ("referee", False, True),
+        ("player", False, False),
+        ("outsider", False, False),
+    ],
+)
+def test_manage_and_referee_checks(world, persona, manage, referee):
+    user = world.persona(persona)
+    assert permissions.can_manage_tournament(user, world.tournament) is manage
+    assert permissions.can_referee_tournament(user, world.tournament) is referee
+    # Nobody but federation staff manages the other club's tournament.
+    assert permissions.can_manage_tournament(user, world.other_tournament) is (
+        persona == "federation_staff"
+    )
+    assert permissions.can_referee_tournament(user, world.other_tournament) is False
+
+
+def test_roles_are_read_once_per_user(world, django_assert_num_queries):
+    user = world.club_manager
+    with django_assert_num_queries(1):
+        permissions.roles_of(user)
+        permissions.roles_of(user)
+        permissions.can_manage_club(user, world.club)

@@ -1,0 +1,109 @@
+"""factory_boy factories for the whole project."""
+
+import datetime
+from decimal import Decimal
+
+import factory
+from django.utils import timezone
+
+from apps.accounts.models import Role, RoleAssignment, User
+from apps.federation.models import Club, Committee, Licensee, Zone
+from apps.tournaments.models import RefereeAssignment, Registration, Session, Tournament
+
+PASSWORD = "tarot-duplicate-2026"
+
+
+class ZoneFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Zone
+
+    code = factory.Sequence(lambda n: f"Z{n}")
+    name = factory.Sequence(lambda n: f"Zone {n}")
+
+
+class CommitteeFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Committee
+
+    code = factory.Sequence(lambda n: f"C{n}")
+    name = factory.Sequence(lambda n: f"Comité {n}")
+    zone = factory.SubFactory(ZoneFactory)
+
+
+class ClubFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Club
+
+    number = factory.Sequence(lambda n: f"{700000 + n}")
+    name = factory.Sequence(lambda n: f"Tarot Club {n}")
+    committee = factory.SubFactory(CommitteeFactory)
+    city = "Lyon"
+
+
+class LicenseeFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Licensee
+
+    licence_number = factory.Sequence(lambda n: f"{1001001 + n}")
+    last_name = factory.Sequence(lambda n: f"Joueur{n}")
+    first_name = "Camille"
+    birth_date = datetime.date(1970, 5, 17)
+    club = factory.SubFactory(ClubFactory)
+    series = Licensee.Series.PROMOTION
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = User
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    first_name = "Dominique"
+    last_name = factory.Sequence(lambda n: f"Utilisateur{n}")
+    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
+
+    @factory.post_generation
+    def save_password(obj, create, extracted, **kwargs):
+        if create:
+            obj.save()
+
+
+class RoleFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = RoleAssignment
+
+    user = factory.SubFactory(UserFactory)
+    role = Role.REFEREE
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Tournament
+        skip_postgeneration_save = True
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"Tournoi {n}")
+    date = factory.LazyFunction(lambda: timezone.localdate() + datetime.timedelta(days=7))
+    venue = "Salle des fêtes"
+    index = Decimal("1.0")
+
+    @factory.post_generation
+    def with_session(obj, create, extracted, **kwargs):
+        if create:
+            Session.objects.create(tournament=obj, number=1)
+
+
+class RegistrationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Registration
+
+    tournament = factory.SubFactory(TournamentFactory)
+    licensee = factory.SubFactory(LicenseeFactory)
+
+
+class RefereeAssignmentFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = RefereeAssignment
+
+    tournament = factory.SubFactory(TournamentFactory)
+    referee = factory.SubFactory(UserFactory)
