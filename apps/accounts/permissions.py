@@ -246,3 +246,8 @@ def can_use_federation_area(user) -> bool:
 
 def can_use_player_area(user) -> bool:
     return roles_of(user).licensee_id is not None
+
+
+def can_administer(user) -> bool:
+    """The Django admin is the federation's back office."""
+    return user.is_active and roles_of(user).federation

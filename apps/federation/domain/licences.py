@@ -19,7 +19,9 @@ def licence_number_normalize(raw: object) -> str:
     """Return the canonical licence number or raise InvalidLicenceNumber (French message)."""
     if raw is None:
         raise InvalidLicenceNumber("numéro de licence manquant")
-    if isinstance(raw, float) and raw.is_integer():
+    if isinstance(raw, float):
+        if not raw.is_integer():
+            raise InvalidLicenceNumber(f"numéro de licence « {raw} » : chiffres uniquement")
         raw = int(raw)  # spreadsheets store 1001001 as 1001001.0
     text = _SEPARATORS.sub("", str(raw))
     if not text:

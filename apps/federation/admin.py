@@ -1,0 +1,59 @@
+from django.contrib import admin
+
+from apps.core.admin_site import AuditedAdmin
+from apps.federation.models import Club, Committee, Licensee, LicenseeImport, Season, Zone
+
+
+@admin.register(Zone)
+class ZoneAdmin(AuditedAdmin):
+    list_display = ["code", "name"]
+    search_fields = ["code", "name"]
+
+
+@admin.register(Committee)
+class CommitteeAdmin(AuditedAdmin):
+    list_display = ["code", "name", "zone"]
+    list_filter = ["zone"]
+    list_select_related = ["zone"]
+    search_fields = ["code", "name"]
+
+
+@admin.register(Club)
+class ClubAdmin(AuditedAdmin):
+    list_display = ["number", "name", "city", "committee"]
+    list_filter = ["committee__zone", "committee"]
+    list_select_related = ["committee"]
+    search_fields = ["number", "name", "city"]
+
+
+@admin.register(Licensee)
+class LicenseeAdmin(AuditedAdmin):
+    list_display = ["licence_number", "last_name", "first_name", "club", "series"]
+    list_filter = ["series", "club__committee"]
+    list_select_related = ["club"]
+    search_fields = ["licence_number", "last_name", "first_name"]
+    autocomplete_fields = ["club"]
+
+
+@admin.register(Season)
+class SeasonAdmin(AuditedAdmin):
+    list_display = ["__str__", "is_current"]
+
+
+@admin.register(LicenseeImport)
+class LicenseeImportAdmin(AuditedAdmin):
+    list_display = ["filename", "created_by", "created_at", "state", "total_rows"]
+    list_filter = ["state"]
+    list_select_related = ["created_by"]
+    exclude = ["content"]
+    readonly_fields = [
+        "filename",
+        "created_by",
+        "state",
+        "total_rows",
+        "processed_rows",
+        "created_count",
+        "updated_count",
+        "errors",
+        "finished_at",
+    ]

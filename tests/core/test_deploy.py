@@ -1,0 +1,41 @@
+"""Production settings: `check --deploy` passes with DEBUG off and a real secret, and
+DEBUG off without a secret refuses to start."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _manage(*args, **env):
+    base = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY"}}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=base | env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_passes_in_production_mode():
+    result = _manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DEBUG="0",
+        SECRET_KEY="k3J9-vQ2x!Lw8#pR5zT1mN6bY4cH7gF0aS2dE9uI3oP8lK5jX1qW",
+        ALLOWED_HOSTS="tarot.example.org",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_production_without_secret_refuses_to_start():
+    result = _manage("check", DEBUG="0")
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr

@@ -1,0 +1,69 @@
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from apps.core.models import AuditLog
+from apps.federation import services
+from apps.federation.models import Licensee
+from tests.personas import PERSONAS
+
+pytestmark = pytest.mark.django_db
+
+MANAGERS = {"federation_staff", "club_manager"}
+
+
+def _new(world, actor, **extra):
+    data = {"licence_number": "2002002", "last_name": "Leroy", "first_name": "Anne"} | extra
+    return services.licensee_create(actor=actor, club=world.club, **data)
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_licensee_create_by_persona(world, persona):
+    actor = world.persona(persona)
+    if persona in MANAGERS:
+        licensee = _new(world, actor)
+        audit = AuditLog.objects.get(object_id=str(licensee.pk))
+        assert audit.changes["licence_number"] == [None, "2002002"]
+    else:
+        with pytest.raises(PermissionDenied):
+            _new(world, actor)
+        assert not Licensee.objects.filter(licence_number="2002002").exists()
+
+
+@pytest.mark.parametrize(
+    "extra, field",
+    [
+        ({"licence_number": "12a"}, "licence_number"),
+        ({"licence_number": "1 002 002"}, "licence_number"),
+        ({"last_name": ""}, "last_name"),
+        ({"series": "X"}, "series"),
+    ],
+)
+def test_licensee_create_validation(world, extra, field):
+    with pytest.raises(ValidationError) as error:
+        _new(world, world.club_manager, **extra)
+    assert field in error.value.message_dict
+    assert not AuditLog.objects.exists()
+
+
+def test_licence_numbers_are_unique(world):
+    with pytest.raises(ValidationError) as error:
+        _new(world, world.club_manager, licence_number=world.licensee.licence_number)
+    assert "licence_number" in error.value.message_dict
+
+
+def test_licensee_update(world):
+    services.licensee_update(actor=world.club_manager, licensee=world.licensee, series="1")
+    assert AuditLog.objects.get().changes == {"series": ["P", "1"]}
+
+
+def test_club_manager_cannot_move_a_licensee_out_of_reach(world):
+    with pytest.raises(PermissionDenied):
+        services.licensee_update(
+            actor=world.club_manager, licensee=world.licensee, club=world.other_club
+        )
+    with pytest.raises(PermissionDenied):
+        services.licensee_update(
+            actor=world.club_manager, licensee=world.other_licensee, series="1"
+        )
+    world.licensee.refresh_from_db()
+    assert world.licensee.club == world.club

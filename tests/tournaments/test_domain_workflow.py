@@ -1,0 +1,56 @@
+import pytest
+
+from apps.tournaments.domain.workflow import (
+    ORDER,
+    PUBLIC_STATUSES,
+    TRANSITIONS,
+    Status,
+    next_statuses,
+    transition_allowed,
+)
+
+EXPECTED_TRANSITIONS = {
+    ("draft", "registration_open"): {"manager"},
+    ("registration_open", "draft"): {"manager"},
+    ("registration_open", "running"): {"manager", "referee"},
+    ("running", "registration_open"): {"manager", "referee"},
+    ("running", "finished"): {"manager", "referee"},
+    ("finished", "running"): {"manager", "referee"},
+    ("finished", "submitted"): {"manager"},
+    ("submitted", "approved"): {"approver"},
+}
+
+
+def test_life_cycle_order():
+    assert [s.value for s in ORDER] == [
+        "draft",
+        "registration_open",
+        "running",
+        "finished",
+        "submitted",
+        "approved",
+    ]
+
+
+def test_transition_table_as_data():
+    assert {(s.value, t.value): set(who) for (s, t), who in TRANSITIONS.items()} == (
+        EXPECTED_TRANSITIONS
+    )
+
+
+@pytest.mark.parametrize("current", list(Status))
+@pytest.mark.parametrize("target", list(Status))
+@pytest.mark.parametrize("capacity", ["manager", "referee", "approver"])
+def test_transition_allowed_follows_the_table(current, target, capacity):
+    expected = capacity in EXPECTED_TRANSITIONS.get((current.value, target.value), set())
+    assert transition_allowed(current, target, {capacity}) is expected
+
+
+def test_nobody_without_capacity_moves_anything():
+    assert all(next_statuses(status, set()) == [] for status in Status)
+
+
+def test_approved_is_final_and_drafts_are_private():
+    assert next_statuses(Status.APPROVED, {"manager", "referee", "approver"}) == []
+    assert Status.DRAFT not in PUBLIC_STATUSES
+    assert set(ORDER[1:]) == PUBLIC_STATUSES
