@@ -1,0 +1,45 @@
+"""The interface is French: every marked string has a French translation."""
+
+import re
+
+import polib
+import pytest
+
+from apps.core.i18n_catalog import CATALOGUE, _python_msgids, _template_msgids, source_msgids
+
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")
+
+
+@pytest.fixture(scope="module")
+def catalogue():
+    return polib.pofile(str(CATALOGUE))
+
+
+def test_every_marked_string_is_translated(catalogue):
+    translated = {e.msgid for e in catalogue if e.msgstr and "fuzzy" not in e.flags}
+    missing = sorted(set(source_msgids()) - translated)
+    assert missing == [], "run `python scripts/i18n.py` and translate these"
+
+
+def test_translations_keep_their_placeholders(catalogue):
+    wrong = [
+        e.msgid
+        for e in catalogue
+        if e.msgstr
+        and sorted(PLACEHOLDER.findall(e.msgid)) != sorted(PLACEHOLDER.findall(e.msgstr))
+    ]
+    assert wrong == []
+
+
+def test_catalogue_has_no_obsolete_entries(catalogue):
+    assert [e.msgid for e in catalogue.obsolete_entries()] == []
+
+
+def test_extraction_reads_templates_and_python():
+    template = (
+        "{% translate \"Sign in\" %} {% trans 'Home' %}"
+        "{% blocktranslate %}Hello {{ name }}{% endblocktranslate %}"
+    )
+    assert list(_template_msgids(template)) == ["Sign in", "Home", "Hello %(name)s"]
+    code = 'x = _("One" " line")\ny = gettext_lazy("Two")\nz = other("Three")'
+    assert list(_python_msgids(code)) == ["One line", "Two"]
