@@ -52,7 +52,9 @@ pytest:
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/pytest -q
 
 bench: install
-	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python bench/run.py
+	for script in bench/*.py; do \
+	  DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python $$script || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) staticfiles db.sqlite3
