@@ -1,10 +1,21 @@
-"""The REST API: one router for every app's viewsets."""
+"""The REST API: one router for every app's viewsets, and the token endpoint."""
 
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
+from apps.accounts.api import TokenView
+from apps.federation.api import ClubViewSet, LicenseeViewSet
+from apps.tournaments.api import RegistrationViewSet, TournamentViewSet
+
+app_name = "api"
+
 router = DefaultRouter()
+router.register("clubs", ClubViewSet, basename="club")
+router.register("licensees", LicenseeViewSet, basename="licensee")
+router.register("tournaments", TournamentViewSet, basename="tournament")
+router.register("registrations", RegistrationViewSet, basename="registration")
 
 urlpatterns = [
+    path("auth/token/", TokenView.as_view(), name="token"),
     path("", include(router.urls)),
 ]

@@ -158,11 +158,16 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Imports above this many rows run in a Celery worker with a progress bar.
 LICENSEE_IMPORT_SYNC_MAX_ROWS = 200
 
+# How many reverse proxies stand in front of the application (each appends to
+# X-Forwarded-For): the client address used for throttling is read accordingly.
+NUM_PROXIES = int(env_str("NUM_PROXIES", "0"))
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
+    "NUM_PROXIES": NUM_PROXIES,
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",

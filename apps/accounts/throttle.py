@@ -14,6 +14,12 @@ def _keys(ip: str, username: str) -> list[str]:
 
 
 def client_ip(request) -> str:
+    """The client's address: REMOTE_ADDR, or behind NUM_PROXIES proxies the address the
+    outermost trusted proxy saw (X-Forwarded-For cannot be forged past it)."""
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    if settings.NUM_PROXIES and forwarded:
+        addresses = [a.strip() for a in forwarded.split(",")]
+        return addresses[-min(settings.NUM_PROXIES, len(addresses))]
     return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 

@@ -51,3 +51,40 @@ def test_success_clears_the_failures(client, world, settings):
     for _ in range(settings.LOGIN_MAX_FAILURES - 1):
         _attempt(client, "club_manager", "wrong")
     assert _attempt(client, "club_manager", PASSWORD).status_code == 302
+
+
+def test_forwarded_addresses_are_ignored_without_a_trusted_proxy(client, world, settings):
+    settings.NUM_PROXIES = 0
+    for n in range(settings.LOGIN_MAX_FAILURES):
+        client.post(
+            reverse("accounts:login"),
+            {"username": f"nobody{n}", "password": "x"},
+            REMOTE_ADDR="203.0.113.7",
+            HTTP_X_FORWARDED_FOR=f"10.0.0.{n}",  # forged on every attempt
+        )
+    assert _attempt(client, "club_manager", PASSWORD).status_code == 429
+
+
+def test_behind_one_proxy_the_forwarded_client_address_counts(client, world, settings):
+    settings.NUM_PROXIES = 1
+    for n in range(settings.LOGIN_MAX_FAILURES):
+        client.post(
+            reverse("accounts:login"),
+            {"username": f"nobody{n}", "password": "x"},
+            REMOTE_ADDR="172.16.0.1",  # the proxy
+            HTTP_X_FORWARDED_FOR="forged, 198.51.100.5",
+        )
+    blocked = client.post(
+        reverse("accounts:login"),
+        {"username": "club_manager", "password": PASSWORD},
+        REMOTE_ADDR="172.16.0.1",
+        HTTP_X_FORWARDED_FOR="198.51.100.5",
+    )
+    assert blocked.status_code == 429
+    other = client.post(
+        reverse("accounts:login"),
+        {"username": "referee", "password": PASSWORD},
+        REMOTE_ADDR="172.16.0.1",
+        HTTP_X_FORWARDED_FOR="198.51.100.6",
+    )
+    assert other.status_code == 302

@@ -1,0 +1,92 @@
+"""API building blocks shared by every app's viewsets, and the token endpoint.
+
+Viewsets read through the permission layer's selectors and write through the services;
+`ScopedViewSetMixin.call_service` turns the services' PermissionDenied and
+ValidationError into 403 and 400 responses carrying their messages.
+"""
+
+from django.core.exceptions import NON_FIELD_ERRORS
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import exceptions, serializers
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.fields import get_error_detail
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.throttling import ScopedRateThrottle
+
+
+@extend_schema_field(OpenApiTypes.INT)
+class ScopedPrimaryKeyRelatedField(serializers.PrimaryKeyRelatedField):
+    """A primary key looked up in `selector(request.user)`: ids outside what the user may
+    see are answered like ids that do not exist."""
+
+    def __init__(self, *, selector, **kwargs):
+        self.selector = selector
+        super().__init__(**kwargs)
+
+    def get_queryset(self):
+        return self.selector(self.context["request"].user)
+
+
+def service_error_detail(exc: DjangoValidationError):
+    """A Django ValidationError as DRF error detail, keyed by field."""
+    detail = get_error_detail(exc)
+    if isinstance(detail, dict):
+        return {
+            api_settings.NON_FIELD_ERRORS_KEY if key == NON_FIELD_ERRORS else key: value
+            for key, value in detail.items()
+        }
+    return {api_settings.NON_FIELD_ERRORS_KEY: detail}
+
+
+class ScopedViewSetMixin:
+    """Viewsets over a selector's queryset: list filters checked by `query_class`, one
+    answer for objects hidden or missing, writes through services, answers serialized
+    from the viewset's own queryset."""
+
+    query_class: type[serializers.Serializer] | None = None
+
+    def get_object(self):
+        try:
+            return super().get_object()
+        except Http404 as exc:
+            raise exceptions.NotFound() from exc
+
+    def filter_queryset(self, queryset):
+        queryset = super().filter_queryset(queryset)
+        if self.action != "list" or self.query_class is None:
+            return queryset
+        query = self.query_class(data=self.request.query_params)
+        query.is_valid(raise_exception=True)
+        return query.apply(queryset)
+
+    def validated(self, serializer_class, **kwargs) -> dict:
+        serializer = serializer_class(
+            data=self.request.data, context=self.get_serializer_context(), **kwargs
+        )
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data
+
+    def call_service(self, service, **kwargs):
+        try:
+            return service(actor=self.request.user, **kwargs)
+        except DjangoPermissionDenied as exc:
+            raise exceptions.PermissionDenied(str(exc) or None) from exc
+        except DjangoValidationError as exc:
+            raise exceptions.ValidationError(service_error_detail(exc)) from exc
+
+    def respond(self, instance, status: int = 200) -> Response:
+        instance = self.get_queryset().get(pk=instance.pk)
+        return Response(self.get_serializer(instance).data, status=status)
+
+
+class TokenView(ObtainAuthToken):
+    """Exchange a username and password for an API token (rate limited)."""
+
+    authentication_classes = ()
+    throttle_classes = (ScopedRateThrottle,)
+    throttle_scope = "token"

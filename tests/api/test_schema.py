@@ -1,0 +1,63 @@
+"""The OpenAPI schema generates cleanly and the docs page is served from our static files."""
+
+import re
+
+import pytest
+import yaml
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.core.management import call_command
+
+pytestmark = pytest.mark.django_db
+
+EXPECTED = {
+    "/api/auth/token/": {"post"},
+    "/api/clubs/": {"get"},
+    "/api/clubs/{id}/": {"get"},
+    "/api/licensees/": {"get", "post"},
+    "/api/licensees/{id}/": {"get", "patch"},
+    "/api/tournaments/": {"get", "post"},
+    "/api/tournaments/{id}/": {"get", "patch"},
+    "/api/tournaments/{id}/transition/": {"post"},
+    "/api/registrations/": {"get", "post"},
+    "/api/registrations/{id}/": {"get", "delete"},
+}
+
+
+def test_schema_validates_without_warnings(tmp_path):
+    target = tmp_path / "schema.yaml"
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(target))
+    paths = yaml.safe_load(target.read_text())["paths"]
+    assert {path: set(operations) for path, operations in paths.items()} == EXPECTED
+
+
+def test_list_filters_are_documented(tmp_path):
+    target = tmp_path / "schema.yaml"
+    call_command("spectacular", "--file", str(target))
+    paths = yaml.safe_load(target.read_text())["paths"]
+
+    def query_names(path):
+        return {p["name"] for p in paths[path]["get"]["parameters"] if p["in"] == "query"}
+
+    assert query_names("/api/licensees/") == {"page", "q", "club"}
+    assert query_names("/api/tournaments/") == {"page", "status"}
+    assert query_names("/api/registrations/") == {"page", "tournament"}
+
+
+def test_schema_endpoint_answers(client):
+    response = client.get("/api/schema/")
+    assert response.status_code == 200
+    assert b"/api/tournaments/{id}/transition/" in response.content
+
+
+def test_docs_load_swagger_from_our_static_files(client):
+    response = client.get("/api/docs/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assets = re.findall(r'(?:src|href)="([^"]+)"', html)
+    assert any(asset.endswith("swagger-ui-bundle.js") for asset in assets)
+    assert any(asset.endswith("swagger-ui.css") for asset in assets)
+    for asset in assets:
+        assert asset.startswith(settings.STATIC_URL), asset
+        assert finders.find(asset.removeprefix(settings.STATIC_URL)), asset
+    assert "cdn" not in html.lower()
