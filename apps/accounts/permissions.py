@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q, QuerySet
 
 from apps.accounts.models import Role, RoleAssignment
-from apps.federation.models import Club, Licensee
+from apps.federation.models import Club, Licensee, LicenseeImport
 from apps.tournaments.domain.workflow import (
     PUBLIC_STATUSES,
     REGISTRATION_STATUSES,
@@ -134,6 +134,18 @@ def licensees_registrable_by(user) -> QuerySet[Licensee]:
 def can_manage_licensee(user, licensee: Licensee) -> bool:
     roles = roles_of(user)
     return roles.federation or licensee.club_id in roles.club_ids
+
+
+def can_import_licensees(user) -> bool:
+    return roles_of(user).manages_clubs
+
+
+def licensee_imports_for_user(user) -> QuerySet[LicenseeImport]:
+    """Licensee imports the user may open: their own; federation staff see every one."""
+    qs = LicenseeImport.objects.select_related("created_by")
+    if roles_of(user).federation:
+        return qs
+    return qs.filter(created_by=user) if user.is_authenticated else qs.none()
 
 
 # --- tournaments -----------------------------------------------------------------

@@ -168,7 +168,16 @@ class LicenseeImport(models.Model):
         return f"{self.filename} ({self.get_state_display()})"
 
     @property
+    def is_finished(self) -> bool:
+        return self.state in (self.State.DONE, self.State.FAILED)
+
+    @property
+    def unchanged_count(self) -> int:
+        """Rows whose licensee already had exactly these values."""
+        return max(0, self.total_rows - self.created_count - self.updated_count)
+
+    @property
     def progress_percent(self) -> int:
         if not self.total_rows:
-            return 100 if self.state in (self.State.DONE, self.State.FAILED) else 0
+            return 100 if self.is_finished else 0
         return min(100, round(100 * self.processed_rows / self.total_rows))
