@@ -154,6 +154,12 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BEAT_SCHEDULE = {
+    "purge-licensee-import-files": {
+        "task": "apps.federation.tasks.licensee_import_files_purge",
+        "schedule": 24 * 60 * 60,
+    },
+}
 
 # Imports above this many rows run in a Celery worker with a progress bar.
 LICENSEE_IMPORT_SYNC_MAX_ROWS = 200

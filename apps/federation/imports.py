@@ -6,6 +6,7 @@ as codes and parameters and turned into messages in the reader's language.
 """
 
 from dataclasses import asdict, dataclass
+from datetime import timedelta
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -32,6 +33,7 @@ from apps.federation.models import Club, Licensee, LicenseeImport
 
 IMPORT_MAX_BYTES = 10 * 1024 * 1024
 PROGRESS_EVERY = 250  # rows between two progress writes in a worker
+IMPORT_KEEP_FILES_DAYS = 30  # uploaded files are personal data: keep them a month
 WRITE_BATCH = 1000  # rows per INSERT / UPDATE statement
 
 MESSAGES = {
@@ -258,3 +260,14 @@ def _finish(licensee_import: LicenseeImport, **data) -> dict:
 def template_csv() -> str:
     """An empty import file: the header row, ";"-separated, with a BOM for Excel."""
     return "\ufeff" + ";".join(template_header()) + "\r\n"
+
+
+def licensee_import_files_purge(*, older_than_days: int = IMPORT_KEEP_FILES_DAYS) -> int:
+    """Forget the uploaded files of imports finished more than older_than_days ago (they
+    hold personal data); the report and counts stay. Returns how many were purged."""
+    limit = timezone.now() - timedelta(days=older_than_days)
+    return (
+        LicenseeImport.objects.filter(finished_at__lt=limit)
+        .exclude(content=b"")
+        .update(content=b"")
+    )
