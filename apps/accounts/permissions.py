@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q, QuerySet
 
-from apps.accounts.models import Role, RoleAssignment
+from apps.accounts.models import Role, RoleAssignment, User
 from apps.federation.models import Club, Licensee, LicenseeImport
 from apps.tournaments.domain.workflow import (
     PUBLIC_STATUSES,
@@ -225,6 +225,16 @@ def can_transition_tournament(user, tournament: Tournament, target: str) -> bool
 
 def can_register_in_tournament(user, tournament: Tournament) -> bool:
     return tournament.status in REGISTRATION_STATUSES and can_manage_tournament(user, tournament)
+
+
+def referees_assignable(tournament: Tournament) -> QuerySet[User]:
+    """Active users holding the referee role who are not yet assigned to the tournament."""
+    return (
+        User.objects.filter(role_assignments__role=Role.REFEREE, is_active=True)
+        .exclude(refereed_tournaments__tournament=tournament)
+        .distinct()
+        .order_by("last_name", "first_name", "username")
+    )
 
 
 # --- registrations ---------------------------------------------------------------

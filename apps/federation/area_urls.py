@@ -4,4 +4,8 @@ from apps.federation import views
 
 urlpatterns = [
     path("federation/", views.home, name="home"),
+    path("federation/clubs/", views.clubs, name="clubs"),
+    path("federation/licencies/", views.licensees, name="licensees"),
+    path("federation/tournois/", views.tournaments, name="tournaments"),
+    path("club/licencies/", views.club_licensees, name="club_licensees"),
 ]

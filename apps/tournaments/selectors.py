@@ -1,12 +1,15 @@
 """Read-side queries for tournaments."""
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Exists, OuterRef, QuerySet
 from django.utils import timezone
 
+from apps.accounts import permissions
+from apps.federation.models import Licensee
 from apps.tournaments.domain.workflow import Status
-from apps.tournaments.models import Tournament
+from apps.tournaments.models import Registration, Tournament
 
 HOME_LIST_SIZE = 10
+SEARCH_LIMIT = 20
 
 
 def tournaments_upcoming_public() -> QuerySet[Tournament]:
@@ -33,4 +36,16 @@ def registrations_of_licensee(licensee):
         Registration.objects.filter(licensee=licensee)
         .select_related("tournament__club")
         .order_by("-tournament__date")
+    )
+
+
+def registration_candidates(user, tournament, search) -> QuerySet[Licensee]:
+    """Licensees matching the search that the user may register, each marked is_registered."""
+    if not search.terms:
+        return Licensee.objects.none()
+    registered = Registration.objects.filter(tournament=tournament, licensee=OuterRef("pk"))
+    return (
+        search.filter(permissions.licensees_registrable_by(user))
+        .annotate(is_registered=Exists(registered))
+        .order_by("last_name", "first_name")[:SEARCH_LIMIT]
     )

@@ -1,13 +1,237 @@
-from django.http import HttpResponse
+"""Club area home and the tournament page: create, show, edit and change its status."""
+
+from copy import copy
+from functools import partial
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from apps.accounts import permissions
+from apps.core.pages import (
+    area_required,
+    confirm_page,
+    error_text,
+    form_submit,
+    page_of,
+    safe_next,
+)
+from apps.federation.forms import LicenseeSearchForm
+from apps.tournaments import services
+from apps.tournaments.domain.workflow import ORDER, Status, next_statuses
+from apps.tournaments.forms import RefereeAssignForm, TournamentCreateForm, TournamentForm
+from apps.tournaments.models import Tournament
+from apps.tournaments.selectors import registration_candidates
+
+# Button label of each transition, keyed by (current status, target status).
+TRANSITION_LABELS = {
+    (Status.DRAFT, Status.REGISTRATION_OPEN): gettext_lazy("Open registration"),
+    (Status.REGISTRATION_OPEN, Status.DRAFT): gettext_lazy("Back to draft"),
+    (Status.REGISTRATION_OPEN, Status.RUNNING): gettext_lazy("Start the tournament"),
+    (Status.RUNNING, Status.REGISTRATION_OPEN): gettext_lazy("Back to registration"),
+    (Status.RUNNING, Status.FINISHED): gettext_lazy("Finish the tournament"),
+    (Status.FINISHED, Status.RUNNING): gettext_lazy("Resume the tournament"),
+    (Status.FINISHED, Status.SUBMITTED): gettext_lazy("Submit for approval"),
+    (Status.SUBMITTED, Status.APPROVED): gettext_lazy("Approve"),
+}
+# What reaching a status means, shown on the confirmation page.
+STATUS_HINTS = {
+    Status.DRAFT: gettext_lazy("The tournament is hidden from the public again."),
+    Status.REGISTRATION_OPEN: gettext_lazy(
+        "The tournament becomes public and players can be registered."
+    ),
+    Status.RUNNING: gettext_lazy("Play begins; players can still be added or removed."),
+    Status.FINISHED: gettext_lazy("Play is over: registrations are closed."),
+    Status.SUBMITTED: gettext_lazy(
+        "The results are sent for approval and can no longer be changed by the club."
+    ),
+    Status.APPROVED: gettext_lazy("The results are approved for the national ranking."),
+}
 
 
+# --- helpers (also used by the registration and referee pages) --------------------
+
+
+def _visible(request, pk) -> Tournament:
+    return get_object_or_404(permissions.tournaments_for_user(request.user), pk=pk)
+
+
+def managed_tournament(request, pk) -> Tournament:
+    """The tournament if the user may open it (else 404) and manage it (else 403)."""
+    tournament = _visible(request, pk)
+    if not permissions.can_manage_tournament(request.user, tournament):
+        raise PermissionDenied
+    return tournament
+
+
+def tournament_url(tournament) -> str:
+    return reverse("tournaments:detail", args=[tournament.pk])
+
+
+def _status_or_404(value) -> Status:
+    try:
+        return Status(value)
+    except ValueError as exc:
+        raise Http404 from exc
+
+
+def _transition_label(current: Status, target: Status) -> str:
+    return TRANSITION_LABELS.get((current, target), Tournament.StatusChoice(target).label)
+
+
+def transition_buttons(user, tournament) -> list[dict]:
+    """The status buttons this user may press, forward steps first."""
+    current = Status(tournament.status)
+    targets = next_statuses(current, permissions.tournament_capacities(user, tournament))
+    buttons = [
+        {
+            "status": target.value,
+            "label": _transition_label(current, target),
+            "backward": ORDER.index(target) < ORDER.index(current),
+        }
+        for target in targets
+    ]
+    return sorted(buttons, key=lambda b: b["backward"])
+
+
+def registrations_context(user, tournament) -> dict:
+    """The registration list of the tournament and whether the user may change it."""
+    return {
+        "tournament": tournament,
+        "registrations": tournament.registrations.select_related("licensee__club").order_by(
+            "licensee__last_name", "licensee__first_name"
+        ),
+        "can_register": permissions.can_register_in_tournament(user, tournament),
+    }
+
+
+def search_context(request, tournament) -> dict:
+    """The registration search box and its results (licensees the user may register)."""
+    search = LicenseeSearchForm(request.GET)
+    candidates = registration_candidates(request.user, tournament, search)
+    return {"tournament": tournament, "search": search, "candidates": candidates}
+
+
+# --- club area -------------------------------------------------------------------
+
+
+@area_required(permissions.can_use_club_area)
 def club_home(request):
-    return HttpResponse("")
+    tournaments = (
+        permissions.tournaments_in_scope(request.user)
+        .filter(club__in=permissions.clubs_managed_by(request.user))
+        .annotate(registered=Count("registrations"))
+        .order_by("-date", "name")
+    )
+    return render(request, "tournaments/club_home.html", {"page": page_of(request, tournaments)})
 
 
-def referee_home(request):
-    return HttpResponse("")
+@area_required(permissions.can_use_club_area)
+def tournament_create(request):
+    form = TournamentCreateForm(
+        request.POST or None, clubs=permissions.clubs_managed_by(request.user)
+    )
+    tournament = form_submit(form, partial(services.tournament_create, actor=request.user))
+    if tournament:
+        messages.success(request, _("The tournament is created."))
+        return redirect(tournament_url(tournament))
+    return render(
+        request,
+        "tournaments/tournament_form.html",
+        {
+            "form": form,
+            "title": _("Create a tournament"),
+            "cancel_url": reverse("tournaments:club_home"),
+        },
+    )
+
+
+# --- tournament page -------------------------------------------------------------
 
 
 def detail(request, pk):
-    return HttpResponse("")
+    user = request.user
+    tournament = get_object_or_404(
+        permissions.tournaments_for_user(user)
+        .annotate(registered=Count("registrations"))
+        .prefetch_related("sessions"),
+        pk=pk,
+    )
+    manage = permissions.can_manage_tournament(user, tournament)
+    context = {
+        "tournament": tournament,
+        "manage": manage,
+        "transitions": transition_buttons(user, tournament),
+    }
+    if permissions.can_oversee_tournament(user, tournament):
+        context.update(registrations_context(user, tournament), oversee=True)
+        context["referees"] = tournament.referee_assignments.select_related("referee").order_by(
+            "referee__last_name", "referee__first_name"
+        )
+    if manage:
+        context["referee_form"] = RefereeAssignForm(tournament=tournament)
+        if context.get("can_register"):
+            context.update(search_context(request, tournament))
+    return render(request, "tournaments/detail.html", context)
+
+
+@login_required
+def tournament_edit(request, pk):
+    tournament = managed_tournament(request, pk)
+    form = TournamentForm(request.POST or None, instance=copy(tournament))
+    write = partial(services.tournament_update, actor=request.user, tournament=tournament)
+    if form_submit(form, write):
+        messages.success(request, _("The tournament is saved."))
+        return redirect(tournament_url(tournament))
+    return render(
+        request,
+        "tournaments/tournament_form.html",
+        {
+            "form": form,
+            "tournament": tournament,
+            "title": _("Edit the tournament"),
+            "cancel_url": tournament_url(tournament),
+        },
+    )
+
+
+@login_required
+def tournament_transition(request, pk):
+    """GET: confirm the status change; POST: make it."""
+    tournament = _visible(request, pk)
+    target = _status_or_404(request.POST.get("status") or request.GET.get("status"))
+    back = safe_next(request, tournament_url(tournament))
+    if request.method != "POST":
+        if not permissions.can_transition_tournament(request.user, tournament, target):
+            raise PermissionDenied
+        return confirm_page(
+            request,
+            title=_transition_label(Status(tournament.status), target),
+            question=_("Move “%(name)s” from “%(old)s” to “%(new)s”?")
+            % {
+                "name": tournament.name,
+                "old": tournament.get_status_display(),
+                "new": Tournament.StatusChoice(target).label,
+            },
+            hint=STATUS_HINTS[target],
+            confirm_label=_("Confirm"),
+            cancel_url=back,
+            fields={"status": target.value, "next": back},
+        )
+    try:
+        services.tournament_transition(actor=request.user, tournament=tournament, status=target)
+    except ValidationError as exc:
+        messages.error(request, error_text(exc))
+    else:
+        messages.success(
+            request,
+            _("The tournament is now “%(status)s”.")
+            % {"status": Tournament.StatusChoice(target).label},
+        )
+    return redirect(back)

@@ -224,12 +224,16 @@ def test_unusable_files_are_refused_and_nothing_is_stored(world, name, content, 
 
 
 def test_missing_columns_message_names_them(world):
-    with pytest.raises(ValidationError) as caught, translation.override("en"):
+    with pytest.raises(ValidationError) as caught:
         imports.licensee_import_create(
             actor=world.club_manager, file=upload("Nom;Prénom\nA;B\n".encode())
         )
-    assert caught.value.messages == [
-        "Missing columns: Licence, Club. The first row must name the columns."
+    with translation.override("en"):
+        assert caught.value.messages == [
+            "Missing columns: Licence, Club. The first row must name the columns."
+        ]
+    assert caught.value.messages == [  # the interface language
+        "Colonnes manquantes\u00a0: Licence, Club. La première ligne doit nommer les colonnes."
     ]
 
 

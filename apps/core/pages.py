@@ -1,0 +1,73 @@
+"""Page helpers shared by the apps' views: area access, lists, confirmation pages, forms."""
+
+from functools import wraps
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
+from django.shortcuts import render
+from django.utils.http import url_has_allowed_host_and_scheme
+
+PAGE_SIZE = 25
+
+
+def area_required(check):
+    """Sign-in required (else the login page), then 403 unless check(user) allows the area."""
+
+    def decorator(view):
+        @wraps(view)
+        @login_required
+        def wrapped(request, *args, **kwargs):
+            if not check(request.user):
+                raise PermissionDenied
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
+def page_of(request, queryset):
+    """The requested page of a list (the first one when the number is wrong)."""
+    return Paginator(queryset, PAGE_SIZE).get_page(request.GET.get("page"))
+
+
+def safe_next(request, default: str) -> str:
+    """The ``next`` address of the request if it stays on this site, else ``default``."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    allowed = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if target and allowed else default
+
+
+def confirm_page(request, *, title, question, confirm_label, cancel_url, hint="", fields=None):
+    """A confirmation page whose form posts back to the same address."""
+    return render(
+        request,
+        "core/confirm.html",
+        {
+            "title": title,
+            "question": question,
+            "hint": hint,
+            "confirm_label": confirm_label,
+            "cancel_url": cancel_url,
+            "fields": fields or {},
+        },
+    )
+
+
+def form_submit(form, write):
+    """Run a service on a valid form; its ValidationError becomes errors of the form."""
+    if not form.is_bound or not form.is_valid():
+        return None
+    try:
+        return write(**form.cleaned_data)
+    except ValidationError as exc:
+        form.add_error(None, exc)
+        return None
+
+
+def error_text(exc: ValidationError) -> str:
+    """The messages of a ValidationError as one line."""
+    return " ".join(exc.messages)

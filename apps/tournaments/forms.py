@@ -1,0 +1,63 @@
+"""Forms of the tournament pages; the services do the writing and the permission checks."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from apps.accounts.permissions import referees_assignable
+from apps.tournaments.models import Tournament
+from apps.tournaments.services import MAX_SESSIONS, TOURNAMENT_FIELDS
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = TOURNAMENT_FIELDS
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+
+class TournamentCreateForm(TournamentForm):
+    sessions = forms.IntegerField(
+        label=_("Number of sessions"), min_value=1, max_value=MAX_SESSIONS, initial=1
+    )
+
+    class Meta(TournamentForm.Meta):
+        fields = ["club", *TOURNAMENT_FIELDS]
+
+    def __init__(self, *args, clubs, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs
+        if clubs.count() == 1:
+            self.fields["club"].empty_label = None
+
+
+class RegistrationAddForm(forms.Form):
+    licensee = forms.ModelChoiceField(
+        queryset=None,
+        error_messages={
+            "required": _("Choose a player in the search results."),
+            "invalid_choice": _("Choose a player in the search results."),
+        },
+    )
+
+    def __init__(self, *args, licensees, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["licensee"].queryset = licensees
+
+
+class RefereeChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj) -> str:
+        return obj.get_full_name() or obj.username
+
+
+class RefereeAssignForm(forms.Form):
+    """Choose among the users holding the referee role who are not yet assigned."""
+
+    referee = RefereeChoiceField(
+        label=_("Referee"),
+        queryset=None,
+        error_messages={"invalid_choice": _("Choose a referee in the list.")},
+    )
+
+    def __init__(self, *args, tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["referee"].queryset = referees_assignable(tournament)

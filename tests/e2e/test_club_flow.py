@@ -1,0 +1,123 @@
+"""The club manager's evening, in a real browser (Debian's chromium, never a downloaded one).
+
+Sign in, create a tournament, open registration after confirming, find a player by
+typing part of the name, register them without a page reload, sign out. Screenshots
+of the club area, the tournament page and the federation area go to /tmp/donne-shots.
+"""
+
+import datetime
+from pathlib import Path
+
+import pytest
+from django.db import connections
+from django.urls import reverse
+
+from apps.accounts.models import Role
+from apps.tournaments.domain.workflow import Status
+from apps.tournaments.models import Registration, Tournament
+from tests import factories as f
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = Path("/tmp/donne-shots")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium"
+    ),
+]
+
+
+@pytest.fixture
+def page(live_server, monkeypatch):
+    """A chromium page; the ORM may run beside Playwright's event loop in this thread."""
+    from playwright.sync_api import sync_playwright
+
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.set_default_timeout(10_000)
+        yield page
+        # While Playwright's loop runs, the ORM keeps a connection of its own: close it.
+        connections.close_all()
+        browser.close()
+
+
+def _user(role, **scope):
+    user = f.UserFactory(username=role, first_name="Claude", last_name="Bénévole")
+    f.RoleFactory(user=user, role=role, **scope)
+    return user
+
+
+def _sign_in(page, base, user):
+    page.goto(base + reverse("accounts:login"))
+    page.fill("#id_username", user.username)
+    page.fill("#id_password", f.PASSWORD)
+    page.click("form.form button[type=submit]")
+    page.wait_for_selector("[data-test=logout]")
+
+
+def _sign_out(page):
+    page.click("[data-test=logout]")
+    page.wait_for_selector(f'a[href="{reverse("accounts:login")}"]')
+
+
+def test_club_manager_creates_opens_and_registers(page, live_server):
+    base = live_server.url
+    club = f.ClubFactory(name="Tarot Club Lyonnais")
+    f.LicenseeFactory(club=club, last_name="Fontaine", first_name="Sylvie")
+    f.LicenseeFactory.create_batch(4, club=club)
+    manager = _user(Role.CLUB_MANAGER, club=club)
+    staff = _user(Role.FEDERATION_STAFF)
+
+    _sign_in(page, base, manager)
+    assert page.url == base + reverse("tournaments:club_home")
+
+    page.click(f'a[href="{reverse("tournaments:create")}"]')
+    page.fill("#id_name", "Tournoi du jeudi soir")
+    page.fill("#id_date", (datetime.date.today() + datetime.timedelta(days=10)).isoformat())
+    page.fill("#id_venue", "Salle Voltaire")
+    page.fill("#id_sessions", "2")
+    page.click("form.card button[type=submit]")
+    tournament = Tournament.objects.get(name="Tournoi du jeudi soir")
+    page.wait_for_url(base + reverse("tournaments:detail", args=[tournament.pk]))
+
+    page.click(f'a[data-status="{Status.REGISTRATION_OPEN}"]')
+    page.wait_for_selector("[data-test=confirm]")
+    tournament.refresh_from_db()
+    assert tournament.status == Status.DRAFT  # nothing changes before confirming
+    page.click("[data-test=confirm]")
+    page.wait_for_selector("#registration-q")
+    tournament.refresh_from_db()
+    assert tournament.status == Status.REGISTRATION_OPEN
+
+    page.evaluate("window.sameDocument = true")
+    page.locator("#registration-q").press_sequentially("fonta", delay=60)
+    page.locator("#search-results [data-test=register]").first.click()
+    page.locator("#registrations").get_by_role("cell", name="FONTAINE Sylvie").wait_for()
+    page.locator("#search-results [data-test=register]").wait_for(state="detached")
+    assert page.evaluate("window.sameDocument") is True  # no page reload
+    assert Registration.objects.filter(tournament=tournament).count() == 1
+    page.screenshot(path=str(SHOTS / "tournament-page.png"), full_page=True)
+    page.click(f'nav a[href="{reverse("tournaments:club_home")}"]')
+    page.get_by_role("link", name="Tournoi du jeudi soir").wait_for()
+    page.screenshot(path=str(SHOTS / "club-area.png"), full_page=True)
+    _sign_out(page)
+
+    _sign_in(page, base, staff)
+    page.goto(base + reverse("federation:home"))
+    page.screenshot(path=str(SHOTS / "federation-area.png"), full_page=True)
+    _sign_out(page)

@@ -1,0 +1,106 @@
+"""Club area: the managed clubs' tournaments and the tournament creation form."""
+
+import datetime
+
+import pytest
+from django.urls import reverse
+
+from apps.core.models import AuditLog
+from apps.tournaments.models import Tournament
+from tests import factories as f
+from tests.personas import PERSONAS
+
+pytestmark = pytest.mark.django_db
+
+CLUB_AREA = {"federation_staff", "club_manager"}
+CLUB_PAGES = ["tournaments:club_home", "tournaments:create"]
+
+
+@pytest.mark.parametrize("page", CLUB_PAGES)
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_club_pages_are_for_club_managers_and_federation(world, login, persona, page):
+    response = login(world.persona(persona)).get(reverse(page))
+    assert response.status_code == (200 if persona in CLUB_AREA else 403)
+
+
+@pytest.mark.parametrize("page", CLUB_PAGES)
+def test_club_pages_send_anonymous_users_to_login(client, page):
+    response = client.get(reverse(page))
+    assert response.status_code == 302
+    assert response.url.startswith(reverse("accounts:login"))
+
+
+def test_club_home_lists_the_managed_clubs_tournaments_with_counts(world, login):
+    f.RegistrationFactory.create_batch(3, tournament=world.tournament)
+    response = login(world.club_manager).get(reverse("tournaments:club_home"))
+    listed = {t.pk: t.registered for t in response.context["page"].object_list}
+    assert listed == {world.tournament.pk: 3, world.draft.pk: 0}
+    html = response.content.decode()
+    assert world.other_tournament.name not in html
+    assert reverse("federation:import_new") in html
+    assert reverse("federation:club_licensees") in html
+
+
+@pytest.mark.parametrize("rows", [5, 60])
+def test_club_home_queries_do_not_grow_with_tournaments(
+    world, login, django_assert_max_num_queries, rows
+):
+    for tournament in f.TournamentFactory.create_batch(rows, club=world.club):
+        f.RegistrationFactory(tournament=tournament)
+    client = login(world.club_manager)
+    with django_assert_max_num_queries(8):
+        response = client.get(reverse("tournaments:club_home"))
+    assert len(response.context["page"].object_list) == min(rows + 2, 25)
+
+
+def _form(club, **overrides):
+    data = {
+        "club": club.pk,
+        "name": "Tournoi de printemps",
+        "date": (datetime.date.today() + datetime.timedelta(days=30)).isoformat(),
+        "venue": "Salle Voltaire",
+        "kind": Tournament.Kind.INDIVIDUAL,
+        "index": "1.2",
+        "sessions": "3",
+    }
+    return {**data, **overrides}
+
+
+def test_create_form_offers_only_the_managed_clubs(world, login):
+    response = login(world.club_manager).get(reverse("tournaments:create"))
+    choices = list(response.context["form"].fields["club"].queryset)
+    assert choices == [world.club]
+
+
+def test_create_tournament_with_its_sessions(world, login):
+    response = login(world.club_manager).post(reverse("tournaments:create"), _form(world.club))
+    tournament = Tournament.objects.get(name="Tournoi de printemps")
+    assert response.status_code == 302
+    assert response.url == reverse("tournaments:detail", args=[tournament.pk])
+    assert tournament.club == world.club
+    assert tournament.sessions.count() == 3
+    assert AuditLog.objects.filter(action="create", object_id=str(tournament.pk)).exists()
+
+
+def test_create_refuses_a_club_the_user_does_not_manage(world, login):
+    response = login(world.club_manager).post(
+        reverse("tournaments:create"), _form(world.other_club)
+    )
+    assert response.status_code == 200
+    assert "club" in response.context["form"].errors
+    assert not Tournament.objects.filter(name="Tournoi de printemps").exists()
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [("name", ""), ("date", "31/02/2026"), ("index", "5"), ("sessions", "0"), ("kind", "poker")],
+)
+def test_create_with_bad_input_keeps_the_form_and_creates_nothing(world, login, field, value):
+    before = Tournament.objects.count()
+    response = login(world.club_manager).post(
+        reverse("tournaments:create"), _form(world.club, **{field: value})
+    )
+    assert response.status_code == 200
+    assert field in response.context["form"].errors
+    assert "Salle Voltaire" in response.content.decode()  # nothing typed is lost
+    assert Tournament.objects.count() == before
