@@ -27,14 +27,15 @@ FIRST_NAMES = [
     "Michel", "Françoise", "Alain", "Sylvie", "Bernard", "Nicole", "Patrick", "Monique",
 ]  # fmt: skip
 
-# username, role, scope attribute on the demo objects, French label for the printout
+# username, role, scope attribute on the demo objects, French label for the printout,
+# the person's name
 DEMO_USERS = [
-    ("federation", Role.FEDERATION_STAFF, None, "fédération"),
-    ("zone", Role.ZONE_MANAGER, "zone", "responsable de zone"),
-    ("comite", Role.COMMITTEE_STAFF, "committee", "comité régional"),
-    ("club", Role.CLUB_MANAGER, "club", "responsable de club"),
-    ("arbitre", Role.REFEREE, None, "arbitre"),
-    ("joueur", None, None, "joueur"),
+    ("federation", Role.FEDERATION_STAFF, None, "fédération", ("Hélène", "Garnier")),
+    ("zone", Role.ZONE_MANAGER, "zone", "responsable de zone", ("Marc", "Rey")),
+    ("comite", Role.COMMITTEE_STAFF, "committee", "comité régional", ("Sophie", "Blanc")),
+    ("club", Role.CLUB_MANAGER, "club", "responsable de club", ("Jacques", "Morel")),
+    ("arbitre", Role.REFEREE, None, "arbitre", ("Nadia", "Perrin")),
+    ("joueur", None, None, "joueur", ("Camille", "Martin")),
 ]
 
 
@@ -81,9 +82,9 @@ class Command(BaseCommand):
 
         scopes = {"zone": zone, "committee": committee, "club": club}
         users = {}
-        for username, role, scope, _label in DEMO_USERS:
+        for username, role, scope, _label, (first_name, last_name) in DEMO_USERS:
             user, created = User.objects.get_or_create(
-                username=username, defaults={"first_name": username.capitalize()}
+                username=username, defaults={"first_name": first_name, "last_name": last_name}
             )
             if created:
                 user.set_password(DEMO_PASSWORD)
@@ -110,7 +111,7 @@ class Command(BaseCommand):
 
         self.stdout.write(self.style.SUCCESS("Données de démonstration prêtes."))
         self.stdout.write(f"Identifiants (mot de passe pour tous : {DEMO_PASSWORD}) :")
-        for username, _role, _scope, label in DEMO_USERS:
+        for username, _role, _scope, label, _name in DEMO_USERS:
             self.stdout.write(f"  {label:<22} {username}")
 
     @staticmethod
