@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
-from rest_framework import exceptions, serializers
+from rest_framework import exceptions, mixins, serializers, viewsets
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.fields import get_error_detail
 from rest_framework.response import Response
@@ -82,6 +82,12 @@ class ScopedViewSetMixin:
     def respond(self, instance, status: int = 200) -> Response:
         instance = self.get_queryset().get(pk=instance.pk)
         return Response(self.get_serializer(instance).data, status=status)
+
+
+class ScopedReadViewSet(
+    ScopedViewSetMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
+    """List and retrieve over a selector's queryset; writes are added per viewset."""
 
 
 class TokenView(ObtainAuthToken):

@@ -3,9 +3,13 @@
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, extend_schema_view
-from rest_framework import mixins, serializers, viewsets
+from rest_framework import serializers, viewsets
 
-from apps.accounts.api import ScopedPrimaryKeyRelatedField, ScopedViewSetMixin
+from apps.accounts.api import (
+    ScopedPrimaryKeyRelatedField,
+    ScopedReadViewSet,
+    ScopedViewSetMixin,
+)
 from apps.accounts.permissions import clubs_for_user, licensees_for_user
 from apps.federation.models import Club, Licensee
 from apps.federation.services import licensee_create, licensee_update
@@ -68,12 +72,7 @@ class LicenseeQuery(serializers.Serializer):
 
 
 @extend_schema_view(list=extend_schema(parameters=[LicenseeQuery]))
-class LicenseeViewSet(
-    ScopedViewSetMixin,
-    mixins.ListModelMixin,
-    mixins.RetrieveModelMixin,
-    viewsets.GenericViewSet,
-):
+class LicenseeViewSet(ScopedReadViewSet):
     """Licensees whose record the user may read; club managers add and edit theirs."""
 
     serializer_class = LicenseeSerializer

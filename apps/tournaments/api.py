@@ -3,11 +3,11 @@
 from django.db.models import Count, Prefetch
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, extend_schema_view
-from rest_framework import mixins, serializers, viewsets
+from rest_framework import serializers
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from apps.accounts.api import ScopedPrimaryKeyRelatedField, ScopedViewSetMixin
+from apps.accounts.api import ScopedPrimaryKeyRelatedField, ScopedReadViewSet
 from apps.accounts.permissions import (
     clubs_for_user,
     licensees_registrable_by,
@@ -90,12 +90,7 @@ class TournamentQuery(serializers.Serializer):
 
 
 @extend_schema_view(list=extend_schema(parameters=[TournamentQuery]))
-class TournamentViewSet(
-    ScopedViewSetMixin,
-    mixins.ListModelMixin,
-    mixins.RetrieveModelMixin,
-    viewsets.GenericViewSet,
-):
+class TournamentViewSet(ScopedReadViewSet):
     """Public tournaments and those the user works on; club managers create and edit
     theirs, and tournaments move along their workflow by transitions."""
 
@@ -172,12 +167,7 @@ class RegistrationQuery(serializers.Serializer):
 
 
 @extend_schema_view(list=extend_schema(parameters=[RegistrationQuery]))
-class RegistrationViewSet(
-    ScopedViewSetMixin,
-    mixins.ListModelMixin,
-    mixins.RetrieveModelMixin,
-    viewsets.GenericViewSet,
-):
+class RegistrationViewSet(ScopedReadViewSet):
     """Registrations of the tournaments the user works on, and the player's own."""
 
     serializer_class = RegistrationSerializer
