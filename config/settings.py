@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "apps.accounts",
     "apps.federation",
     "apps.tournaments",
+    "apps.movements",
 ]
 
 MIDDLEWARE = [
