@@ -10,6 +10,7 @@ Howell 3 tables starts off the tables and joins the same round (a relay after ta
 from apps.movements.domain.etuis import REPEAT_FROM
 from apps.movements.domain.line import positions_checked
 from apps.movements.domain.model import (
+    COLOURS,
     MovementType,
     Position,
     SectionMovement,
@@ -47,7 +48,7 @@ PARALLEL_FIRST_ETUIS = {
     2: ((1, 5, 9, 13, 17), (5, 1, 17, 9, 13)),
     3: ((1, 5, 9, 13, 17), (5, 1, 17, 9, 13), (25, 29, 13, 17, 9)),
 }
-PARALLEL_NAMES = ("Rouge", "Vert", "Bleu")  # tournaments A, B, C
+PARALLEL_NAMES = COLOURS[:3]  # tournaments A, B, C
 PARALLEL_ETUIS_PER_POSITION = 4
 
 

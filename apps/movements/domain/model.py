@@ -22,6 +22,11 @@ class Seat(StrEnum):
 SEATS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
 
 
+# Parallel tournaments are named by the colour of their étuis, in this order (ch. 3
+# « Affectation des joueurs »).
+COLOURS = ("Rouge", "Vert", "Bleu", "Jaune", "Blanc")
+
+
 class MovementType(StrEnum):
     LINE = "ligne"
     HOWELL = "howell"
