@@ -7,6 +7,7 @@ urlpatterns = [
     path("", include("apps.accounts.urls")),
     path("", include("apps.federation.urls")),
     path("", include("apps.tournaments.urls")),
+    path("", include("apps.movements.urls")),
     path("api/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

@@ -217,6 +217,16 @@ def tournament_capacities(user, tournament: Tournament) -> set[str]:
     return capacities
 
 
+def can_run_movement(user, tournament: Tournament) -> bool:
+    """Generate and change a session's movement: the assigned referees and federation staff."""
+    return roles_of(user).federation or can_referee_tournament(user, tournament)
+
+
+def can_view_movement(user, tournament: Tournament) -> bool:
+    """Read a movement and print it: whoever oversees the tournament's working data."""
+    return can_oversee_tournament(user, tournament)
+
+
 def can_transition_tournament(user, tournament: Tournament, target: str) -> bool:
     return transition_allowed(
         Status(tournament.status), Status(target), tournament_capacities(user, tournament)

@@ -126,6 +126,14 @@ def registration_delete(*, actor, registration: Registration) -> None:
         raise PermissionDenied(_("You cannot change this tournament's registrations."))
     if tournament.status not in REGISTRATION_STATUSES:
         raise ValidationError(_("Registrations are closed for this tournament."))
+    if registration.places.filter(table__movement__current_position__gt=0).exists():
+        raise ValidationError(
+            _(
+                "%(name)s is seated in a session already in play: ask the referee to "
+                "replace them rather than remove the registration."
+            )
+            % {"name": registration.licensee.full_name}
+        )
     audit_record(
         actor=actor,
         action="delete",

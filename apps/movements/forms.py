@@ -1,0 +1,102 @@
+"""Forms of the movement page; the services check the rules and the permissions."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
+from apps.federation.models import Licensee
+from apps.movements.domain.room import MIN_TABLES
+from apps.movements.models import SessionMovement
+from apps.movements.selectors import Spot, spot_label
+from apps.movements.services import SEED_BITS
+
+MAX_TABLES = 150
+
+
+class LicenceField(forms.CharField):
+    """A licence number, cleaned to the licensee holding it."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("label", _("Licence number"))
+        super().__init__(max_length=20, **kwargs)
+
+    def clean(self, value):
+        value = super().clean(value)
+        if not value and not self.required:
+            return None
+        try:
+            number = licence_number_normalize(value)
+        except InvalidLicenceNumber as exc:
+            raise forms.ValidationError(str(exc)) from exc
+        licensee = Licensee.objects.filter(licence_number=number).first()
+        if licensee is None:
+            raise forms.ValidationError(
+                _("No licensee holds the licence number %(number)s.") % {"number": number}
+            )
+        return licensee
+
+
+class MovementGenerateForm(forms.Form):
+    tables = forms.IntegerField(label=_("Tables"), min_value=MIN_TABLES, max_value=MAX_TABLES)
+    type = forms.ChoiceField(
+        label=_("Movement"),
+        choices=[("", _("as the regulation advises")), *SessionMovement.Type.choices],
+        required=False,
+    )
+    positions = forms.IntegerField(
+        label=_("Positions"),
+        min_value=1,
+        required=False,
+        help_text=_("Leave empty to play every position the movement allows."),
+    )
+    method = forms.ChoiceField(
+        label=_("Seating"),
+        choices=SessionMovement.Method.choices,
+        initial=SessionMovement.Method.DRAW,
+    )
+    seed = forms.IntegerField(
+        label=_("Draw number"),
+        min_value=0,
+        max_value=2**SEED_BITS - 1,
+        required=False,
+        help_text=_("Leave empty for a new draw; give a previous number to repeat it."),
+    )
+    champion = LicenceField(
+        label=_("Outgoing champion"),
+        required=False,
+        help_text=_("The outgoing champion sits Nord at table 1 (article 17)."),
+    )
+
+
+class SpotField(forms.TypedChoiceField):
+    def __init__(self, *, spots, **kwargs):
+        super().__init__(
+            choices=[(spot.key, spot_label(spot, holder)) for spot, holder in spots],
+            coerce=Spot.from_key,
+            **kwargs,
+        )
+
+
+class PlayersSwapForm(forms.Form):
+    def __init__(self, *args, spots, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first"] = SpotField(spots=spots, label=_("First place"))
+        self.fields["second"] = SpotField(spots=spots, label=_("Second place"))
+
+
+class LateArrivalForm(forms.Form):
+    def __init__(self, *args, spots, **kwargs):
+        super().__init__(*args, **kwargs)
+        vacant = [(spot, holder) for spot, holder in spots if holder is None]
+        self.fields["spot"] = SpotField(spots=vacant, label=_("Vacant place"))
+        self.fields["licensee"] = LicenceField()
+
+
+class PlayerReplaceForm(forms.Form):
+    def __init__(self, *args, spots, **kwargs):
+        super().__init__(*args, **kwargs)
+        seated = [(spot, holder) for spot, holder in spots if holder is not None]
+        self.fields["spot"] = SpotField(spots=seated, label=_("Absent player"))
+        self.fields["licensee"] = LicenceField(
+            help_text=_("The substitute's licence number (article 18).")
+        )

@@ -1,0 +1,308 @@
+"""Write services of a session's movement: generate it, advance the position in play, and
+the referee's changes (swap, late arrival, replacement).
+
+Each runs in one transaction with its audit row, checks that the actor referees the
+tournament (or is federation staff) and raises PermissionDenied or ValidationError
+(French messages) without changing anything. Positions already played are never
+changed: a change applies from the position in play on (from the first one before play).
+"""
+
+import secrets
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from apps.accounts.permissions import can_run_movement
+from apps.core.audit import audit_record, model_update
+from apps.federation.models import Licensee
+from apps.movements.domain.model import SEATS, RoomMovement
+from apps.movements.domain.seating import seating_balanced, seating_draw
+from apps.movements.models import MovementTable, Place, SessionMovement, code_label
+from apps.movements.selectors import Spot, movement_check
+from apps.tournaments.models import Registration, Session
+
+SEED_BITS = 31
+SERIES_RANK = {series: rank for rank, series in enumerate(Licensee.Series.values)}
+
+
+def _check_referee(actor, tournament) -> None:
+    if not can_run_movement(actor, tournament):
+        raise PermissionDenied(_("You do not referee this tournament."))
+
+
+def _locked(movement: SessionMovement) -> SessionMovement:
+    """The movement row locked for the change, so that concurrent changes queue up."""
+    return (
+        SessionMovement.objects.select_for_update(of=("self",))
+        .select_related("session__tournament")
+        .get(pk=movement.pk)
+    )
+
+
+# --- generation ------------------------------------------------------------------
+
+
+def _champion_place(room: RoomMovement) -> tuple[str, str]:
+    """Nord at table 1 of the first section, where the outgoing champion sits (article 17)."""
+    section = room.sections[0]
+    first = next(p for p in section.positions if p.number >= 1)
+    return (section.name, first.tables[0].north)
+
+
+def _seating(room: RoomMovement, registrations, method: str, seed: int | None, fixed: dict) -> dict:
+    """{(section, player code): registration id} by draw or balanced by series."""
+    if method == SessionMovement.Method.DRAW:
+        return seating_draw(room, [r.pk for r in registrations], seed, fixed=fixed)
+    ranked = sorted(
+        registrations,
+        key=lambda r: (
+            SERIES_RANK[r.licensee.series],
+            r.licensee.last_name,
+            r.licensee.first_name,
+            r.pk,
+        ),
+    )
+    return seating_balanced(room, [r.pk for r in ranked], fixed=fixed)
+
+
+def _store(movement: SessionMovement, room: RoomMovement, seating: dict) -> None:
+    tables = MovementTable.objects.bulk_create(
+        MovementTable(
+            movement=movement,
+            sequence=sequence,
+            position=position.number,
+            section=section.name,
+            table=play.table,
+            etuis=list(play.etuis),
+        )
+        for section in room.sections
+        for sequence, position in enumerate(section.positions, start=1)
+        for play in position.tables
+    )
+    plays = (
+        play
+        for section in room.sections
+        for position in section.positions
+        for play in position.tables
+    )
+    Place.objects.bulk_create(
+        Place(
+            table=table,
+            seat=seat,
+            player_code=code,
+            registration_id=seating.get((table.section, code)),
+        )
+        for table, play in zip(tables, plays, strict=True)
+        for seat, code in zip(SEATS, play.players, strict=True)
+    )
+
+
+@transaction.atomic
+def movement_generate(
+    *,
+    actor,
+    session: Session,
+    tables: int | None = None,
+    type: str = "",
+    positions: int | None = None,
+    method: str = SessionMovement.Method.DRAW,
+    seed: int | None = None,
+    champion: Licensee | None = None,
+) -> SessionMovement:
+    """Generate the session's movement and seat the registered players; regenerating
+    replaces the stored one while play has not started. The outgoing champion, when the
+    competition names one, sits Nord at table 1 (chapter 2, article 17)."""
+    session = (
+        Session.objects.select_for_update(of=("self",))
+        .select_related("tournament")
+        .get(pk=session.pk)
+    )
+    _check_referee(actor, session.tournament)
+    movement = SessionMovement.objects.filter(session=session).first()
+    if movement and movement.started:
+        raise ValidationError(_("Play has started: the movement can no longer be regenerated."))
+    if method not in SessionMovement.Method.values:
+        raise ValidationError(_("Unknown seating method."))
+    registrations = list(session.tournament.registrations.select_related("licensee").order_by("pk"))
+    check = movement_check(len(registrations), tables, type, positions)
+    if not check.ok:
+        raise ValidationError(list(check.problems))
+    if method == SessionMovement.Method.DRAW:
+        seed = secrets.randbits(SEED_BITS) if seed is None else seed
+    else:
+        seed = None
+    room = check.room
+    fixed = {}
+    if champion is not None:
+        held = next((r for r in registrations if r.licensee_id == champion.pk), None)
+        if held is None:
+            raise ValidationError(
+                _("%(name)s, the outgoing champion, is not registered in this tournament.")
+                % {"name": champion.full_name}
+            )
+        fixed[_champion_place(room)] = held.pk
+    values = {
+        "tables": check.tables,
+        "requested_type": type,
+        "positions": max(len(s.positions) for s in room.sections),
+        "method": method,
+        "seed": seed,
+    }
+    sections = [{"name": s.name, "type": s.type.value, "tables": s.tables} for s in room.sections]
+    if movement:
+        changes = model_update(movement, {**values, "sections": sections})
+        movement.save()
+        movement.table_plays.all().delete()
+        action = "update"
+    else:
+        movement = SessionMovement.objects.create(session=session, sections=sections, **values)
+        changes = {name: [None, value] for name, value in values.items()}
+        action = "create"
+    _store(movement, room, _seating(room, registrations, method, seed, fixed))
+    if champion is not None:
+        changes["champion"] = [None, str(champion)]
+    audit_record(actor=actor, action=action, instance=movement, changes=changes)
+    return movement
+
+
+@transaction.atomic
+def movement_advance(*, actor, movement: SessionMovement) -> SessionMovement:
+    """Put the next position in play (the first one starts play)."""
+    movement = _locked(movement)
+    _check_referee(actor, movement.session.tournament)
+    if movement.current_position >= movement.positions:
+        raise ValidationError(_("The last position is already in play."))
+    changes = model_update(movement, {"current_position": movement.current_position + 1})
+    movement.save(update_fields=["current_position"])
+    audit_record(actor=actor, action="update", instance=movement, changes=changes)
+    return movement
+
+
+# --- referee changes -------------------------------------------------------------
+
+
+def _spot_places(movement: SessionMovement, spot: Spot):
+    """The spot's places from the first open position on."""
+    return Place.objects.filter(
+        table__movement=movement,
+        table__section=spot.section,
+        table__sequence__gte=movement.first_open_position,
+        player_code=spot.code,
+    )
+
+
+def _holder(movement: SessionMovement, spot: Spot) -> Registration | None:
+    """Who holds the spot at the first open position; ValidationError if no such spot."""
+    place = (
+        _spot_places(movement, spot)
+        .filter(table__sequence=movement.first_open_position)
+        .select_related("registration__licensee")
+        .first()
+    )
+    if place is None:
+        raise ValidationError(
+            _("There is no player %(code)s in section %(section)s.")
+            % {"code": code_label(spot.code), "section": spot.section}
+        )
+    return place.registration
+
+
+def _name(registration: Registration | None) -> str | None:
+    return registration.licensee.full_name if registration else None
+
+
+def _spot_text(spot: Spot) -> str:
+    return f"{spot.section} {code_label(spot.code)}"
+
+
+def _audit_key(spot: Spot) -> str:
+    """The spot as the audit log names it, whatever the interface language."""
+    return f"{spot.section} {spot.code}"
+
+
+def _newcomer(actor, movement: SessionMovement, licensee: Licensee) -> Registration:
+    """The licensee's registration (created for a newcomer), refused if already seated."""
+    tournament = movement.session.tournament
+    registration = Registration.objects.filter(tournament=tournament, licensee=licensee).first()
+    if registration and registration.places.filter(table__movement=movement).exists():
+        raise ValidationError(
+            _("%(name)s already has a place in this session.") % {"name": licensee.full_name}
+        )
+    if registration is None:
+        registration = Registration.objects.create(tournament=tournament, licensee=licensee)
+        audit_record(
+            actor=actor,
+            action="create",
+            instance=registration,
+            changes={"licensee": [None, str(licensee)], "tournament": [None, str(tournament)]},
+        )
+    return registration
+
+
+def _audit_seating(actor, movement, changes: dict) -> None:
+    audit_record(
+        actor=actor,
+        action="update",
+        instance=movement,
+        changes={**changes, "from_position": movement.first_open_position},
+    )
+
+
+@transaction.atomic
+def players_swap(*, actor, movement: SessionMovement, first: Spot, second: Spot) -> None:
+    """Exchange the places of two players (or of a player and a vacant place) before play."""
+    movement = _locked(movement)
+    _check_referee(actor, movement.session.tournament)
+    if movement.started:
+        raise ValidationError(_("Play has started: players can no longer be swapped."))
+    if first == second:
+        raise ValidationError(_("Choose two different places."))
+    first_holder, second_holder = _holder(movement, first), _holder(movement, second)
+    if first_holder is None and second_holder is None:
+        raise ValidationError(_("Both places are vacant: there is nothing to swap."))
+    _spot_places(movement, first).update(registration=second_holder)
+    _spot_places(movement, second).update(registration=first_holder)
+    _audit_seating(
+        actor,
+        movement,
+        {
+            _audit_key(first): [_name(first_holder), _name(second_holder)],
+            _audit_key(second): [_name(second_holder), _name(first_holder)],
+        },
+    )
+
+
+@transaction.atomic
+def late_arrival_seat(
+    *, actor, movement: SessionMovement, spot: Spot, licensee: Licensee
+) -> Registration:
+    """Seat a late arrival in a vacant place from the position in play on."""
+    movement = _locked(movement)
+    _check_referee(actor, movement.session.tournament)
+    if _holder(movement, spot) is not None:
+        raise ValidationError(_("The place %(spot)s is not vacant.") % {"spot": _spot_text(spot)})
+    registration = _newcomer(actor, movement, licensee)
+    _spot_places(movement, spot).update(registration=registration)
+    _audit_seating(actor, movement, {_audit_key(spot): [None, licensee.full_name]})
+    return registration
+
+
+@transaction.atomic
+def player_replace(
+    *, actor, movement: SessionMovement, spot: Spot, licensee: Licensee
+) -> Registration:
+    """Replace the player of a place by another licensee from the position in play on
+    (article 18: forfeit after 15 minutes' delay)."""
+    movement = _locked(movement)
+    _check_referee(actor, movement.session.tournament)
+    absent = _holder(movement, spot)
+    if absent is None:
+        raise ValidationError(
+            _("The place %(spot)s is vacant: seat a late arrival there instead.")
+            % {"spot": _spot_text(spot)}
+        )
+    replacement = _newcomer(actor, movement, licensee)
+    _spot_places(movement, spot).update(registration=replacement)
+    _audit_seating(actor, movement, {_audit_key(spot): [_name(absent), licensee.full_name]})
+    return replacement
