@@ -1,7 +1,6 @@
 """The referee's changes to a stored movement: swap, late arrival, replacement (article 18).
 Positions already played never change, so no recorded score can lose its players."""
 
-
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
