@@ -64,3 +64,16 @@ class AuditedAdmin(LayerRights, admin.ModelAdmin):
         for obj in queryset:
             audit_record(actor=request.user, action="delete", instance=obj)
         super().delete_queryset(request, queryset)
+
+
+class ReadOnlyAdmin(AuditedAdmin):
+    """Shown in the back office, changed only through the application's own pages."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -21,6 +21,7 @@ from apps.movements.domain.seating import seating_balanced, seating_draw
 from apps.movements.models import MovementTable, Place, SessionMovement, code_label
 from apps.movements.selectors import Spot, movement_check
 from apps.tournaments.models import Registration, Session
+from apps.tournaments.services import registration_record
 
 SEED_BITS = 31
 SERIES_RANK = {series: rank for rank, series in enumerate(Licensee.Series.values)}
@@ -230,13 +231,7 @@ def _newcomer(actor, movement: SessionMovement, licensee: Licensee) -> Registrat
             _("%(name)s already has a place in this session.") % {"name": licensee.full_name}
         )
     if registration is None:
-        registration = Registration.objects.create(tournament=tournament, licensee=licensee)
-        audit_record(
-            actor=actor,
-            action="create",
-            instance=registration,
-            changes={"licensee": [None, str(licensee)], "tournament": [None, str(tournament)]},
-        )
+        registration = registration_record(actor=actor, tournament=tournament, licensee=licensee)
     return registration
 
 

@@ -103,6 +103,12 @@ def registration_create(*, actor, tournament: Tournament, licensee: Licensee) ->
         raise ValidationError(_("Registrations are closed for this tournament."))
     if Registration.objects.filter(tournament=tournament, licensee=licensee).exists():
         raise ValidationError(_("%(name)s is already registered.") % {"name": licensee.full_name})
+    return registration_record(actor=actor, tournament=tournament, licensee=licensee)
+
+
+def registration_record(*, actor, tournament: Tournament, licensee: Licensee) -> Registration:
+    """Write a registration and its audit row; the caller has checked who may. Call it
+    inside the caller's transaction."""
     try:
         with transaction.atomic():
             registration = Registration.objects.create(tournament=tournament, licensee=licensee)

@@ -60,3 +60,8 @@ def test_admin_never_audits_passwords(world, login):
     entry = AuditLog.objects.get(action="create", object_repr="nouvel-arbitre")
     assert "un-mot-de-passe-solide-42" not in str(entry.changes)
     assert not {"password", "password1", "password2"} & set(entry.changes)
+
+
+@pytest.mark.parametrize("page", ["admin:core_auditlog_add", "admin:movements_sessionmovement_add"])
+def test_read_only_models_cannot_be_added_even_by_federation_staff(world, login, page):
+    assert login(world.federation_staff).get(reverse(page)).status_code == 403
