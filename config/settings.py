@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "apps.federation",
     "apps.tournaments",
     "apps.movements",
+    "apps.scoring",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,66 @@
+"""What a session's results are made of (fascicule 3, ch. 1 « Le classement en duplicate
+individuel »): the plays of each étui, their notes, and each player's feuille de route,
+percentages and ranks. Players are opaque keys chosen by the caller (for example a
+registration id); seats are N, S, E, W."""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class PlayRecord:
+    """One line of a traveller: an étui played at a table, at a position."""
+
+    etui: int
+    section: str
+    position: int
+    table: int
+    taker: str  # player key
+    taker_seat: str  # N, S, E or W
+    defenders: tuple[str, str, str]  # player keys, in seat order after the taker
+    score: int | None  # the taker's score as written on the traveller; None: not entered
+
+
+@dataclass(frozen=True)
+class PlayNote:
+    play: PlayRecord
+    taker_note: float | None  # 0 to 100; None while the score is missing
+
+    @property
+    def defence_note(self) -> float | None:
+        return None if self.taker_note is None else 100 - self.taker_note
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    """One étui of a player's feuille de route."""
+
+    etui: int
+    section: str
+    position: int
+    table: int
+    seat: str
+    role: str  # "taker" or "defender"
+    score: int | None  # the taker's score
+    note: float | None  # the player's note, 0 to 100
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    player: str
+    line: str  # the seat the player keeps all session (N, S, E, W)
+    attack: float | None  # % attaque: mean of the notes as taker
+    defence: float | None  # % défense: mean of the notes as defender
+    overall: float | None  # % global = ¼ attack + ¾ defence
+    penalty: float  # percentage points taken off the overall
+    final: float | None  # overall minus penalty
+    tops: int  # notes of 100 %, for ties (chapter 2, article 20)
+    rank: int | None  # classement général (ties share a rank)
+    rank_alternate: int | None  # classement alterné
+    sheet: tuple[SheetLine, ...]
+
+
+@dataclass(frozen=True)
+class SessionResults:
+    players: tuple[PlayerResult, ...]  # in general-ranking order
+    notes: tuple[PlayNote, ...]  # every play, by étui then position
+    missing: int  # plays whose score is not entered yet
