@@ -1,0 +1,116 @@
+"""A session's results from its travellers (fascicule 3, ch. 1 « Le classement en duplicate
+individuel »): topage of every étui, each player's feuille de route and percentages, then the
+classement général and the classement alterné.
+
+Each étui is topé over all its plays whose score is entered, in every section together
+(DESIGN.md, « Interpretations »): plays are grouped by ``PlayRecord.etui``, so étuis that
+hold the same deal must carry the same number. Plays without a score have no note yet and
+are counted in ``missing``; results are live while scores come in.
+"""
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+
+from apps.scoring.domain.percentages import player_percentages
+from apps.scoring.domain.rankings import Standing, alternate_ranking, general_ranking
+from apps.scoring.domain.results import (
+    PlayerResult,
+    PlayNote,
+    PlayRecord,
+    SessionResults,
+    SheetLine,
+)
+from apps.scoring.domain.topage import TOP, taker_notes
+
+TAKER, DEFENDER = "taker", "defender"
+SEATS = ("N", "S", "E", "W")
+
+
+def play_notes(plays: Iterable[PlayRecord]) -> list[PlayNote]:
+    """Every play with its taker's note (None while the score is missing), by étui, then
+    position, section and table."""
+    by_etui: dict[int, list[PlayRecord]] = defaultdict(list)
+    for play in plays:
+        by_etui[play.etui].append(play)
+    notes: list[PlayNote] = []
+    for etui_plays in by_etui.values():
+        entered = [play for play in etui_plays if play.score is not None]
+        scores = [play.score for play in entered]
+        notes += map(PlayNote, entered, taker_notes(scores))
+        notes += (PlayNote(play, None) for play in etui_plays if play.score is None)
+    notes.sort(key=lambda n: (n.play.etui, n.play.position, n.play.section, n.play.table))
+    return notes
+
+
+def _sheets(notes: list[PlayNote], lines: Mapping[str, str]) -> dict[str, list[SheetLine]]:
+    """Each player's feuille de route in playing order. The taker's seat is the traveller's;
+    a defender's is their line. Raises ValueError for a player who has no line."""
+    sheets: dict[str, list[SheetLine]] = {player: [] for player in lines}
+    for note in notes:
+        play = note.play
+        sides = [(play.taker, play.taker_seat, TAKER, note.taker_note)]
+        sides += [(d, lines.get(d, ""), DEFENDER, note.defence_note) for d in play.defenders]
+        for player, seat, role, player_note in sides:
+            if player not in sheets:
+                raise ValueError(f"le joueur {player} (étui {play.etui}) n'a pas de ligne")
+            sheets[player].append(
+                SheetLine(
+                    play.etui,
+                    play.section,
+                    play.position,
+                    play.table,
+                    seat,
+                    role,
+                    play.score,
+                    player_note,
+                )
+            )
+    for sheet in sheets.values():
+        sheet.sort(key=lambda line: (line.position, line.etui))
+    return sheets
+
+
+def session_results_compute(
+    plays: Iterable[PlayRecord],
+    lines: Mapping[str, str],
+    penalties: Mapping[str, float] | None = None,
+) -> SessionResults:
+    """The session's results. ``lines`` gives every player of the session the seat they keep
+    all session (players with no play yet are listed, unranked); ``penalties`` are percentage
+    points taken off a player's % global (final = overall - penalty), and the rankings go by
+    the final percentage. TOPs count the notes of exactly 100 %."""
+    penalties = penalties or {}
+    unknown = sorted(set(penalties) - set(lines))
+    if unknown:
+        raise ValueError(f"pénalité pour des joueurs sans ligne : {', '.join(unknown)}")
+    notes = play_notes(plays)
+    sheets = _sheets(notes, lines)
+    fields: dict[str, dict] = {}
+    standings = []
+    for player, sheet in sheets.items():
+        percentages = player_percentages(
+            (line.note for line in sheet if line.role == TAKER),
+            (line.note for line in sheet if line.role == DEFENDER),
+        )
+        penalty = penalties.get(player, 0.0)
+        overall = percentages.overall
+        final = None if overall is None else overall - penalty
+        tops = sum(line.note == TOP for line in sheet)
+        fields[player] = {
+            **percentages._asdict(),
+            "penalty": penalty,
+            "final": final,
+            "tops": tops,
+            "line": lines[player],
+            "sheet": tuple(sheet),
+        }
+        standings.append(Standing(player, final, tops, lines[player]))
+    alternate = {standing.player: place for standing, place in alternate_ranking(standings)}
+    players = tuple(
+        PlayerResult(
+            player=s.player, rank=rank, rank_alternate=alternate[s.player], **fields[s.player]
+        )
+        for s, rank in general_ranking(standings)
+    )
+    missing = sum(note.taker_note is None for note in notes)
+    return SessionResults(players, tuple(notes), missing)

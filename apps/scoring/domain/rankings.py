@@ -1,0 +1,112 @@
+"""Rankings (fascicule 3, ch. 1, « 3ème étape : établissement du classement du concours »,
+and ch. 2, article 20 « Ex-æquo »).
+
+- Classement général: every player by percentage, best first. Equal percentages are broken
+  by the TOPs (notes of 100 %) over all sessions; players still equal share the rank
+  (1, 2, 2, 4). Percentages equal to 9 decimals are equal: the difference is float noise.
+- Classement alterné: each line (N, S, E, W) ranked on its own; the firsts of line take
+  places 1 to 4 ranked by percentage, the seconds places 5 to 8, and so on. Lines of unequal
+  sizes: once a line has run out, the following groups hold the k-th of the remaining lines
+  only and take the next places in a row (3 lines left: places 4k+1 to 4k+3, and so on), so
+  places never leave a gap. Within a group equal players share the place, as in the general
+  ranking; two players exactly equal within one line are taken in player-key order.
+- Several sessions: each player's total is the sum of their session percentages, each
+  multiplied by the session's coefficient, and is ranked by the classement général.
+
+Players with no percentage yet (no note entered) come last, unranked (rank None).
+"""
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import zip_longest
+
+PRECISION = 9
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What a player is ranked on: a percentage, the TOPs that break its ties, the line."""
+
+    player: str
+    percentage: float | None
+    tops: int = 0
+    line: str = ""
+
+
+Ranking = list[tuple[Standing, int | None]]
+
+
+def _merit(standing: Standing) -> tuple[float, int]:
+    return round(standing.percentage, PRECISION), standing.tops
+
+
+def _best_first(standings: Iterable[Standing]) -> list[Standing]:
+    """Best percentage first, then most TOPs; exact equals in player-key order."""
+
+    def key(standing: Standing) -> tuple[float, int, str]:
+        percentage, tops = _merit(standing)
+        return -percentage, -tops, standing.player
+
+    return sorted(standings, key=key)
+
+
+def _places(ordered: list[Standing], first: int) -> Ranking:
+    """Places from ``first`` on, in the given order; equal merit shares the first place."""
+    ranking: Ranking = []
+    for offset, standing in enumerate(ordered):
+        tied = offset > 0 and _merit(standing) == _merit(ordered[offset - 1])
+        ranking.append((standing, ranking[-1][1] if tied else first + offset))
+    return ranking
+
+
+def _split(standings: Iterable[Standing]) -> tuple[list[Standing], Ranking]:
+    """The standings to rank, and the unranked ones (no percentage) in player order."""
+    standings = list(standings)
+    unranked = sorted((s for s in standings if s.percentage is None), key=lambda s: s.player)
+    return [s for s in standings if s.percentage is not None], [(s, None) for s in unranked]
+
+
+def general_ranking(standings: Iterable[Standing]) -> Ranking:
+    """The classement général: every standing with its rank, best first."""
+    ranked, unranked = _split(standings)
+    return _places(_best_first(ranked), 1) + unranked
+
+
+def alternate_ranking(standings: Iterable[Standing]) -> Ranking:
+    """The classement alterné: every standing with its place, in place order."""
+    ranked, unranked = _split(standings)
+    lines: dict[str, list[Standing]] = defaultdict(list)
+    for standing in _best_first(ranked):
+        lines[standing.line].append(standing)
+    ranking: Ranking = []
+    for group in zip_longest(*lines.values()):
+        ranking += _places(_best_first(s for s in group if s is not None), len(ranking) + 1)
+    return ranking + unranked
+
+
+def tournament_standings(
+    sessions: Sequence[Iterable[Standing]], coefficients: Sequence[float] | None = None
+) -> list[Standing]:
+    """Each player's standing over several sessions: percentage = sum of coefficient * session
+    percentage (coefficients default to 1), TOPs summed over all sessions (article 20).
+
+    A session the player missed, or where they have no percentage, adds nothing; a player
+    with no percentage in any session has none. Raises ValueError when there is not one
+    coefficient per session.
+    """
+    if coefficients is None:
+        coefficients = [1.0] * len(sessions)
+    parts: dict[str, list[float]] = {}
+    tops: Counter[str] = Counter()
+    for session, coefficient in zip(sessions, coefficients, strict=True):
+        for standing in session:
+            player_parts = parts.setdefault(standing.player, [])
+            tops[standing.player] += standing.tops
+            if standing.percentage is not None:
+                player_parts.append(coefficient * standing.percentage)
+    return [
+        Standing(player, math.fsum(values) if values else None, tops[player])
+        for player, values in parts.items()
+    ]
