@@ -21,6 +21,7 @@ from apps.federation.models import Club, Licensee, LicenseeImport
 from apps.tournaments.domain.workflow import (
     PUBLIC_STATUSES,
     REGISTRATION_STATUSES,
+    RESULT_STATUSES,
     Status,
     transition_allowed,
 )
@@ -225,6 +226,28 @@ def can_run_movement(user, tournament: Tournament) -> bool:
 def can_view_movement(user, tournament: Tournament) -> bool:
     """Read a movement and print it: whoever oversees the tournament's working data."""
     return can_oversee_tournament(user, tournament)
+
+
+def results_public(tournament: Tournament) -> bool:
+    """Play is over: the results are shown to whoever may open the tournament."""
+    return tournament.status in RESULT_STATUSES
+
+
+def can_view_results(user, tournament: Tournament) -> bool:
+    """Rankings and topage: everyone once play is over; before, those who oversee it."""
+    return results_public(tournament) or can_oversee_tournament(user, tournament)
+
+
+def can_view_sheet(user, tournament: Tournament, registration_id: int) -> bool:
+    """A feuille de route: its player once play is over; those who oversee it always
+    (mid-session notes would tell a player how an étui went at other tables)."""
+    licensee_id = roles_of(user).licensee_id
+    own = (
+        licensee_id is not None
+        and results_public(tournament)
+        and tournament.registrations.filter(pk=registration_id, licensee_id=licensee_id).exists()
+    )
+    return own or can_oversee_tournament(user, tournament)
 
 
 def can_transition_tournament(user, tournament: Tournament, target: str) -> bool:

@@ -25,10 +25,11 @@ _BLOCK_VAR = re.compile(r"{{\s*(\w+)\s*}}")
 
 
 def _template_msgids(text: str) -> Iterator[str]:
+    """Template msgids as Django looks them up: a literal "%" is doubled."""
     for match in _TRANSLATE_TAG.finditer(text):
-        yield match.group("msg")
+        yield match.group("msg").replace("%", "%%")
     for match in _BLOCK_TAG.finditer(text):
-        body = match.group("body")
+        body = match.group("body").replace("%", "%%")
         if "trimmed" in match.group("opts"):
             body = " ".join(line.strip() for line in body.strip().splitlines())
         yield _BLOCK_VAR.sub(r"%(\1)s", body)

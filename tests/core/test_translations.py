@@ -41,5 +41,6 @@ def test_extraction_reads_templates_and_python():
         "{% blocktranslate %}Hello {{ name }}{% endblocktranslate %}"
     )
     assert list(_template_msgids(template)) == ["Sign in", "Home", "Hello %(name)s"]
+    assert list(_template_msgids('{% translate "Top 100 %" %}')) == ["Top 100 %%"]
     code = 'x = _("One" " line")\ny = gettext_lazy("Two")\nz = other("Three")'
     assert list(_python_msgids(code)) == ["One line", "Two"]

@@ -140,3 +140,21 @@ def test_grid_columns_fit_their_values_and_cut_long_names():
     assert grid.header == " Pos.  Name" + " " * 17
     assert grid.row((1, "X" * 40)) == "    1  " + "X" * 19 + "… "
     assert "width: 28ch" in grid.css
+
+
+def test_no_column_rule_falls_at_half_the_grid():
+    """WeasyPrint 70 fails to draw a column rule at exactly half the grid's width (13, 33
+    of 66 characters): the last column then widens by one character."""
+    from apps.core.pdf import weasy_render
+    from apps.movements.printing import Grid
+
+    headers = ["A", "B", "C"]
+    assert [c.width for c in Grid.fitted(headers, [("1" * 11, "1" * 18, "1" * 30)]).columns] == [
+        11,
+        18,
+        30,
+    ]
+    fitted = Grid.fitted(headers, [("1" * 11, "1" * 18, "1" * 31)])
+    assert [c.width for c in fitted.columns] == [11, 18, 32]
+    html = f'<div style="font: 8.5pt monospace; {fitted.css}">{fitted.header}</div>'
+    assert weasy_render(html).write_pdf().startswith(b"%PDF")

@@ -3,7 +3,7 @@
 import random
 
 from apps.movements.domain.model import SEATS
-from apps.scoring.domain.results import PlayRecord
+from apps.scoring.domain.results import PlayRecord, defender_seats
 
 
 def synthetic_session(
@@ -34,7 +34,7 @@ def synthetic_session(
                 first = (table + position - 1) % size * etuis_per_table + 1
                 for etui in range(first, first + etuis_per_table):
                     taker_seat = SEATS[(etui - 1) % len(SEATS)]
-                    defenders = tuple(seated[s][table] for s in SEATS if s != taker_seat)
+                    defenders = tuple(seated[s][table] for s in defender_seats(taker_seat))
                     score = None if rng.random() < missing else rng.randint(-120, 160)
                     plays.append(
                         PlayRecord(

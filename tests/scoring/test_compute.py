@@ -7,7 +7,7 @@ import pytest
 from apps.scoring.domain.compute import (
     session_results_compute,
 )
-from apps.scoring.domain.results import PlayRecord, SheetLine
+from apps.scoring.domain.results import PlayRecord, SheetLine, defender_seats
 from tests.scoring.synthetic_sessions import synthetic_session
 
 SEATS = ("N", "S", "E", "W")
@@ -17,7 +17,7 @@ def play(etui, table, taker_seat, score, position=1, section="Rouge", players_ta
     """Étui ``etui`` played at ``table`` by the players of ``players_table`` (default: the
     same table)."""
     seated = {seat: f"{seat}{players_table or table}" for seat in SEATS}
-    defenders = tuple(seated[seat] for seat in SEATS if seat != taker_seat)
+    defenders = tuple(seated[seat] for seat in defender_seats(taker_seat))
     taker = seated[taker_seat]
     return PlayRecord(etui, section, position, table, taker, taker_seat, defenders, score)
 
@@ -179,3 +179,14 @@ def test_the_synthetic_session_is_a_full_room():
     assert {p.etui for p in plays} == set(range(1, 17))
     assert all(lines[p.taker] == p.taker_seat for p in plays)
     assert all(p.score is not None for p in plays)
+
+
+def test_a_defenders_seat_on_the_sheet_is_the_seat_held_at_that_table():
+    """In Howell players change seats: the feuille de route shows the seat of each play."""
+    play = PlayRecord(
+        etui=2, section="Rouge", position=1, table=1, taker="a", taker_seat="W",
+        defenders=("b", "c", "d"), score=56,
+    )  # fmt: skip
+    results = session_results_compute([play], {"a": "N", "b": "N", "c": "N", "d": "N"})
+    seats = {p.player: p.sheet[0].seat for p in results.players}
+    assert seats == {"a": "W", "b": "N", "c": "S", "d": "E"}

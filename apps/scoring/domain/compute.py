@@ -43,13 +43,17 @@ def play_notes(plays: Iterable[PlayRecord]) -> list[PlayNote]:
 
 
 def _sheets(notes: list[PlayNote], lines: Mapping[str, str]) -> dict[str, list[SheetLine]]:
-    """Each player's feuille de route in playing order. The taker's seat is the traveller's;
-    a defender's is their line. Raises ValueError for a player who has no line."""
+    """Each player's feuille de route in playing order, with the seat each held at that
+    table (in Howell players change seats). Raises ValueError for a player who has no
+    line."""
     sheets: dict[str, list[SheetLine]] = {player: [] for player in lines}
     for note in notes:
         play = note.play
         sides = [(play.taker, play.taker_seat, TAKER, note.taker_note)]
-        sides += [(d, lines.get(d, ""), DEFENDER, note.defence_note) for d in play.defenders]
+        sides += [
+            (d, seat, DEFENDER, note.defence_note)
+            for d, seat in zip(play.defenders, play.defender_seats, strict=True)
+        ]
         for player, seat, role, player_note in sides:
             if player not in sheets:
                 raise ValueError(f"le joueur {player} (étui {play.etui}) n'a pas de ligne")

@@ -5,6 +5,15 @@ registration id); seats are N, S, E, W."""
 
 from dataclasses import dataclass
 
+SEAT_ORDER = ("N", "S", "E", "W")
+
+
+def defender_seats(taker_seat: str) -> tuple[str, str, str]:
+    """The defenders' seats of a play: the seats that follow the taker's in N, S, E, W order
+    (the order of ``PlayRecord.defenders``)."""
+    start = SEAT_ORDER.index(taker_seat)
+    return tuple(SEAT_ORDER[(start + k) % len(SEAT_ORDER)] for k in (1, 2, 3))
+
 
 @dataclass(frozen=True)
 class PlayRecord:
@@ -16,8 +25,12 @@ class PlayRecord:
     table: int
     taker: str  # player key
     taker_seat: str  # N, S, E or W
-    defenders: tuple[str, str, str]  # player keys, in seat order after the taker
+    defenders: tuple[str, str, str]  # player keys, in the order of defender_seats
     score: int | None  # the taker's score as written on the traveller; None: not entered
+
+    @property
+    def defender_seats(self) -> tuple[str, str, str]:
+        return defender_seats(self.taker_seat)
 
 
 @dataclass(frozen=True)

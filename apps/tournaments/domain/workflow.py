@@ -32,6 +32,8 @@ TRANSITIONS: dict[tuple[Status, Status], frozenset[str]] = {
 
 # Statuses in which the tournament shows to the public (calendar and results).
 PUBLIC_STATUSES = frozenset(ORDER[1:])
+# Statuses once play is over: results are public and score changes need a reason.
+RESULT_STATUSES = frozenset({Status.FINISHED, Status.SUBMITTED, Status.APPROVED})
 # Statuses in which registrations may be added or removed.
 REGISTRATION_STATUSES = frozenset({Status.DRAFT, Status.REGISTRATION_OPEN, Status.RUNNING})
 

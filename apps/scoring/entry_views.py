@@ -1,0 +1,211 @@
+"""Score entry from the referee's laptop: one screen per étui, laid out as its traveller,
+where Enter saves a line (htmx, no reload) and moves on to the next one; the progress of
+the entry per position; the second entry of double entry and its mismatches.
+
+The referees assigned to the tournament and federation staff enter scores; whoever
+oversees the tournament (club managers, committee and zone staff) reads the progress.
+"""
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import trigger_client_event
+
+from apps.accounts import permissions
+from apps.core.pages import error_text
+from apps.movements.models import SeatChoice
+from apps.movements.selectors import session_for_user, session_movement
+from apps.scoring import selectors, services
+from apps.scoring.forms import LineForm
+from apps.tournaments.models import Session
+
+LINE_SAVED, LINE_REFUSED = "line-saved", "line-refused"
+
+
+def _session(request, pk, allowed) -> Session:
+    """The session if its tournament is visible (else 404) and allowed (else 403)."""
+    session = session_for_user(request.user, pk)
+    if not allowed(request.user, session.tournament):
+        raise PermissionDenied
+    return session
+
+
+def _line_form(line, check: bool) -> LineForm:
+    """The line's form showing what is entered (the second entry alone in check mode)."""
+    play = line.play
+    if play is None:
+        return LineForm(prefix=line.id)
+    if check:
+        return LineForm(prefix=line.id, initial={"score": play.check_score})
+    initial = {"score": play.score} if play.deal is None else _details_initial(play.deal)
+    return LineForm(prefix=line.id, initial=initial)
+
+
+def _details_initial(deal: dict) -> dict:
+    counts = {name: deal["poignees"].count(name) or None for name in ("simple", "double", "triple")}
+    return {
+        "bouts": deal["bouts"],
+        "points": deal["points"],
+        "petit_au_bout": deal["petit_au_bout"] or "",
+        "chelem": deal["chelem"] or "",
+        **counts,
+    }
+
+
+def _row(line, check: bool, form=None, saved: bool = False) -> dict:
+    return {"line": line, "form": form or _line_form(line, check), "saved": saved, "check": check}
+
+
+def _traveller_context(session, etui: int, check: bool, bound: dict | None = None) -> dict:
+    bound = bound or {}
+    lines = selectors.traveller(session, etui)
+    if not lines:
+        raise Http404
+    etuis = selectors.session_etuis(session)
+    index = etuis.index(etui)
+    return {
+        "session": session,
+        "tournament": session.tournament,
+        "etui": etui,
+        "check": check,
+        "closed": services.results_closed(session.tournament),
+        "rows": [_row(line, check, bound.get(line.id)) for line in lines],
+        "taker_label": SeatChoice(lines[0].taker_seat).label,
+        "focus": next((line.id for line in lines if _awaited(line, check)), None),
+        "previous": etuis[index - 1] if index > 0 else None,
+        "next": etuis[index + 1] if index + 1 < len(etuis) else None,
+    }
+
+
+def _awaited(line, check: bool) -> bool:
+    """The line can be entered and holds nothing yet."""
+    return line.in_play and (line.check_score if check else line.score) is None
+
+
+def traveller_url(session, etui: int, check: bool = False) -> str:
+    return reverse("scoring:check" if check else "scoring:traveller", args=[session.pk, etui])
+
+
+@login_required
+@require_GET
+def traveller(request, pk, etui, check=False):
+    """The traveller of one étui: a line per table that plays it, ready to type into."""
+    session = _session(request, pk, permissions.can_run_movement)
+    context = _traveller_context(session, etui, check)
+    return render(request, "scoring/entry/traveller.html", context)
+
+
+def _save(request, line, form, check: bool) -> None:
+    """Enter the line's score (an empty line clears what the first entry holds)."""
+    entry = form.entry()
+    common = {
+        "actor": request.user,
+        "table": line.table,
+        "etui": line.etui,
+        "reason": request.POST.get("reason", ""),
+    }
+    if entry is not None:
+        write = services.play_check_set if check else services.play_score_set
+        write(**common, **entry)
+    elif not check and line.entered:
+        services.play_score_clear(**common)
+
+
+@login_required
+@require_POST
+def line_save(request, pk, table, etui, check=False):
+    """htmx: save one line and answer with the line as entered, or with its error and the
+    typed values; the page then moves the focus to the next line."""
+    session = _session(request, pk, permissions.can_run_movement)
+    line = selectors.traveller_line(session, table, etui)
+    if line is None:
+        raise Http404
+    form = LineForm(request.POST, prefix=line.id)
+    if form.is_valid():
+        try:
+            _save(request, line, form, check)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+    if not request.htmx:
+        if form.errors:
+            context = _traveller_context(session, etui, check, bound={line.id: form})
+            return render(request, "scoring/entry/traveller.html", context, status=400)
+        return redirect(f"{traveller_url(session, etui, check)}#line-{line.id}")
+    if form.errors:
+        response = render(request, "scoring/_entry_line.html", _row(line, check, form))
+        event = LINE_REFUSED
+    else:
+        line = selectors.traveller_line(session, table, etui)
+        response = render(request, "scoring/_entry_line.html", _row(line, check, saved=True))
+        event = LINE_SAVED
+    return trigger_client_event(response, event, {"line": line.id}, after="settle")
+
+
+@login_required
+@require_GET
+def line_preview(request, pk, table, etui):
+    """htmx: the Garde score the details typed so far give, or why they give none."""
+    session = _session(request, pk, permissions.can_run_movement)
+    line = selectors.traveller_line(session, table, etui)
+    if line is None:
+        raise Http404
+    form = LineForm(request.GET, prefix=line.id)
+    score, error = None, ""
+    if form.is_valid() and form.cleaned_data["deal"] is not None:
+        try:
+            score = services.garde_score(deal=form.cleaned_data["deal"])
+        except ValidationError as exc:
+            error = error_text(exc)
+    else:
+        error = " ".join(message for errors in form.errors.values() for message in errors)
+    return render(request, "scoring/_entry_preview.html", {"score": score, "error": error})
+
+
+def _progress_context(rows) -> dict:
+    lines = [line for row in rows for line in row.lines]
+    counts = selectors.etui_counts(rows)
+    return {
+        "rows": rows,
+        "entered": sum(line.entered for line in lines),
+        "expected": len(lines),
+        "checked": sum(line.check_score is not None for line in lines),
+        "mismatches": sum(line.mismatch for line in lines),
+        "etui_counts": counts,
+        "first_etui": counts[0][0] if counts else None,
+        "first_missing": next((line.etui for line in lines if _awaited(line, False)), None),
+    }
+
+
+@login_required
+@require_GET
+def progress(request, pk):
+    """What is entered and what is missing, position by position."""
+    session = _session(request, pk, permissions.can_view_movement)
+    movement = session_movement(session)
+    context = {
+        "session": session,
+        "tournament": session.tournament,
+        "movement": movement,
+        "can_enter": permissions.can_run_movement(request.user, session.tournament),
+        **_progress_context(selectors.entry_progress(session) if movement else []),
+    }
+    return render(request, "scoring/entry/progress.html", context)
+
+
+@login_required
+@require_GET
+def mismatches(request, pk):
+    """Double entry: the lines whose second entry differs from the first."""
+    session = _session(request, pk, permissions.can_run_movement)
+    return render(
+        request,
+        "scoring/entry/mismatches.html",
+        {
+            "session": session,
+            "tournament": session.tournament,
+            "lines": selectors.double_entry_mismatches(session),
+        },
+    )

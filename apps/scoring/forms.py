@@ -1,0 +1,110 @@
+"""The form of one traveller line: the taker's score as written, or the deal's details
+(bouts, points, poignées, petit au bout, chelem) to turn into the Garde score. The
+services check the rules and the permissions."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from apps.scoring.domain.deal import CARD_POINTS, Chelem, Deal, Poignee, Side
+from apps.scoring.services import sentence
+
+MINUS_SIGNS = str.maketrans({"\u2212": "-", "\u2013": "-"})  # minus sign, en dash
+MAX_POIGNEES = 4  # one per player
+
+
+class ScoreField(forms.Field):
+    """A whole score, signed as on the traveller: "56", "+56", "-56" (or with a minus sign)."""
+
+    def to_python(self, value):
+        value = (value or "").translate(MINUS_SIGNS).replace(" ", "")
+        if not value:
+            return None
+        try:
+            return int(value)
+        except ValueError:
+            raise forms.ValidationError(
+                _("Type the score as a whole number, for example 56 or -56."), code="invalid"
+            ) from None
+
+
+def _count_field(label):
+    return forms.IntegerField(label=label, min_value=0, max_value=MAX_POIGNEES, required=False)
+
+
+class LineForm(forms.Form):
+    """A score, or the details of the deal; empty means nothing to enter."""
+
+    score = ScoreField(label=_("Score"), required=False)
+    bouts = forms.IntegerField(label=_("Bouts"), min_value=0, max_value=3, required=False)
+    points = forms.DecimalField(
+        label=_("Points"),
+        min_value=0,
+        max_value=CARD_POINTS,
+        decimal_places=1,
+        localize=True,
+        required=False,
+        help_text=_("The taker's card points (halves allowed)."),
+    )
+    simple = _count_field(_("Simple poignées"))
+    double = _count_field(_("Double poignées"))
+    triple = _count_field(_("Triple poignées"))
+    petit_au_bout = forms.ChoiceField(
+        label=_("Petit au bout"),
+        choices=[("", _("none")), (Side.TAKER, _("taker")), (Side.DEFENSE, _("defence"))],
+        required=False,
+    )
+    chelem = forms.ChoiceField(
+        label=_("Chelem"),
+        choices=[
+            ("", _("none")),
+            (Chelem.ANNOUNCED_MADE, _("announced and made")),
+            (Chelem.MADE, _("made, not announced")),
+            (Chelem.ANNOUNCED_FAILED, _("announced and failed")),
+            (Chelem.DEFENSE, _("made by the defence")),
+        ],
+        required=False,
+    )
+
+    DETAILS = ("bouts", "points", "simple", "double", "triple", "petit_au_bout", "chelem")
+
+    def _details_given(self) -> bool:
+        return any(self.cleaned_data.get(name) not in (None, "") for name in self.DETAILS)
+
+    def clean(self):
+        data = super().clean()
+        if self.errors:
+            return data
+        data["deal"] = None
+        if self._details_given():
+            if data.get("score") is not None:
+                raise forms.ValidationError(
+                    _("Give either the score or the deal's details, not both.")
+                )
+            data["deal"] = self._deal(data)
+        return data
+
+    def _deal(self, data) -> Deal:
+        if data.get("bouts") is None or data.get("points") is None:
+            raise forms.ValidationError(_("Give the taker's bouts and points."))
+        points = data["points"]
+        poignees = tuple(
+            poignee for poignee in Poignee for _count in range(data.get(poignee.value) or 0)
+        )
+        try:
+            return Deal(
+                bouts=data["bouts"],
+                points=int(points) if points == int(points) else float(points),
+                poignees=poignees,
+                petit_au_bout=data["petit_au_bout"] or None,
+                chelem=data["chelem"] or None,
+            )
+        except ValueError as exc:
+            raise forms.ValidationError(sentence(str(exc))) from exc
+
+    def entry(self) -> dict | None:
+        """What the service takes: {"score": …} or {"deal": …}; None when left empty."""
+        if self.cleaned_data["deal"] is not None:
+            return {"deal": self.cleaned_data["deal"]}
+        if self.cleaned_data["score"] is not None:
+            return {"score": self.cleaned_data["score"]}
+        return None

@@ -1,0 +1,62 @@
+"""The travellers of a session (fascicule 3, ch. 3 « fiche ambulante »): one line per étui
+played at a table, with the taker's score as written by Nord (article 19 « La marque »).
+
+A line is stored when it is first entered; the players follow from the movement (the
+taker is the seat the étui names, the defenders the three others). When the referee
+enters the deal's details instead of the score, they are kept beside the Garde score they
+give. Double entry keeps a second, independent entry of the score to compare.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Play(models.Model):
+    """One line of a traveller: an étui played at one table of one position."""
+
+    table = models.ForeignKey(
+        "movements.MovementTable",
+        verbose_name=_("table"),
+        on_delete=models.CASCADE,
+        related_name="plays",
+    )
+    etui = models.PositiveSmallIntegerField(_("étui"))
+    score = models.IntegerField(_("taker's score"), null=True, blank=True)
+    # {"bouts": 2, "points": 45, "poignees": ["simple"], …} when entered by details.
+    deal = models.JSONField(_("deal's details"), null=True, blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("entered by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    entered_at = models.DateTimeField(_("entered at"), null=True, blank=True)
+    check_score = models.IntegerField(_("second entry"), null=True, blank=True)
+    checked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("second entry by"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    checked_at = models.DateTimeField(_("second entry at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("traveller line")
+        verbose_name_plural = _("traveller lines")
+        ordering = ["etui", "table__sequence", "table__section", "table__table"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "etui"], name="unique_play_etui"),
+        ]
+
+    def __str__(self) -> str:
+        return _("étui %(etui)s, %(table)s") % {"etui": self.etui, "table": self.table}
+
+    @property
+    def mismatch(self) -> bool:
+        """The second entry differs from the first one."""
+        return self.check_score is not None and self.check_score != self.score

@@ -1,0 +1,248 @@
+"""Reads for the results pages (fascicule 3, ch. 1): who may see them, and a session's
+results as shown, with each player's name, licence and club: the classements général and
+alterné, the topage sheet of every étui and each player's feuille de route. A session costs
+the queries of ``session_results`` plus one for the players, whatever their number."""
+
+from dataclasses import dataclass
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+
+from apps.accounts import permissions
+from apps.movements.printing import seat_name
+from apps.scoring.domain.rankings import Standing, general_ranking, tournament_standings
+from apps.scoring.domain.results import PlayerResult, PlayNote, SessionResults, SheetLine
+from apps.scoring.selectors import session_results
+from apps.tournaments.models import Registration, Session, Tournament
+
+CLOCKWISE = ("N", "E", "S", "W")  # seen from above; a player's left is the next seat
+
+
+def own_registration(user, tournament: Tournament) -> int | None:
+    """The user's registration in the tournament, through their licensee."""
+    licensee_id = permissions.roles_of(user).licensee_id
+    if licensee_id is None:
+        return None
+    return (
+        Registration.objects.filter(tournament=tournament, licensee_id=licensee_id)
+        .values_list("pk", flat=True)
+        .first()
+    )
+
+
+def tournament_for_user(user, pk: int) -> Tournament:
+    """The tournament with its sessions if the user may open it, else 404."""
+    return get_object_or_404(
+        permissions.tournaments_for_user(user).prefetch_related("sessions"), pk=pk
+    )
+
+
+# --- players ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Person:
+    key: str  # the player key of the results: the registration id
+    name: str
+    licence: str = ""
+    club: str = ""
+
+    @property
+    def registration_id(self) -> int | None:
+        return int(self.key) if self.key.isdigit() else None
+
+
+def people_of(tournament: Tournament) -> dict[str, Person]:
+    """Every registered player of the tournament by player key, in one query."""
+    registrations = Registration.objects.filter(tournament=tournament).select_related(
+        "licensee__club"
+    )
+    return {str(r.pk): _person(r) for r in registrations}
+
+
+def _person(registration: Registration) -> Person:
+    licensee = registration.licensee
+    return Person(
+        str(registration.pk), licensee.full_name, licensee.licence_number, licensee.club.name
+    )
+
+
+def person(people: dict[str, Person], key: str) -> Person:
+    """The player of a key; a vacant place, or a registration since removed, has no name."""
+    return people.get(key) or Person(key, _("vacant place"))
+
+
+# --- a session's results as shown ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A line of a ranking: the player and their results."""
+
+    person: Person
+    result: PlayerResult
+
+    @property
+    def line_name(self) -> str:
+        return line_name(self.result)
+
+
+@dataclass(frozen=True)
+class EtuiLine:
+    note: PlayNote
+    taker: Person
+
+
+@dataclass(frozen=True)
+class EtuiSheet:
+    """The topage of one étui, every play of it in order of play."""
+
+    etui: int
+    taker_seat: str
+    lines: tuple[EtuiLine, ...]
+
+    @property
+    def taker_orientation(self) -> str:
+        return seat_name(self.taker_seat)
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One étui of a feuille de route, with the orientation and place as printed."""
+
+    line: SheetLine
+    orientation: str
+    place: str
+
+
+@dataclass(frozen=True)
+class PlayerSheet:
+    """A player's feuille de route."""
+
+    person: Person
+    result: PlayerResult
+    rows: tuple[SheetRow, ...]
+
+    @property
+    def line_name(self) -> str:
+        return line_name(self.result)
+
+
+@dataclass(frozen=True)
+class SessionDisplay:
+    session: Session
+    results: SessionResults
+    people: dict[str, Person]
+
+    @property
+    def general(self) -> list[Ranked]:
+        return [Ranked(person(self.people, r.player), r) for r in self.results.players]
+
+    @property
+    def alternate(self) -> list[Ranked]:
+        unranked = len(self.results.players) + 1
+        return sorted(self.general, key=lambda row: row.result.rank_alternate or unranked)
+
+    @property
+    def penalised(self) -> bool:
+        return any(result.penalty for result in self.results.players)
+
+    @property
+    def plays(self) -> int:
+        return len(self.results.notes)
+
+    @property
+    def sections(self) -> bool:
+        """Several parallel sections: the pages then name each play's section."""
+        return len({note.play.section for note in self.results.notes}) > 1
+
+    def etuis(self) -> list[EtuiSheet]:
+        sheets: dict[int, list[EtuiLine]] = {}
+        takers: dict[int, str] = {}
+        for note in self.results.notes:
+            sheets.setdefault(note.play.etui, []).append(
+                EtuiLine(note, person(self.people, note.play.taker))
+            )
+            takers[note.play.etui] = note.play.taker_seat
+        return [EtuiSheet(etui, takers[etui], tuple(lines)) for etui, lines in sheets.items()]
+
+    def sheets(self) -> list[PlayerSheet]:
+        """Every ranked player's feuille de route, by name."""
+        takers = {_play_key(n.play): n.play.taker_seat for n in self.results.notes}
+        sheets = [
+            PlayerSheet(
+                person(self.people, result.player),
+                result,
+                tuple(_sheet_row(line, takers[_play_key(line)]) for line in result.sheet),
+            )
+            for result in self.results.players
+        ]
+        return sorted(sheets, key=lambda sheet: sheet.person.name.casefold())
+
+    def sheet(self, registration_id: int) -> PlayerSheet | None:
+        key = str(registration_id)
+        return next((s for s in self.sheets() if s.person.key == key), None)
+
+
+def line_name(result: PlayerResult) -> str:
+    """The player's line (Nord, Sud, Est, Ouest) as shown."""
+    return seat_name(result.line) if result.line else ""
+
+
+def _play_key(play) -> tuple:
+    return play.etui, play.section, play.position, play.table
+
+
+def defence_place(seat: str, taker_seat: str) -> str:
+    """A defender's place (ch. 1): left of the taker « devant », facing « milieu », right
+    « fond »."""
+    step = (CLOCKWISE.index(seat) - CLOCKWISE.index(taker_seat)) % len(CLOCKWISE)
+    return {1: _("defence, left"), 2: _("defence, facing"), 3: _("defence, right")}[step]
+
+
+def _sheet_row(line: SheetLine, taker_seat: str) -> SheetRow:
+    place = _("taker") if line.role == "taker" else defence_place(line.seat, taker_seat)
+    return SheetRow(line, seat_name(line.seat), place)
+
+
+def session_display(session: Session, people: dict[str, Person] | None = None) -> SessionDisplay:
+    """The session's results with its players; pass ``people`` to share them between
+    the sessions of a tournament."""
+    if people is None:
+        people = people_of(session.tournament)
+    return SessionDisplay(session, session_results(session), people)
+
+
+# --- several sessions ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TotalRow:
+    """A line of the total ranking: the coefficient-weighted sum of the session results."""
+
+    person: Person
+    rank: int | None
+    total: float | None
+    tops: int
+    sessions: tuple[float | None, ...]  # the player's final % of each session
+
+
+def total_ranking(displays: list[SessionDisplay]) -> list[TotalRow]:
+    """The classement général of a tournament of several sessions (ch. 1, « Pour les
+    tournois en plusieurs séances »)."""
+    finals = [{r.player: r.final for r in d.results.players} for d in displays]
+    standings = tournament_standings(
+        [[Standing(r.player, r.final, r.tops) for r in d.results.players] for d in displays],
+        [float(d.session.coefficient) for d in displays],
+    )
+    people = displays[0].people if displays else {}
+    return [
+        TotalRow(
+            person(people, s.player),
+            rank,
+            s.percentage,
+            s.tops,
+            tuple(session.get(s.player) for session in finals),
+        )
+        for s, rank in general_ranking(standings)
+    ]

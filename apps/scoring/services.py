@@ -1,0 +1,154 @@
+"""Write services of score entry: a traveller line's score (or the deal's details, turned
+into the Garde score), its second entry for double entry, and clearing a line.
+
+Each runs in one transaction with an audit row (old → new) when something changes, checks
+that the actor referees the tournament (or is federation staff), and raises
+PermissionDenied or ValidationError (French messages) without changing anything. Scores
+are entered for the positions in play or played; once the tournament is finished, every
+change needs a reason, kept in the audit row.
+"""
+
+from dataclasses import fields
+from enum import Enum
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from apps.accounts.permissions import can_run_movement
+from apps.core.audit import audit_record, model_update
+from apps.movements.models import MovementTable
+from apps.scoring.domain.deal import Deal, duplicate_score, duplicate_score_reason
+from apps.scoring.models import Play
+from apps.tournaments.domain.workflow import RESULT_STATUSES
+
+# From these statuses on, the results are closed: a change needs a reason.
+
+
+def results_closed(tournament) -> bool:
+    return tournament.status in RESULT_STATUSES
+
+
+def sentence(text: str) -> str:
+    """A reason of the deal rules ("un score de Garde est pair : …") as a sentence."""
+    return f"{text[:1].upper()}{text[1:].rstrip('.')}."
+
+
+def deal_details(deal: Deal) -> dict:
+    """The deal as stored beside its score: {"bouts": 2, "points": 45, …}."""
+
+    def plain(value):
+        if isinstance(value, Enum):
+            return value.value
+        if isinstance(value, tuple | list):
+            return [plain(item) for item in value]
+        return value
+
+    return {field.name: plain(getattr(deal, field.name)) for field in fields(deal)}
+
+
+def garde_score(*, score: int | None = None, deal: Deal | None = None) -> int:
+    """The taker's score to write: the score given, or the Garde score of the deal given;
+    ValidationError for both or neither, or for a score no Garde deal produces."""
+    if (score is None) == (deal is None):
+        raise ValidationError(_("Give either the score or the deal's details."))
+    if deal is not None:
+        try:
+            return duplicate_score(deal)
+        except ValueError as exc:
+            raise ValidationError(sentence(str(exc))) from exc
+    reason = duplicate_score_reason(score)
+    if reason:
+        raise ValidationError(sentence(reason))
+    return score
+
+
+def _line(
+    actor, table: MovementTable, etui: int, reason: str, *, create: bool = True
+) -> tuple[Play | None, bool]:
+    """The traveller line, locked (and created if asked), once the change is allowed."""
+    table = MovementTable.objects.select_related("movement__session__tournament").get(pk=table.pk)
+    tournament = table.movement.session.tournament
+    if not can_run_movement(actor, tournament):
+        raise PermissionDenied(_("You do not referee this tournament."))
+    if etui not in table.etuis or table.position < 1:
+        raise ValidationError(
+            _("Table %(table)s does not play étui %(etui)s at position %(position)s.")
+            % {"table": table.table, "etui": etui, "position": table.position}
+        )
+    if table.sequence > table.movement.current_position:
+        raise ValidationError(
+            _("Position %(position)s is not in play yet: its scores cannot be entered.")
+            % {"position": table.position}
+        )
+    if results_closed(tournament) and not reason.strip():
+        raise ValidationError(_("The results are closed: give a reason for the change."))
+    lines = Play.objects.select_for_update()
+    if create:
+        return lines.get_or_create(table=table, etui=etui)
+    return lines.filter(table=table, etui=etui).first(), False
+
+
+def _write(actor, play: Play, created: bool, data: dict, stamp: dict, reason: str) -> Play:
+    """Apply data to the line; save and audit only what changed."""
+    changes = model_update(play, data)
+    if changes:
+        for name, value in stamp.items():
+            setattr(play, name, value)
+        play.save()
+        if reason.strip():
+            changes["reason"] = reason.strip()
+        audit_record(
+            actor=actor, action="create" if created else "update", instance=play, changes=changes
+        )
+    return play
+
+
+@transaction.atomic
+def play_score_set(
+    *,
+    actor,
+    table: MovementTable,
+    etui: int,
+    score: int | None = None,
+    deal: Deal | None = None,
+    reason: str = "",
+) -> Play:
+    """Enter (or correct) the taker's score of étui `etui` at `table`, given as written on
+    the traveller or as the deal's details."""
+    play, created = _line(actor, table, etui, reason)
+    data = {
+        "score": garde_score(score=score, deal=deal),
+        "deal": deal_details(deal) if deal is not None else None,
+    }
+    stamp = {"entered_by": actor, "entered_at": timezone.now()}
+    return _write(actor, play, created, data, stamp, reason)
+
+
+@transaction.atomic
+def play_check_set(
+    *,
+    actor,
+    table: MovementTable,
+    etui: int,
+    score: int | None = None,
+    deal: Deal | None = None,
+    reason: str = "",
+) -> Play:
+    """Enter the second, independent entry of a line (double entry)."""
+    play, created = _line(actor, table, etui, reason)
+    data = {"check_score": garde_score(score=score, deal=deal)}
+    stamp = {"checked_by": actor, "checked_at": timezone.now()}
+    return _write(actor, play, created, data, stamp, reason)
+
+
+@transaction.atomic
+def play_score_clear(*, actor, table: MovementTable, etui: int, reason: str = "") -> Play | None:
+    """Blank a line again: its score, its details and its second entry."""
+    play, _created = _line(actor, table, etui, reason, create=False)
+    if play is None:
+        return None
+    data = {"score": None, "deal": None, "check_score": None}
+    stamp = dict.fromkeys(["entered_by", "entered_at", "checked_by", "checked_at"])
+    return _write(actor, play, False, data, stamp, reason)

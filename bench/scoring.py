@@ -1,0 +1,93 @@
+"""Time the results of a 150-table session (600 players) and the cost of one more score.
+
+    DATABASE_URL=postgres://... .venv/bin/python bench/scoring.py
+
+Runs in a throwaway database on the server of DATABASE_URL. It seats 600 players with
+the regulation's movement for 150 tables (parallel sections of 5 to 7 tables, 4 étuis
+per table), enters every score, then prints the time to recompute every note,
+percentage and ranking from the database, and the time of one more score entry
+followed by the recomputation a live ranking page does.
+"""
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from _throwaway_db import throwaway_database
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from apps.movements import services as movement_services
+from apps.movements.models import MovementTable
+from apps.scoring import services as scoring_services
+from apps.scoring.models import Play
+from apps.scoring.selectors import session_results
+from tests.movements.test_models import register
+from tests.personas import world_build
+
+TABLES = 150
+REPEATS = 5
+SCORES = (56, 62, -56, -52, 50, 70, -70, 96, -104, 34, 132, -62)  # Garde scores
+
+
+def timed(function, repeats=REPEATS):
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = function()
+        times.append(time.perf_counter() - start)
+    return result, statistics.median(times)
+
+
+def main() -> None:
+    rng = random.Random(2026)
+    with throwaway_database():
+        world = world_build()
+        register(world.tournament, TABLES * 4)
+        session = world.tournament.sessions.get()
+        movement = movement_services.movement_generate(
+            actor=world.referee, session=session, tables=TABLES, seed=1
+        )
+        for _ in range(movement.positions):
+            movement_services.movement_advance(actor=world.referee, movement=movement)
+        tables = list(MovementTable.objects.filter(movement=movement, position__gte=1))
+        Play.objects.bulk_create(
+            Play(table=table, etui=etui, score=rng.choice(SCORES))
+            for table in tables
+            for etui in table.etuis
+        )
+        last = Play.objects.order_by("pk").last()
+        last_table, last_etui = last.table, last.etui
+        last.delete()
+        plays = Play.objects.count() + 1
+        print(f"{TABLES} tables, {TABLES * 4} players, {movement.positions} positions, "
+              f"{len(movement.sections)} sections, {plays} plays")  # fmt: skip
+        with CaptureQueriesContext(connection) as queries:
+            results, seconds = timed(lambda: session_results(session))
+        assert len(results.players) == TABLES * 4 and results.missing == 1
+        print(f"recompute everything:      {seconds * 1000:8.1f} ms "
+              f"({len(queries) // REPEATS} queries)")  # fmt: skip
+
+        def one_more_score():
+            scoring_services.play_score_set(
+                actor=world.referee, table=last_table, etui=last_etui, score=rng.choice(SCORES)
+            )
+            return session_results(session)
+
+        results, seconds = timed(one_more_score)
+        assert results.missing == 0
+        print(f"one more score + recompute: {seconds * 1000:8.1f} ms")
+        _, seconds = timed(
+            lambda: scoring_services.play_score_set(
+                actor=world.referee, table=last_table, etui=last_etui, score=rng.choice(SCORES)
+            )
+        )
+        print(f"one more score alone:      {seconds * 1000:8.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+"""The live ranking in a real browser (Debian's chromium): the referee opens a session's
+ranking while scores come in; a score entered meanwhile shows up without a page reload.
+Screenshots of the ranking, the top of the topage sheets, a feuille de route and the first
+pages of the results PDF go to /tmp/donne-shots."""
+
+import subprocess
+
+import pytest
+from django.urls import reverse
+
+from apps.scoring.services import play_score_set
+from apps.tournaments.domain.workflow import Status
+from apps.tournaments.models import Tournament
+from tests.e2e.test_club_flow import CHROMIUM, SHOTS, _sign_in, page  # noqa: F401 (fixture)
+from tests.scoring.test_results_selectors import ETUI_1, enter, played, table_of
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium"
+    ),
+]
+POLL_WAIT_MS = 15_000  # the ranking polls every 5 s
+
+
+def _progress(browser_page) -> str:
+    return browser_page.locator("[data-test=progress]").inner_text()
+
+
+def test_the_ranking_follows_the_scores_without_reload(page, live_server, world):  # noqa: F811
+    Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.RUNNING)
+    movement = played(world)
+    enter(world, movement, 1, [score for _p, _t, score, _a, _d in ETUI_1[:4]])
+    session = movement.session
+    base = live_server.url
+
+    _sign_in(page, base, world.referee)
+    page.goto(base + reverse("results:session", args=[session.pk]))
+    page.locator("[data-test=live]").wait_for()
+    assert "96" in _progress(page)  # of 100: étui 1 has 4 plays entered
+    rows = page.locator("[data-test=ranking] tbody tr")
+    assert rows.count() == 20
+    top_before = rows.first.inner_text()
+    page.evaluate("window.sameDocument = true")
+
+    (*_, (position, _table, score, _attack, _defence)) = ETUI_1
+    table = table_of(movement, 1, position)
+    play_score_set(actor=world.referee, table=table, etui=1, score=score)  # 50 at table 2
+
+    page.wait_for_function(
+        "() => document.querySelector('[data-test=progress]').innerText.includes('95')",
+        timeout=POLL_WAIT_MS,
+    )
+    assert page.evaluate("window.sameDocument") is True  # no page reload
+    assert "95" in _progress(page) and "100" in _progress(page)
+    assert rows.count() == 20 and rows.first.inner_text() == top_before  # 62 still the TOP
+    page.screenshot(path=str(SHOTS / "live-ranking.png"), full_page=True)
+
+    page.goto(base + reverse("results:topage", args=[session.pk]))
+    page.locator("#etui-1").wait_for()
+    page.screenshot(path=str(SHOTS / "topage.png"))
+
+    registration = world.tournament.registrations.order_by("pk").first()
+    page.goto(base + reverse("results:sheet", args=[session.pk, registration.pk]))
+    page.locator("[data-test=sheet-lines]").wait_for()
+    page.screenshot(path=str(SHOTS / "feuille-de-route.png"), full_page=True)
+
+    pdf = page.request.get(base + reverse("results:pdf", args=[session.pk])).body()
+    assert pdf.startswith(b"%PDF")
+    (SHOTS / "results.pdf").write_bytes(pdf)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "80", "-f", "1", "-l", "4", str(SHOTS / "results.pdf"),
+         str(SHOTS / "results-pdf")],
+        check=True,
+    )  # fmt: skip

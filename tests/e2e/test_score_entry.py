@@ -1,0 +1,140 @@
+"""The referee types a traveller, in a real browser (Debian's chromium, never a downloaded
+one), with the keyboard only: a score and Enter saves the line without a page reload and
+readies the next one; a refused score keeps the focus and shows why; Page Down opens the
+next étui, where D opens the deal's details and shows their score before Enter saves it.
+Screenshots of the traveller, the details and the progress go to /tmp/donne-shots.
+"""
+
+from pathlib import Path
+
+import pytest
+from django.db import connections
+from django.urls import reverse
+
+from apps.movements import services as movement_services
+from apps.scoring.models import Play
+from apps.tournaments.models import Registration
+from tests import factories as f
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = Path("/tmp/donne-shots")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCORES = ["56", "62", "-56", "-52", "50"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium"
+    ),
+]
+
+
+@pytest.fixture
+def page(live_server, monkeypatch):
+    """A chromium page; the ORM may run beside Playwright's event loop in this thread."""
+    from playwright.sync_api import sync_playwright
+
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.set_default_timeout(10_000)
+        yield page
+        # While Playwright's loop runs, the ORM keeps a connection of its own: close it.
+        connections.close_all()
+        browser.close()
+
+
+def _room():
+    """A 5-table tournament refereed by a referee, every position in play."""
+    referee = f.UserFactory(username="arbitre", first_name="Claude", last_name="Arbitre")
+    f.RoleFactory(user=referee)
+    tournament = f.TournamentFactory(name="Tournoi du jeudi soir")
+    f.RefereeAssignmentFactory(tournament=tournament, referee=referee)
+    Registration.objects.bulk_create(
+        Registration(tournament=tournament, licensee=licensee)
+        for licensee in f.LicenseeFactory.create_batch(20, club=tournament.club)
+    )
+    movement = movement_services.movement_generate(
+        actor=referee, session=tournament.sessions.get(), seed=7
+    )
+    for _position in range(movement.positions):
+        movement = movement_services.movement_advance(actor=referee, movement=movement)
+    return referee, movement.session
+
+
+def _sign_in(page, base, user):
+    page.goto(base + reverse("accounts:login"))
+    page.fill("#id_username", user.username)
+    page.fill("#id_password", f.PASSWORD)
+    page.click("form.form button[type=submit]")
+    page.wait_for_selector("[data-test=logout]")
+
+
+def _focused_line(page) -> str:
+    return page.evaluate("document.activeElement.closest('tbody')?.id || ''")
+
+
+def test_referee_types_a_traveller_with_the_keyboard(page, live_server):
+    base = live_server.url
+    referee, session = _room()
+    _sign_in(page, base, referee)
+    page.goto(base + reverse("scoring:traveller", args=[session.pk, 1]))
+    lines = page.locator("#traveller tbody.entry-line")
+    assert lines.count() == 5
+    page.evaluate("window.sameDocument = true")
+
+    first = lines.nth(0).get_attribute("id")
+    assert _focused_line(page) == first  # the first line awaits its score
+    page.keyboard.type("57")
+    page.keyboard.press("Enter")
+    lines.nth(0).locator("[data-test=refused]").wait_for()
+    assert _focused_line(page) == first  # refused: the typed value stays, in focus
+    assert lines.nth(0).locator(".score-input").input_value() == "57"
+    page.screenshot(path=str(SHOTS / "entry-refused.png"))
+    page.keyboard.press("Control+A")
+
+    for index, score in enumerate(SCORES):
+        page.keyboard.type(score)
+        page.keyboard.press("Enter")
+        lines.nth(index).locator("[data-test=saved]").wait_for()
+        if index + 1 < len(SCORES):
+            page.wait_for_function(
+                "id => document.activeElement.closest('tbody')?.id === id",
+                arg=lines.nth(index + 1).get_attribute("id"),
+            )
+    assert page.evaluate("window.sameDocument") is True  # no page reload
+    stored = Play.objects.filter(etui=1).order_by("table__sequence")
+    assert [str(play.score) for play in stored] == SCORES
+    page.screenshot(path=str(SHOTS / "entry.png"), full_page=True)
+
+    page.keyboard.press("PageDown")
+    page.wait_for_url(base + reverse("scoring:traveller", args=[session.pk, 2]))
+    line = page.locator("#traveller tbody.entry-line").first
+    line.locator(".score-input:focus").wait_for()
+    page.keyboard.press("d")  # the deal's details: 2 bouts, 44.5 points, a simple poignée
+    page.keyboard.type("2")
+    page.keyboard.press("Tab")
+    page.keyboard.type("44,5")
+    page.keyboard.press("Tab")
+    page.keyboard.type("1")
+    line.locator("[data-test=preview]", has_text="= 78").wait_for()
+    page.keyboard.press("Enter")
+    line.locator("[data-test=saved]").wait_for()
+    assert Play.objects.get(etui=2, table__sequence=1).score == 2 * (25 + 4) + 20
+    page.screenshot(path=str(SHOTS / "entry-details.png"), full_page=True)
+
+    page.goto(base + reverse("scoring:progress", args=[session.pk]))
+    page.locator("[data-test=progress]").wait_for()
+    page.screenshot(path=str(SHOTS / "entry-progress.png"), full_page=True)

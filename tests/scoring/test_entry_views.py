@@ -1,0 +1,350 @@
+"""Score entry pages: who may open and post what, a traveller per étui with its taker
+marked, a line saved by htmx (or refused, keeping what was typed), details turned into the
+Garde score, the progress per position, the second entry and its mismatches, and queries
+that do not grow with the room."""
+
+import json
+
+import pytest
+from django.urls import reverse
+from django.utils.html import escape
+
+from apps.scoring import services
+from apps.scoring.domain.deal import Deal, Poignee, duplicate_score, duplicate_score_reason
+from apps.scoring.models import Play
+from apps.tournaments.domain.workflow import Status
+from tests import factories as f
+from tests.movements.test_models import said
+from tests.personas import PERSONAS
+from tests.scoring.test_models import in_play, table_of
+
+pytestmark = pytest.mark.django_db
+
+RUNNERS = {"federation_staff", "referee"}
+READERS = {"club_manager", "zone_manager", "committee_staff"}
+HTMX = {"HX-Request": "true"}
+
+
+def _session(world):
+    return world.tournament.sessions.get()
+
+
+def _url(name, session, *args):
+    return reverse(f"scoring:{name}", args=[session.pk, *args])
+
+
+def _line_url(name, table, etui=1):
+    return reverse(f"scoring:{name}", args=[table.movement.session_id, table.pk, etui])
+
+
+def _field(table, etui, name):
+    return f"{table.pk}-{etui}-{name}"
+
+
+def _post(browser, table, etui=1, *, name="line", htmx=True, **fields):
+    data = {_field(table, etui, key): value for key, value in fields.items()}
+    data.update({"reason": fields.pop("reason")} if "reason" in fields else {})
+    return browser.post(_line_url(name, table, etui), data, headers=HTMX if htmx else {})
+
+
+@pytest.fixture
+def table(world):
+    """Table 1 at position 1 of a 5-table session in play: étuis 1 to 4."""
+    return table_of(in_play(world), 1, 1)
+
+
+# --- who sees what ---------------------------------------------------------------
+
+
+def _pages(session, table):
+    return {
+        "progress": _url("progress", session),
+        "traveller": _url("traveller", session, 1),
+        "check": _url("check", session, 1),
+        "mismatches": _url("mismatches", session),
+        "preview": _line_url("preview", table),
+    }
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+@pytest.mark.parametrize("page", ["progress", "traveller", "check", "mismatches", "preview"])
+def test_pages_for_runners_and_the_progress_for_overseers(world, login, table, persona, page):
+    response = login(world.persona(persona)).get(_pages(_session(world), table)[page])
+    allowed = persona in RUNNERS or (page == "progress" and persona in READERS)
+    assert response.status_code == (200 if allowed else 403)
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+@pytest.mark.parametrize("name", ["line", "check_line"])
+def test_only_runners_post_lines(world, login, table, persona, name):
+    response = _post(login(world.persona(persona)), table, name=name, score="56")
+    assert response.status_code == (200 if persona in RUNNERS else 403)
+    assert Play.objects.exclude(score=None, check_score=None).exists() is (persona in RUNNERS)
+
+
+def test_anonymous_visitors_are_sent_to_sign_in(world, client, table):
+    for url in _pages(_session(world), table).values():
+        response = client.get(url)
+        assert response.status_code == 302 and "next=" in response.url
+
+
+@pytest.mark.parametrize("persona", ["referee", "player", "outsider"])
+def test_a_hidden_tournament_gives_not_found(world, login, persona):
+    session = world.draft.sessions.get()
+    assert login(world.persona(persona)).get(_url("progress", session)).status_code == 404
+
+
+def test_a_referee_of_another_tournament_enters_nothing(world, login, table):
+    other = f.UserFactory()
+    f.RoleFactory(user=other)
+    assert login(other).get(_url("traveller", _session(world), 1)).status_code == 403
+    assert _post(login(other), table, score="56").status_code == 403
+
+
+def test_readers_see_the_progress_without_entry_links(world, login, table):
+    html = login(world.club_manager).get(_url("progress", _session(world))).content.decode()
+    assert _url("traveller", _session(world), 1) not in html
+    html = login(world.referee).get(_url("progress", _session(world))).content.decode()
+    assert _url("traveller", _session(world), 1) in html
+
+
+def test_the_movement_page_links_to_the_score_entry(world, login, table):
+    response = login(world.referee).get(reverse("movements:page", args=[_session(world).pk]))
+    assert _url("progress", _session(world)) in response.content.decode()
+
+
+def test_unknown_etuis_and_lines_give_not_found(world, login, table):
+    browser = login(world.referee)
+    assert browser.get(_url("traveller", _session(world), 99)).status_code == 404
+    assert _post(browser, table, 5, score="56").status_code == 404
+
+
+# --- the traveller ---------------------------------------------------------------
+
+
+def test_the_traveller_shows_each_table_with_its_taker(world, login, table):
+    response = login(world.referee).get(_url("traveller", _session(world), 2))
+    rows = response.context["rows"]
+    assert [(r["line"].table.position, r["line"].table.table) for r in rows] == [
+        (1, 1),
+        (2, 5),
+        (3, 4),
+        (4, 3),
+        (5, 2),
+    ]
+    html = response.content.decode()
+    for row in rows:
+        assert row["line"].taker_seat == "W" and row["line"].taker.name in html
+    assert html.count('class="seat taker"') == 5
+    assert response.context["previous"] == 1 and response.context["next"] == 3
+    assert f'id="id_{_field(table, 2, "score")}"' in html and "autofocus" in html
+
+
+def test_parallel_sections_share_the_traveller(world, login):
+    in_play(world, 40, position=1)
+    response = login(world.referee).get(_url("traveller", _session(world), 1))
+    lines = [row["line"] for row in response.context["rows"]]
+    sections = [s["name"] for s in lines[0].table.movement.sections]
+    assert len(sections) == 2
+    assert [line.table.section for line in lines if line.table.position == 1] == sections
+    assert all(f"{name} " in response.content.decode() for name in sections)
+
+
+def test_the_traveller_shows_what_is_entered(world, login, table):
+    services.play_score_set(actor=world.referee, table=table, etui=1, score=-56)
+    html = login(world.referee).get(_url("traveller", _session(world), 1)).content.decode()
+    assert 'value="-56"' in html
+
+
+def test_positions_not_in_play_cannot_be_typed_into(world, login):
+    in_play(world, position=2)
+    response = login(world.referee).get(_url("traveller", _session(world), 1))
+    states = [r["line"].in_play for r in response.context["rows"]]
+    assert states == [True, True, False, False, False]
+    assert response.content.decode().count(" disabled") == 2 * 3
+
+
+# --- saving a line ---------------------------------------------------------------
+
+
+def test_enter_saves_the_line_and_signals_the_next_one(world, login, table):
+    response = _post(login(world.referee), table, score="56")
+    assert response.status_code == 200
+    assert Play.objects.get(table=table, etui=1).score == 56
+    html = response.content.decode()
+    assert html.lstrip().startswith(f'<tbody id="line-{table.pk}-1"') and "<html" not in html
+    assert 'data-test="saved"' in html and 'value="56"' in html
+    trigger = json.loads(response.headers["HX-Trigger-After-Settle"])
+    assert trigger == {"line-saved": {"line": f"{table.pk}-1"}}
+
+
+@pytest.mark.parametrize(("typed", "stored"), [("+62", 62), ("\u221252", -52), (" -56 ", -56)])
+def test_scores_are_read_as_written(world, login, table, typed, stored):
+    _post(login(world.referee), table, score=typed)
+    assert Play.objects.get().score == stored
+
+
+def test_a_refused_score_shows_its_reason_and_keeps_the_typed_value(world, login, table):
+    response = _post(login(world.referee), table, score="57")
+    assert response.status_code == 200 and not Play.objects.exclude(score=None).exists()
+    html = response.content.decode()
+    assert services.sentence(duplicate_score_reason(57)) in response.content.decode("utf-8")
+    assert 'value="57"' in html and 'aria-invalid="true"' in html
+    assert "line-refused" in response.headers["HX-Trigger-After-Settle"]
+
+
+def test_a_score_that_is_not_a_number_is_refused(world, login, table):
+    response = _post(login(world.referee), table, score="5x")
+    assert said("Type the score as a whole number, for example 56 or -56.") in (
+        response.content.decode()
+    )
+    assert 'value="5x"' in response.content.decode()
+
+
+def test_the_deal_details_give_the_garde_score(world, login, table):
+    browser = login(world.referee)
+    deal = {"bouts": "2", "points": "44,5", "simple": "1", "petit_au_bout": "taker"}
+    preview = browser.get(
+        _line_url("preview", table),
+        {_field(table, 1, key): value for key, value in deal.items()},
+        headers=HTMX,
+    )
+    expected = duplicate_score(Deal(2, 44.5, poignees=(Poignee.SIMPLE,), petit_au_bout="taker"))
+    assert f"= {expected}" in preview.content.decode()
+    _post(browser, table, **deal)
+    play = Play.objects.get()
+    assert play.score == expected and play.deal["points"] == 44.5
+    html = browser.get(_url("traveller", _session(world), 1)).content.decode()
+    assert f"= {expected}" in html and f'<tr class="deal-row" id="deal-{table.pk}-1">' in html
+
+
+def test_details_the_cards_do_not_allow_are_refused(world, login, table):
+    browser = login(world.referee)
+    preview = browser.get(
+        _line_url("preview", table),
+        {_field(table, 1, "bouts"): "0", _field(table, 1, "points"): "90"},
+    )
+    assert "Points impossibles" in preview.content.decode()
+    response = _post(browser, table, bouts="0", points="90")
+    assert "Points impossibles" in response.content.decode()
+    assert not Play.objects.exists()
+
+
+def test_score_and_details_together_are_refused(world, login, table):
+    response = _post(login(world.referee), table, score="56", bouts="2", points="44")
+    assert escape(said("Give either the score or the deal's details, not both.")) in (
+        response.content.decode()
+    )
+    assert not Play.objects.exists()
+
+
+def test_an_emptied_line_is_cleared_and_an_empty_one_skipped(world, login, table):
+    browser = login(world.referee)
+    _post(browser, table, score="")
+    assert not Play.objects.exists()
+    _post(browser, table, score="56")
+    response = _post(browser, table, score="")
+    assert Play.objects.get().score is None
+    assert "line-saved" in response.headers["HX-Trigger-After-Settle"]
+
+
+def test_once_closed_the_reason_of_the_page_goes_with_the_line(world, login, table):
+    browser = login(world.referee)
+    _post(browser, table, score="56")
+    world.tournament.status = Status.FINISHED
+    world.tournament.save()
+    page = browser.get(_url("traveller", _session(world), 1)).content.decode()
+    assert 'id="entry-reason"' in page
+    refused = _post(browser, table, score="62")
+    assert said("The results are closed: give a reason for the change.") in (
+        refused.content.decode()
+    )
+    _post(browser, table, score="62", reason="Rature visée")
+    assert Play.objects.get().score == 62
+
+
+def test_without_htmx_the_page_comes_back(world, login, table):
+    browser = login(world.referee)
+    response = _post(browser, table, score="56", htmx=False)
+    assert response.status_code == 302
+    assert response.url == _url("traveller", _session(world), 1) + f"#line-{table.pk}-1"
+    response = _post(browser, table, score="57", htmx=False)
+    assert response.status_code == 400 and 'value="57"' in response.content.decode()
+
+
+# --- double entry ----------------------------------------------------------------
+
+
+def test_the_second_entry_screen_hides_the_first_entry(world, login, table):
+    services.play_score_set(actor=world.referee, table=table, etui=1, score=-56)
+    browser = login(world.referee)
+    html = browser.get(_url("check", _session(world), 1)).content.decode()
+    assert 'data-test="check-mode"' in html and 'value="-56"' not in html
+    response = _post(browser, table, name="check_line", score="-52")
+    assert 'data-test="mismatch"' in response.content.decode()
+    play = Play.objects.get()
+    assert (play.score, play.check_score) == (-56, -52)
+
+
+def test_an_empty_second_entry_changes_nothing(world, login, table):
+    services.play_score_set(actor=world.referee, table=table, etui=1, score=56)
+    _post(login(world.referee), table, name="check_line", score="")
+    assert Play.objects.get().score == 56
+
+
+def test_the_mismatches_page_lists_the_lines_that_differ(world, login, table):
+    services.play_score_set(actor=world.referee, table=table, etui=1, score=56)
+    services.play_check_set(actor=world.referee, table=table, etui=1, score=62)
+    services.play_check_set(actor=world.referee, table=table, etui=2, score=50)
+    browser = login(world.referee)
+    response = browser.get(_url("mismatches", _session(world)))
+    assert [(line.etui, line.score, line.check_score) for line in response.context["lines"]] == [
+        (1, 56, 62),
+        (2, None, 50),
+    ]
+    progress = browser.get(_url("progress", _session(world)))
+    assert progress.context["mismatches"] == 2 and progress.context["checked"] == 2
+
+
+# --- progress --------------------------------------------------------------------
+
+
+def test_the_progress_shows_what_is_missing_per_position(world, login):
+    movement = in_play(world, position=2)
+    services.play_score_set(actor=world.referee, table=table_of(movement, 1, 1), etui=1, score=56)
+    response = login(world.committee_staff).get(_url("progress", _session(world)))
+    assert (response.context["entered"], response.context["expected"]) == (1, 100)
+    assert response.context["first_missing"] == 2
+    html = response.content.decode()
+    assert "1 / 20" in html and "0 / 20" in html
+
+
+def test_the_progress_before_the_movement_is_generated(world, login):
+    response = login(world.referee).get(_url("progress", _session(world)))
+    assert response.status_code == 200 and response.context["movement"] is None
+
+
+# --- queries ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [20, 28])
+@pytest.mark.parametrize(
+    ("page", "queries"),
+    [("progress", 12), ("traveller", 12), ("check", 12), ("mismatches", 10), ("line", 20)],
+)
+def test_pages_cost_the_same_at_5_and_7_tables(
+    world, login, django_assert_max_num_queries, players, page, queries
+):
+    movement = in_play(world, players)
+    table = table_of(movement, 1, 1)
+    services.play_score_set(actor=world.referee, table=table, etui=1, score=56)
+    browser = login(world.referee)
+    session = _session(world)
+    with django_assert_max_num_queries(queries):
+        if page == "line":
+            response = _post(browser, table, score="62")
+        elif page in {"progress", "mismatches"}:
+            response = browser.get(_url(page, session))
+        else:
+            response = browser.get(_url(page, session, 1))
+    assert response.status_code == 200

@@ -1,0 +1,109 @@
+"""The exports of a session's results: the PDF (rankings and topage sheets, A4 pages) and
+the Excel workbook read back with openpyxl, on the regulation's 5-table example."""
+
+import re
+import shutil
+import subprocess
+from io import BytesIO
+
+import pytest
+from django.utils.translation import gettext
+from openpyxl import load_workbook
+
+from apps.scoring.exports import ETUI_HEADERS, RANKING_HEADERS, results_pdf, results_xlsx
+from apps.scoring.results_selectors import session_display
+from tests.scoring.test_results_selectors import ETUI_1, enter, enter_all, played
+
+pytestmark = pytest.mark.django_db
+
+needs_poppler = pytest.mark.skipif(not shutil.which("pdftotext"), reason="no poppler-utils")
+
+
+def pdf_pages(pdf: bytes) -> int:
+    info = subprocess.run(["pdfinfo", "-"], input=pdf, capture_output=True, check=True)
+    return int(re.search(rb"Pages:\s+(\d+)", info.stdout).group(1))
+
+
+def pdf_text(pdf: bytes) -> str:
+    return subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
+
+
+def french(value: float) -> str:
+    return f"{value:.2f}".replace(".", ",")
+
+
+@pytest.fixture
+def session(world):
+    movement = played(world)
+    enter(world, movement, 1, [score for _p, _t, score, _a, _d in ETUI_1])
+    return movement.session
+
+
+@needs_poppler
+def test_the_pdf_holds_both_rankings_and_every_etui(world, session):
+    pdf = results_pdf(session)
+    assert pdf.startswith(b"%PDF")
+    # General and alternate ranking, a page each; 20 étuis of 5 plays, 7 a page.
+    assert pdf_pages(pdf) == 5
+    text = pdf_text(pdf)
+    for heading in ("General ranking", "Alternate ranking", "Topage of the étuis"):
+        assert gettext(heading) in text
+    assert (
+        gettext("Plays still to be entered: %(missing)s of %(plays)s")
+        % {
+            "missing": 95,
+            "plays": 100,
+        }
+        in text
+    )
+
+
+@needs_poppler
+def test_the_pdf_prints_the_regulations_topage(world, session):
+    text = pdf_text(results_pdf(session))
+    display = session_display(session)
+    for line, (position, table, score, attack, defence) in zip(
+        display.etuis()[0].lines, ETUI_1, strict=True
+    ):
+        cells = [str(position), str(table), *line.taker.name.split(), str(score)]
+        cells += [french(attack), french(defence)]
+        assert re.search(r"\s+".join(map(re.escape, cells)), text)
+
+
+def test_the_workbook_has_a_ranking_and_an_etuis_sheet(world, session):
+    book = load_workbook(BytesIO(results_xlsx(session)), read_only=True)
+    assert book.sheetnames == [gettext("Ranking"), gettext("Étuis")]
+    ranking = list(book[gettext("Ranking")].values)
+    assert list(ranking[0]) == [str(header) for header in RANKING_HEADERS]
+    display = session_display(session)
+    assert len(ranking) == 1 + len(display.general)
+    for row, shown in zip(ranking[1:], display.general, strict=True):
+        assert row[:4] == (
+            shown.result.rank,
+            shown.result.rank_alternate,
+            shown.person.name,
+            shown.person.licence,
+        )
+        assert row[8] == pytest.approx(shown.result.overall)
+    top = ranking[1]
+    assert (top[0], top[6], top[8]) == (1, 100.0, 100.0)
+
+
+def test_the_etuis_sheet_lists_every_play_with_its_notes(world, session):
+    book = load_workbook(BytesIO(results_xlsx(session)), read_only=True)
+    rows = list(book[gettext("Étuis")].values)
+    assert list(rows[0]) == [str(header) for header in ETUI_HEADERS]
+    assert len(rows) == 1 + 100  # 20 étuis played at 5 tables
+    etui_1 = [(row[2], row[3], row[7], row[8], row[9]) for row in rows[1:6]]
+    assert etui_1 == ETUI_1
+    assert rows[6][7] is None and rows[6][8] is None  # not entered yet
+
+
+def test_percentages_show_two_decimals_in_the_workbook(world, session):
+    enter_all(world, session.movement)
+    book = load_workbook(BytesIO(results_xlsx(session)))
+    ranking = book[gettext("Ranking")]
+    assert {ranking.cell(row=2, column=column).number_format for column in range(7, 12)} == {"0.00"}
+    assert ranking.cell(row=2, column=1).number_format == "General"

@@ -1,0 +1,219 @@
+"""Reads of the travellers: the play records follow the movement (the taker sits at the
+seat the étui names), the players' lines, vacant places, the regulation's topage example,
+the progress of the entry, double-entry mismatches, and queries that do not grow with the
+room."""
+
+import pytest
+
+from apps.movements.domain.etuis import etui_taker
+from apps.movements.domain.model import SEATS
+from apps.movements.models import Place
+from apps.scoring import selectors, services
+from apps.tournaments.models import Session
+from tests.movements.test_models import generate
+from tests.scoring.test_models import in_play, table_of
+
+pytestmark = pytest.mark.django_db
+
+# « DONNE N° 1 PRENEUR NORD » at 5 tables: (position, table, score, taker's note).
+ETUI_1 = [
+    (1, 1, 56, 75.0),
+    (2, 5, 62, 100.0),
+    (3, 4, -56, 0.0),
+    (4, 3, -52, 25.0),
+    (5, 2, 50, 50.0),
+]
+
+
+def _session(world) -> Session:
+    return world.tournament.sessions.get()
+
+
+def _enter(world, movement, etui, scores, write=services.play_score_set):
+    for position, score in enumerate(scores, start=1):
+        write(actor=world.referee, table=table_of(movement, etui, position), etui=etui, score=score)
+
+
+def _holders(movement) -> dict[tuple[int, str, int, str], str]:
+    """{(position, section, table, seat): registration id} of the whole movement."""
+    return {
+        (position, section, table, seat): str(registration)
+        for position, section, table, seat, registration in Place.objects.filter(
+            table__movement=movement
+        ).values_list(
+            "table__position", "table__section", "table__table", "seat", "registration_id"
+        )
+    }
+
+
+# --- play records ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [20, 28, 44])
+def test_records_follow_the_movement(world, players):
+    movement = in_play(world, players, position=1)
+    records = selectors.session_play_records(_session(world))
+    tables = movement.table_plays.all()
+    assert len(records) == sum(len(t.etuis) for t in tables)
+    assert len(set(records)) == len(records)
+    holders = _holders(movement)
+    for record in records:
+        where = (record.position, record.section, record.table)
+        assert record.taker_seat == etui_taker(record.etui)
+        assert record.taker == holders[(*where, record.taker_seat)]
+        after = SEATS.index(record.taker_seat)
+        seats = [SEATS[(after + step) % 4] for step in (1, 2, 3)]
+        assert record.defenders == tuple(holders[(*where, seat)] for seat in seats)
+        assert record.score is None
+
+
+def test_records_carry_the_scores_entered(world):
+    movement = in_play(world)
+    _enter(world, movement, 1, [56, 62])
+    scores = {
+        (r.position, r.table): r.score
+        for r in selectors.session_play_records(_session(world))
+        if r.etui == 1
+    }
+    assert scores == {(1, 1): 56, (2, 5): 62, (3, 4): None, (4, 3): None, (5, 2): None}
+
+
+def test_the_regulation_topage_example(world):
+    movement = in_play(world, 20)
+    _enter(world, movement, 1, [score for _p, _t, score, _n in ETUI_1])
+    results = selectors.session_results(_session(world))
+    etui_1 = [note for note in results.notes if note.play.etui == 1]
+    assert [(n.play.position, n.play.table, n.play.score, n.taker_note) for n in etui_1] == ETUI_1
+    assert results.missing == len(selectors.session_play_records(_session(world))) - 5
+
+
+def test_each_player_keeps_the_seat_of_their_first_position(world):
+    movement = in_play(world, 20)
+    lines = selectors.session_lines(_session(world))
+    first = Place.objects.filter(table__movement=movement, table__sequence=1)
+    assert lines == {str(place.registration_id): place.seat for place in first}
+
+
+# --- vacant places ---------------------------------------------------------------
+
+
+def test_a_vacant_place_has_a_key_of_its_own_and_no_rank(world):
+    movement = in_play(world, 19)
+    session = _session(world)
+    vacant = Place.objects.get(table__movement=movement, table__sequence=1, registration=None)
+    key = f"{selectors.VACANT}{vacant.table.section}|{vacant.player_code}"
+    records = selectors.session_play_records(session)
+    assert sum(key in (r.taker, *r.defenders) for r in records) == 5 * 4
+    assert selectors.session_lines(session)[key] == vacant.seat
+    tables = movement.table_plays.filter(position__gte=1)
+    for table in tables:
+        for etui in table.etuis:
+            services.play_score_set(actor=world.referee, table=table, etui=etui, score=56)
+    results = selectors.session_results(session)
+    assert key not in {p.player for p in results.players}
+    assert len(results.players) == 19 and results.missing == 0
+    assert sorted(p.rank for p in results.players) == [1] * 19  # all equal: one shared rank
+    assert sorted(p.rank_alternate for p in results.players)[-1] <= 19
+
+
+# --- progress and mismatches -----------------------------------------------------
+
+
+def test_progress_per_position_and_section(world):
+    movement = in_play(world, 20, position=2)
+    _enter(world, movement, 1, [56, 62])
+    _enter(world, movement, 2, [50])
+    progress = selectors.entry_progress(_session(world))
+    assert [(p.position, p.section, p.in_play) for p in progress] == [
+        (n, "Rouge", n <= 2) for n in range(1, 6)
+    ]
+    first, second = progress[0], progress[1]
+    assert (first.entered, first.expected, second.entered, second.expected) == (2, 20, 1, 20)
+    assert {(line.table.table, line.etui) for line in first.missing} == {
+        (table, etui)
+        for table in range(1, 6)
+        for etui in range(4 * table - 3, 4 * table + 1)
+        if (table, etui) not in {(1, 1), (1, 2)}
+    }
+    counts = {etui: (done, total) for etui, done, total in selectors.etui_counts(progress)}
+    assert counts[1] == (2, 5) and counts[2] == (1, 5) and counts[20] == (0, 5)
+
+
+def test_parallel_sections_are_followed_apart(world):
+    in_play(world, 40, position=1)
+    progress = selectors.entry_progress(_session(world))
+    sections = [p.section for p in progress if p.position == 1]
+    assert len(sections) == 2 and len(set(sections)) == 2
+
+
+def test_mismatches_are_second_entries_that_differ(world):
+    movement = in_play(world)
+    _enter(world, movement, 1, [56, 62, -56])
+    _enter(world, movement, 1, [56, 52], write=services.play_check_set)
+    services.play_check_set(actor=world.referee, table=table_of(movement, 2, 1), etui=2, score=50)
+    mismatches = selectors.double_entry_mismatches(_session(world))
+    assert [(m.etui, m.table.position, m.score, m.check_score) for m in mismatches] == [
+        (1, 2, 62, 52),
+        (2, 1, None, 50),
+    ]
+
+
+def test_a_traveller_lists_the_tables_of_its_etui_in_order_of_play(world):
+    in_play(world, 20)
+    lines = selectors.traveller(_session(world), 1)
+    assert [(line.table.position, line.table.table) for line in lines] == [
+        (p, t) for p, t, _s, _n in ETUI_1
+    ]
+    assert all(line.taker_seat == "N" and line.taker == line.seats[0] for line in lines)
+    assert selectors.traveller(_session(world), 99) == []
+    assert selectors.session_etuis(_session(world)) == list(range(1, 21))
+
+
+def test_a_line_of_another_session_is_not_found(world):
+    movement = in_play(world, 20)
+    table = table_of(movement, 1, 1)
+    other = world.draft.sessions.get()
+    assert selectors.traveller_line(other, table.pk, 1) is None
+    assert selectors.traveller_line(_session(world), table.pk, 5) is None
+    assert selectors.traveller_line(_session(world), table.pk, 1).table == table
+
+
+# --- queries ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [20, 28])
+@pytest.mark.parametrize(
+    ("read", "queries"),
+    [
+        (selectors.session_play_records, 4),
+        (selectors.session_lines, 1),
+        (selectors.session_results, 5),
+        (selectors.entry_progress, 3),
+        (selectors.double_entry_mismatches, 3),
+        (lambda session: selectors.traveller(session, 1), 4),
+    ],
+)
+def test_reads_cost_the_same_at_5_and_7_tables(
+    world, django_assert_max_num_queries, players, read, queries
+):
+    movement = in_play(world, players)
+    _enter(world, movement, 1, [56, 62, -56, -52, 50])
+    session = _session(world)
+    with django_assert_max_num_queries(queries):
+        read(session)
+
+
+def test_in_3x4_howell_etuis_25_to_32_are_topped_with_etuis_1_to_8(world):
+    """« Les étuis 25 à 32 sont utilisés pour dupliquer les étuis 1 à 8 »: one deal."""
+    movement = generate(world, 48, tables=12, type="howell")
+    records = selectors.session_play_records(movement.session)
+    assert {r.etui for r in records} == set(range(1, 21))
+    # every deal of 1 to 8 is played at more tables than the 4 of one Howell section
+    plays_of = {etui: sum(r.etui == etui for r in records) for etui in range(1, 21)}
+    assert all(plays_of[etui] > 4 for etui in range(1, 9))
+
+
+def test_elsewhere_etuis_25_and_up_are_their_own_deals(world):
+    movement = generate(world, 28)  # 7 tables en ligne: étuis 1 to 28
+    records = selectors.session_play_records(movement.session)
+    assert {r.etui for r in records} == set(range(1, 29))

@@ -1,0 +1,55 @@
+"""Feuilles de route as PDF: one A4 page per player with every étui played, the notes and
+percentages; a whole room in batches, in alphabetical order."""
+
+import pytest
+from django.utils.translation import gettext
+
+from apps.scoring import printing
+from apps.scoring.printing import sheet_render, sheets_render
+from apps.scoring.results_selectors import session_display
+from tests.scoring.test_exports import french, needs_poppler, pdf_pages, pdf_text
+from tests.scoring.test_results_selectors import ETUI_1, enter, played
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def display(world):
+    movement = played(world)
+    enter(world, movement, 1, [score for _p, _t, score, _a, _d in ETUI_1])
+    return session_display(movement.session)
+
+
+@needs_poppler
+def test_a_players_sheet_is_one_page_with_every_etui(world, display):
+    taker = display.etuis()[0].lines[1].note.play.taker  # position 2, table 5: 62, the TOP
+    sheet = display.sheet(int(taker))
+    rendered = sheet_render(display, sheet)
+    assert rendered.pdf.startswith(b"%PDF") and rendered.pages == 1 == pdf_pages(rendered.pdf)
+    assert rendered.filename == f"feuille-de-route-seance-1-{sheet.person.licence}.pdf"
+    text = pdf_text(rendered.pdf)
+    assert sheet.person.name in text and sheet.person.licence in text
+    assert len(sheet.rows) == 20  # 5 positions of 4 étuis
+    etui_1 = next(line for line in text.splitlines() if line.split()[:3] == ["1", "2", "5"])
+    assert etui_1.split()[-2:] == ["62", french(100.0)]
+    for label in ("Attack percentage", "Defence percentage", "Overall percentage", "Penalty"):
+        assert gettext(label) in text
+
+
+@needs_poppler
+def test_the_room_prints_a_page_per_player_in_batches(world, display, monkeypatch):
+    monkeypatch.setattr(printing, "SHEETS_PER_DOCUMENT", 8)
+    told = []
+    sheets = display.sheets()
+    pdf, pages = sheets_render(display, sheets, told.append)
+    assert told == [8, 16, 20]
+    assert pages == 20 == pdf_pages(pdf)
+    text = pdf_text(pdf)
+    positions = [text.index(sheet.person.name) for sheet in sheets]
+    assert positions == sorted(positions)  # alphabetical order
+
+
+def test_a_room_without_players_still_prints(world):
+    display = session_display(world.tournament.sessions.get())
+    pdf, pages = sheets_render(display, display.sheets())
+    assert pdf.startswith(b"%PDF") and pages == 1
