@@ -5,6 +5,7 @@ from rest_framework.routers import DefaultRouter
 
 from apps.accounts.api import TokenView
 from apps.federation.api import ClubViewSet, LicenseeViewSet
+from apps.scoring.file_api import TournamentFileViewSet
 from apps.tournaments.api import RegistrationViewSet, TournamentViewSet
 
 app_name = "api"
@@ -14,6 +15,7 @@ router.register("clubs", ClubViewSet, basename="club")
 router.register("licensees", LicenseeViewSet, basename="licensee")
 router.register("tournaments", TournamentViewSet, basename="tournament")
 router.register("registrations", RegistrationViewSet, basename="registration")
+router.register("tournament-files", TournamentFileViewSet, basename="tournament-file")
 
 urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="token"),

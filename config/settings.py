@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "apps.tournaments",
     "apps.movements",
     "apps.scoring",
+    "apps.penalties",
 ]
 
 MIDDLEWARE = [

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("apps.movements.urls")),
     path("", include("apps.scoring.results_urls")),
     path("", include("apps.scoring.urls")),
+    path("", include("apps.scoring.file_urls")),
     path("api/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

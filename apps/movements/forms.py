@@ -51,7 +51,7 @@ class MovementGenerateForm(forms.Form):
     )
     method = forms.ChoiceField(
         label=_("Seating"),
-        choices=SessionMovement.Method.choices,
+        choices=[(m.value, m.label) for m in SessionMovement.GENERATED_METHODS],
         initial=SessionMovement.Method.DRAW,
     )
     seed = forms.IntegerField(

@@ -33,6 +33,10 @@ class SessionMovement(models.Model):
     class Method(models.TextChoices):
         DRAW = "draw", _("random draw")
         BALANCED = "balanced", _("balanced by series (serpentine)")
+        FILE = "file", _("as in a tournament file")
+
+    # The seatings a referee chooses from when generating a movement.
+    GENERATED_METHODS = (Method.DRAW, Method.BALANCED)
 
     class Type(models.TextChoices):
         LINE = MovementType.LINE, _("en ligne")

@@ -67,7 +67,9 @@ def _seating(room: RoomMovement, registrations, method: str, seed: int | None, f
     return seating_balanced(room, [r.pk for r in ranked], fixed=fixed)
 
 
-def _store(movement: SessionMovement, room: RoomMovement, seating: dict) -> None:
+def movement_store(movement: SessionMovement, room: RoomMovement, seating: dict) -> None:
+    """Write every table and place of the room, seating[(section, player code)] being the
+    registration id at that place (absent: vacant)."""
     tables = MovementTable.objects.bulk_create(
         MovementTable(
             movement=movement,
@@ -123,7 +125,7 @@ def movement_generate(
     movement = SessionMovement.objects.filter(session=session).first()
     if movement and movement.started:
         raise ValidationError(_("Play has started: the movement can no longer be regenerated."))
-    if method not in SessionMovement.Method.values:
+    if method not in SessionMovement.GENERATED_METHODS:
         raise ValidationError(_("Unknown seating method."))
     registrations = list(session.tournament.registrations.select_related("licensee").order_by("pk"))
     check = movement_check(len(registrations), tables, type, positions)
@@ -160,7 +162,7 @@ def movement_generate(
         movement = SessionMovement.objects.create(session=session, sections=sections, **values)
         changes = {name: [None, value] for name, value in values.items()}
         action = "create"
-    _store(movement, room, _seating(room, registrations, method, seed, fixed))
+    movement_store(movement, room, _seating(room, registrations, method, seed, fixed))
     if champion is not None:
         changes["champion"] = [None, str(champion)]
     audit_record(actor=actor, action=action, instance=movement, changes=changes)

@@ -21,6 +21,7 @@ EXPECTED = {
     "/api/tournaments/{id}/transition/": {"post"},
     "/api/registrations/": {"get", "post"},
     "/api/registrations/{id}/": {"get", "delete"},
+    "/api/tournament-files/": {"post"},
 }
 
 

@@ -16,7 +16,7 @@ from tests.movements.test_models import holders, register, snapshot
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("method", list(SessionMovement.Method.values))
+@pytest.mark.parametrize("method", SessionMovement.GENERATED_METHODS)
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_champion_sits_nord_table_one_at_every_position(world, method, seed):
     registrations = register(world.tournament, 28)
@@ -71,3 +71,13 @@ def test_a_seated_player_cannot_be_unregistered_once_play_has_started(world):
     assert registrations[1].licensee.full_name in error.value.messages[0]
     assert Registration.objects.filter(pk=registrations[1].pk).exists()
     assert snapshot(movement) == before
+
+
+def test_the_file_seating_is_not_a_generation_method(world):
+    register(world.tournament, 28)
+    session = world.tournament.sessions.get()
+    with pytest.raises(ValidationError):
+        services.movement_generate(
+            actor=world.referee, session=session, method=SessionMovement.Method.FILE
+        )
+    assert not SessionMovement.objects.filter(session=session).exists()

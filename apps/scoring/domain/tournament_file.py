@@ -1,0 +1,562 @@
+"""The tournament file: a JSON document that carries one session of a tournament (its
+movement, who sat where, every étui's score and the penalties) from an offline laptop to
+the server or between installations, and back out with the results.
+
+    {"format": "donne-tournament/1",
+     "tournament": {"name": "…", "date": "2026-11-19", "indice": 1.0,
+                    "venue": "…" (optional), "club": "club number" (optional)},
+     "movement": {"type": "ligne" | "howell" (optional), "tables": 7, "positions": 7 (optional)},
+     "players": [{"id": "N1", "licence": "1001001", "name": "DUCARD Lionel"}, …],
+     "results": [{"etui": 1, "table": 1, "score": 56},
+                 {"etui": 1, "table": 2, "deal": {"bouts": 2, "points": 44, …}}, …],
+     "penalties": [{"player": "S3", "percent": 0.5, "reason": "lenteur"}, …]}
+
+- A player id names a place of the movement as the movement names it: en ligne the seat
+  and the starting table ("S3", "O3" also read as "W3"), Howell the player's number
+  ("7"). In a room of several parallel tournaments, the tournament's name comes first
+  ("Vert S3"); it may be left out when only one tournament has that place. Places nobody
+  holds are vacant.
+- A result is the taker's score of one étui at one table (the players follow from the
+  movement), or the deal's details (``deal``: bouts, points, poignees, petit_au_bout,
+  chelem), never both; with several tournaments it names its ``section`` when the table
+  number and the étui do not tell the tournament. Étuis without a result are still to be
+  entered.
+- A penalty takes percentage points (0.01 to 100) off a player's % global.
+
+Parsing collects every error with its JSON path ("results[3].score", indexes from 0) and
+a French message. Keys a reader does not know are ignored, so the exported document (the
+input plus the results) reads back as the same tournament.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from datetime import date
+from decimal import Decimal
+
+from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
+from apps.movements.domain.model import RoomMovement, UnsupportedMovement
+from apps.movements.domain.room import room_movement
+from apps.scoring.domain.deal import Deal, duplicate_score, duplicate_score_reason
+from apps.scoring.domain.results import SessionResults
+
+FORMAT = "donne-tournament/1"
+NAME_MAX_LENGTH = 150
+VENUE_MAX_LENGTH = 200
+CLUB_MAX_LENGTH = 10
+PERSON_NAME_MAX_LENGTH = 100
+INDEX_MIN, INDEX_MAX = Decimal("1.0"), Decimal("3.0")
+PERCENT_MIN, PERCENT_MAX = Decimal("0.01"), Decimal("100")
+DEAL_KEYS = tuple(field.name for field in fields(Deal))
+SEAT_ALIASES = {"O": "W"}  # Ouest, as French sheets write it
+
+Spot = tuple[str, str]  # (tournament of the room, player code): ("Rouge", "S3")
+
+
+@dataclass(frozen=True)
+class FileError:
+    path: str  # JSON path: "results[3].score"; "" for the whole document
+    message: str  # French
+
+    def __str__(self) -> str:
+        return f"{self.path} : {self.message}" if self.path else self.message
+
+
+class TournamentFileInvalid(ValueError):
+    """The document is refused; ``errors`` lists every reason."""
+
+    def __init__(self, errors: list[FileError]):
+        self.errors = tuple(errors)
+        super().__init__("\n".join(map(str, self.errors)))
+
+
+@dataclass(frozen=True)
+class TournamentInfo:
+    name: str
+    date: date
+    index: Decimal
+    venue: str
+    club: str | None  # the organising club's number, when the file names it
+
+
+@dataclass(frozen=True)
+class FilePlayer:
+    id: str  # as the export writes it: "S3", or "Vert S3" with several tournaments
+    spot: Spot
+    licence: str
+    last_name: str
+    first_name: str
+
+
+@dataclass(frozen=True)
+class FileResult:
+    section: str
+    position: int
+    table: int
+    etui: int
+    score: int  # the Garde score, computed from the deal when the file gives one
+    deal: Deal | None
+
+
+@dataclass(frozen=True)
+class FilePenalty:
+    spot: Spot
+    percent: Decimal
+    reason: str
+
+
+@dataclass(frozen=True)
+class TournamentFile:
+    tournament: TournamentInfo
+    movement_type: str | None  # as asked; None: the default for the number of tables
+    room: RoomMovement
+    players: tuple[FilePlayer, ...]
+    results: tuple[FileResult, ...]
+    penalties: tuple[FilePenalty, ...]
+
+    @property
+    def complete(self) -> bool:
+        """Every étui of every table has its result."""
+        plays = sum(
+            len(table.etuis)
+            for section in self.room.sections
+            for position in section.positions
+            if position.number >= 1
+            for table in position.tables
+        )
+        return len(self.results) == plays
+
+
+# --- reading values ----------------------------------------------------------------
+# A reader takes (errors, value, path, …) and returns the value read, or None after
+# adding an error.
+
+
+class _Errors(list):
+    def add(self, path: str, message: str) -> None:
+        self.append(FileError(path, message))
+
+
+def _at(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def _required(errors: _Errors, data: dict, key: str, path: str, read, *args):
+    value = data.get(key)
+    if value is None:
+        errors.add(_at(path, key), "champ obligatoire manquant")
+        return None
+    return read(errors, value, _at(path, key), *args)
+
+
+def _optional(errors: _Errors, data: dict, key: str, path: str, read, *args):
+    value = data.get(key)
+    return None if value is None or value == "" else read(errors, value, _at(path, key), *args)
+
+
+def _object(errors: _Errors, value, path: str) -> dict | None:
+    if isinstance(value, dict):
+        return value
+    errors.add(path, "un objet JSON est attendu : { … }")
+    return None
+
+
+def _list(errors: _Errors, value, path: str) -> list | None:
+    if isinstance(value, list):
+        return value
+    errors.add(path, "une liste JSON est attendue : [ … ]")
+    return None
+
+
+def _integer(errors: _Errors, value, path: str) -> int | None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        errors.add(path, f"un nombre entier est attendu (reçu : {value!r})")
+        return None
+    return value
+
+
+def _text(errors: _Errors, value, path: str, max_length: int = 0) -> str | None:
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)  # a club number or a Howell number written as a number
+    if not isinstance(value, str) or not value.strip():
+        errors.add(path, f"un texte non vide est attendu (reçu : {value!r})")
+        return None
+    if max_length and len(value.strip()) > max_length:
+        errors.add(path, f"{max_length} caractères au plus")
+        return None
+    return value.strip()
+
+
+def _decimal(
+    errors: _Errors, value, path: str, low: Decimal, high: Decimal, places: int
+) -> Decimal | None:
+    """A JSON number from low to high with at most `places` decimals."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        errors.add(path, f"un nombre est attendu (reçu : {value!r})")
+        return None
+    number = Decimal(str(value))
+    if not (low <= number <= high and number == round(number, places)):
+        decimals = "une décimale" if places == 1 else f"{places} décimales"
+        errors.add(path, f"de {_fr(low)} à {_fr(high)}, {decimals} au plus (reçu : {_fr(number)})")
+        return None
+    return number
+
+
+def _fr(number: Decimal) -> str:
+    return f"{number.normalize():f}".replace(".", ",")
+
+
+def _date(errors: _Errors, value, path: str) -> date | None:
+    try:
+        return date.fromisoformat(value)
+    except (TypeError, ValueError):
+        errors.add(path, f"date « {value} » : écrire AAAA-MM-JJ, par exemple 2026-11-19")
+        return None
+
+
+def _licence(errors: _Errors, value, path: str) -> str | None:
+    try:
+        return licence_number_normalize(value)
+    except InvalidLicenceNumber as error:
+        errors.add(path, str(error))
+        return None
+
+
+def _name(errors: _Errors, value, path: str) -> tuple[str, str] | None:
+    """ "LAST First" as (last name, first name): the leading words in capitals make the
+    last name ("LE GALL Jean-Pierre"); when none is, the first word does."""
+    text = _text(errors, value, path)
+    if text is None:
+        return None
+    words = text.split()
+    if len(words) < 2:
+        errors.add(path, f"« {text} » : écrire le nom puis le prénom, « DUCARD Lionel »")
+        return None
+    split = 1
+    while split < len(words) - 1 and words[split].isupper():
+        split += 1
+    last, first = " ".join(words[:split]), " ".join(words[split:])
+    if max(len(last), len(first)) > PERSON_NAME_MAX_LENGTH:
+        errors.add(path, f"nom et prénom de {PERSON_NAME_MAX_LENGTH} caractères au plus")
+        return None
+    return last, first
+
+
+# --- the parts of the document -----------------------------------------------------
+
+
+def _part(errors: _Errors, document: dict, key: str) -> dict | None:
+    """A top-level object of the document."""
+    return _required(errors, document, key, "", _object)
+
+
+def _format(errors: _Errors, document: dict) -> None:
+    tag = _required(errors, document, "format", "", _text)
+    if tag is not None and tag != FORMAT:
+        errors.add("format", f"format « {tag} » inconnu : « {FORMAT} » attendu")
+
+
+def _tournament(errors: _Errors, document: dict) -> TournamentInfo | None:
+    data, path = _part(errors, document, "tournament"), "tournament"
+    if data is None:
+        return None
+    name = _required(errors, data, "name", path, _text, NAME_MAX_LENGTH)
+    day = _required(errors, data, "date", path, _date)
+    index = INDEX_MIN
+    if data.get("indice") is not None:
+        index = _required(errors, data, "indice", path, _decimal, INDEX_MIN, INDEX_MAX, 1)
+    venue = _optional(errors, data, "venue", path, _text, VENUE_MAX_LENGTH)
+    club = _optional(errors, data, "club", path, _text, CLUB_MAX_LENGTH)
+    if None in (name, day, index):
+        return None
+    return TournamentInfo(name, day, index, venue or "", club)
+
+
+def _movement(errors: _Errors, document: dict) -> tuple[str | None, RoomMovement | None]:
+    data, path = _part(errors, document, "movement"), "movement"
+    if data is None:
+        return None, None
+    kind = _optional(errors, data, "type", path, _text)
+    tables = _required(errors, data, "tables", path, _integer)
+    positions = data.get("positions")
+    if positions is not None and _integer(errors, positions, _at(path, "positions")) is None:
+        return kind, None
+    if tables is None:
+        return kind, None
+    try:
+        return kind, room_movement(tables, kind, positions)
+    except UnsupportedMovement as error:
+        errors.add(path, str(error))
+        return kind, None
+
+
+class _Places:
+    """The room's places and plays, and the ids that name them."""
+
+    def __init__(self, room: RoomMovement):
+        self.sections = {section.name.casefold(): section.name for section in room.sections}
+        self.single = len(room.sections) == 1
+        self.codes = {(s.name, code) for s in room.sections for code in s.players}
+        self.plays: dict[tuple[str, int, int], int] = {}  # (section, table, étui): position
+        for section in room.sections:
+            for position in section.positions:
+                if position.number >= 1:  # the duplication position scores nothing
+                    for table in position.tables:
+                        for etui in table.etuis:
+                            self.plays[(section.name, table.table, etui)] = position.number
+
+    def id(self, spot: Spot) -> str:
+        return spot[1] if self.single else f"{spot[0]} {spot[1]}"
+
+    def section(self, errors: _Errors, value, path: str) -> str | None:
+        name = self.sections.get(value.casefold()) if isinstance(value, str) else None
+        if name is None:
+            known = ", ".join(self.sections.values())
+            errors.add(path, f"tournoi « {value} » inconnu : {known}")
+        return name
+
+    def spot(self, errors: _Errors, value, path: str) -> Spot | None:
+        text = _text(errors, value, path)
+        if text is None:
+            return None
+        prefix, _sep, code = text.rpartition(" ")
+        code = code.upper()
+        code = SEAT_ALIASES.get(code[0], code[0]) + code[1:]
+        names = list(self.sections.values())
+        if prefix:
+            section = self.section(errors, prefix.strip(), path)
+            if section is None:
+                return None
+            names = [section]
+        found = [name for name in names if (name, code) in self.codes]
+        if len(found) == 1:
+            return (found[0], code)
+        if found:
+            errors.add(
+                path,
+                f"la place « {text} » existe dans les tournois {', '.join(found)} : "
+                f"écrire par exemple « {found[-1]} {code} »",
+            )
+        else:
+            errors.add(
+                path,
+                f"« {text} » ne nomme aucune place du mouvement : en ligne, la ligne N, S, E "
+                "ou O et la table de départ (« S3 ») ; en Howell, le numéro du joueur",
+            )
+        return None
+
+
+def _players(errors: _Errors, document: dict, places: _Places | None) -> list[FilePlayer]:
+    rows = _required(errors, document, "players", "", _list)
+    if rows == []:
+        errors.add("players", "aucun joueur : la liste est vide")
+    players: list[FilePlayer] = []
+    spots: dict[Spot, int] = {}
+    licences: dict[str, int] = {}
+    for index, row in enumerate(rows or []):
+        path = _at("players", index)
+        data = _object(errors, row, path)
+        if data is None:
+            continue
+        spot = _required(errors, data, "id", path, places.spot if places else _text)
+        if spot in spots:
+            errors.add(_at(path, "id"), f"place déjà donnée à players[{spots[spot]}]")
+        licence = _required(errors, data, "licence", path, _licence)
+        if licence in licences:
+            errors.add(
+                _at(path, "licence"),
+                f"licence {licence} déjà donnée à players[{licences[licence]}]",
+            )
+        name = _required(errors, data, "name", path, _name)
+        if places is None or None in (spot, licence, name):
+            continue
+        spots.setdefault(spot, index)
+        licences.setdefault(licence, index)
+        players.append(FilePlayer(places.id(spot), spot, licence, *name))
+    return players
+
+
+def _deal(errors: _Errors, value, path: str) -> Deal | None:
+    data = _object(errors, value, path)
+    if data is None:
+        return None
+    problems = len(errors)
+    for key in sorted(set(data) - set(DEAL_KEYS)):
+        errors.add(
+            _at(path, key), f"champ inconnu ; les champs d'une donne : {', '.join(DEAL_KEYS)}"
+        )
+    for key in ("bouts", "points"):
+        if data.get(key) is None:
+            errors.add(_at(path, key), "champ obligatoire manquant")
+    poignees = _list(errors, data.get("poignees") or [], _at(path, "poignees"))
+    if len(errors) > problems:
+        return None
+    values = {key: value for key, value in data.items() if value is not None}
+    try:
+        deal = Deal(**{**values, "poignees": tuple(poignees)})
+        duplicate_score(deal)
+    except (TypeError, ValueError) as error:
+        errors.add(path, str(error))
+        return None
+    return deal
+
+
+def _score(errors: _Errors, data: dict, path: str) -> tuple[int, Deal | None] | None:
+    """The Garde score of a result, with the deal it comes from if the file gives one."""
+    has_score, has_deal = data.get("score") is not None, data.get("deal") is not None
+    if has_score and has_deal:
+        errors.add(path, "donner soit « score », soit « deal », pas les deux")
+    elif has_deal:
+        deal = _deal(errors, data["deal"], _at(path, "deal"))
+        return None if deal is None else (duplicate_score(deal), deal)
+    elif has_score:
+        score = _integer(errors, data["score"], _at(path, "score"))
+        reason = None if score is None else duplicate_score_reason(score)
+        if reason:
+            errors.add(_at(path, "score"), f"{score} : {reason}")
+        elif score is not None:
+            return score, None
+    else:
+        errors.add(path, "il manque le score (« score ») ou le détail de la donne (« deal »)")
+    return None
+
+
+def _play(errors: _Errors, data: dict, path: str, places: _Places | None):
+    """(section, position, table, étui) of a result, if the movement has that play."""
+    table = _required(errors, data, "table", path, _integer)
+    etui = _required(errors, data, "etui", path, _integer)
+    if places is None:
+        return None
+    names = list(places.sections.values())
+    if data.get("section") is not None:
+        section = places.section(errors, data["section"], _at(path, "section"))
+        names = [section] if section else []
+    if None in (table, etui) or not names:
+        return None
+    found = [name for name in names if (name, table, etui) in places.plays]
+    if len(found) == 1:
+        return found[0], places.plays[(found[0], table, etui)], table, etui
+    if found:
+        errors.add(
+            path,
+            f"la table {table} joue l'étui {etui} dans les tournois {', '.join(found)} : "
+            "préciser lequel (« section »)",
+        )
+    elif places.single or len(names) == 1:
+        errors.add(path, f"la table {table} ne joue pas l'étui {etui}")
+    else:
+        errors.add(path, f"aucune table {table} ne joue l'étui {etui}")
+    return None
+
+
+def _results(errors: _Errors, document: dict, places: _Places | None) -> list[FileResult]:
+    results: list[FileResult] = []
+    seen: dict[tuple, int] = {}
+    for index, row in enumerate(_optional(errors, document, "results", "", _list) or []):
+        path = _at("results", index)
+        data = _object(errors, row, path)
+        if data is None:
+            continue
+        play = _play(errors, data, path, places)
+        score = _score(errors, data, path)
+        if play is None:
+            continue
+        section, position, table, etui = play
+        if (section, table, etui) in seen:
+            errors.add(path, f"résultat déjà donné en results[{seen[(section, table, etui)]}]")
+            continue
+        seen[(section, table, etui)] = index
+        if score is not None:
+            results.append(FileResult(section, position, table, etui, *score))
+    return results
+
+
+def _penalties(
+    errors: _Errors, document: dict, places: _Places | None, seated: set[Spot]
+) -> list[FilePenalty]:
+    penalties: list[FilePenalty] = []
+    for index, row in enumerate(_optional(errors, document, "penalties", "", _list) or []):
+        path = _at("penalties", index)
+        data = _object(errors, row, path)
+        if data is None:
+            continue
+        spot = _required(errors, data, "player", path, places.spot if places else _text)
+        if places is not None and spot is not None and spot not in seated:
+            errors.add(_at(path, "player"), "aucun joueur de « players » à cette place")
+            spot = None
+        percent = _required(errors, data, "percent", path, _decimal, PERCENT_MIN, PERCENT_MAX, 2)
+        reason = _optional(errors, data, "reason", path, _text) or ""
+        if places is not None and None not in (spot, percent):
+            penalties.append(FilePenalty(spot, percent, reason))
+    return penalties
+
+
+def tournament_file_parse(document) -> TournamentFile:
+    """The tournament the document describes; TournamentFileInvalid lists every error."""
+    errors = _Errors()
+    if _object(errors, document, "") is None:
+        raise TournamentFileInvalid(errors)
+    _format(errors, document)
+    tournament = _tournament(errors, document)
+    movement_type, room = _movement(errors, document)
+    places = _Places(room) if room is not None else None
+    players = _players(errors, document, places)
+    results = _results(errors, document, places)
+    penalties = _penalties(errors, document, places, {player.spot for player in players})
+    if errors:
+        raise TournamentFileInvalid(errors)
+    return TournamentFile(
+        tournament, movement_type, room, tuple(players), tuple(results), tuple(penalties)
+    )
+
+
+def club_number(document) -> str | None:
+    """The organising club's number the document names, if it can be read."""
+    tournament = document.get("tournament") if isinstance(document, dict) else None
+    number = tournament.get("club") if isinstance(tournament, dict) else None
+    if isinstance(number, bool) or not isinstance(number, str | int):
+        return None
+    return str(number).strip() or None
+
+
+# --- the export --------------------------------------------------------------------
+
+
+def _percent(value: float | None) -> float | None:
+    return None if value is None else round(value, 2)
+
+
+def export_document(document: dict, results: SessionResults, ids: Mapping[str, str]) -> dict:
+    """The document with the results: each player's percentages (0-100, two decimals) and
+    ranks, in the order of the general ranking, and every play with its taker's note.
+    ``ids`` gives the document's player id of each player key of the results."""
+    people = {player["id"]: player for player in document["players"]}
+    players = [
+        {
+            **people[ids[result.player]],
+            "attack": _percent(result.attack),
+            "defense": _percent(result.defence),
+            "global": _percent(result.overall),
+            "penalty": _percent(result.penalty),
+            "final": _percent(result.final),
+            "tops": result.tops,
+            "rank": result.rank,
+            "rank_alternate": result.rank_alternate,
+        }
+        for result in results.players
+        if result.player in ids
+    ]
+    sections = {note.play.section for note in results.notes}
+    etuis = [
+        {
+            "etui": note.play.etui,
+            **({"section": note.play.section} if len(sections) > 1 else {}),
+            "position": note.play.position,
+            "table": note.play.table,
+            "score": note.play.score,
+            "taker_note": _percent(note.taker_note),
+        }
+        for note in results.notes
+    ]
+    return {**document, "players": players, "etuis": etuis}

@@ -1,0 +1,61 @@
+"""REST API: import a tournament file (apps.scoring.domain.tournament_file)."""
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import exceptions, serializers, viewsets
+from rest_framework.parsers import JSONParser
+from rest_framework.response import Response
+
+from apps.accounts.api import ScopedViewSetMixin, service_error_detail
+from apps.scoring.tournament_files import club_by_number, tournament_file_import
+
+
+class TournamentFileImportedSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text=_("The new tournament's id."))
+    name = serializers.CharField()
+    status = serializers.CharField()
+    session = serializers.IntegerField(help_text=_("The id of its session."))
+    url = serializers.CharField(help_text=_("The tournament's page."))
+
+
+class TournamentFileViewSet(ScopedViewSetMixin, viewsets.GenericViewSet):
+    """Tournament files: the whole tournament of a JSON document, imported all or nothing."""
+
+    serializer_class = TournamentFileImportedSerializer
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses={201: TournamentFileImportedSerializer},
+        parameters=[
+            OpenApiParameter(
+                "club",
+                str,
+                description=_(
+                    "The organising club's number; by default the one the file names, "
+                    "else the only club the user manages."
+                ),
+            )
+        ],
+    )
+    def create(self, request):
+        """Import a tournament file (format “donne-tournament/1”): every error of the
+        document is answered with its JSON path, and then nothing is written."""
+        number = request.query_params.get("club")
+        try:
+            club = club_by_number(number) if number else None
+        except DjangoValidationError as exc:
+            raise exceptions.ValidationError(service_error_detail(exc)) from exc
+        tournament = self.call_service(tournament_file_import, document=request.data, club=club)
+        session = tournament.sessions.get()
+        data = {
+            "id": tournament.pk,
+            "name": tournament.name,
+            "status": tournament.status,
+            "session": session.pk,
+            "url": reverse("tournaments:detail", args=[tournament.pk]),
+        }
+        return Response(self.get_serializer(data).data, status=201)

@@ -1,0 +1,334 @@
+"""Import and export of tournament files (apps.scoring.domain.tournament_file).
+
+An import writes everything in one transaction, or nothing: the tournament and its
+session, the licensees the database does not know yet (in the organising club), the
+registrations, the session's movement with each player at the place the file names, the
+scores and the penalties, with their audit rows. Since the file holds the whole session,
+every position counts as played; a file with every result gives a finished tournament.
+"""
+
+import json
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from apps.accounts import permissions
+from apps.core.audit import audit_record, audit_snapshot
+from apps.federation.models import Club, Licensee
+from apps.movements.models import MovementTable, Place, SessionMovement
+from apps.movements.services import movement_store
+from apps.penalties.models import Penalty
+from apps.scoring.domain.tournament_file import (
+    FORMAT,
+    TournamentFile,
+    TournamentFileInvalid,
+    club_number,
+    export_document,
+    tournament_file_parse,
+)
+from apps.scoring.models import Play
+from apps.scoring.selectors import session_results
+from apps.scoring.services import deal_details
+from apps.tournaments.domain.workflow import Status
+from apps.tournaments.models import Registration, Session, Tournament
+from apps.tournaments.services import TOURNAMENT_FIELDS, registration_record
+
+KINDS = {"howell": Tournament.Kind.HOWELL}  # by movement type; otherwise individual
+
+
+# --- import ------------------------------------------------------------------------
+
+
+def document_decode(content: bytes):
+    """The JSON document of a file's bytes; ValidationError when it is not JSON."""
+    try:
+        return json.loads(content.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise ValidationError(_("The file is not a JSON document: it is not UTF-8 text.")) from exc
+    except json.JSONDecodeError as exc:
+        raise ValidationError(
+            _("The file is not a JSON document (line %(line)s, column %(column)s).")
+            % {"line": exc.lineno, "column": exc.colno}
+        ) from exc
+
+
+def club_by_number(number: str) -> Club:
+    """The club of that number; ValidationError when there is none."""
+    club = Club.objects.filter(number=str(number).strip()).first()
+    if club is None:
+        raise ValidationError(_("No club has the number “%(number)s”.") % {"number": number})
+    return club
+
+
+def _organiser(actor, document) -> Club:
+    """The club the file names, else the only club the actor manages (the only club of
+    the database for the command line)."""
+    number = club_number(document)
+    if number:
+        return club_by_number(number)
+    candidates = Club.objects.all() if actor is None else permissions.clubs_managed_by(actor)
+    clubs = list(candidates[:2])
+    if len(clubs) != 1:
+        raise ValidationError(_("Give the number of the organising club."))
+    return clubs[0]
+
+
+def tournament_file_import(*, actor, document, club: Club | None = None) -> Tournament:
+    """Create the tournament the document describes, organised by `club` (by default the
+    one the file names, else the only one the actor manages). `actor` is the user
+    importing, who must manage the club, or None for the server's command line.
+    ValidationError lists every problem of the document; then nothing is written."""
+    if actor is not None and not permissions.roles_of(actor).manages_clubs:
+        raise PermissionDenied(_("You cannot import tournaments."))
+    club = club or _organiser(actor, document)
+    if actor is not None and not permissions.can_manage_club(actor, club):
+        raise PermissionDenied(_("You cannot import tournaments for this club."))
+    try:
+        tournament_file = tournament_file_parse(document)
+    except TournamentFileInvalid as exc:
+        raise ValidationError([str(error) for error in exc.errors]) from exc
+    try:
+        with transaction.atomic():
+            return _write(actor, club, tournament_file)
+    except IntegrityError as exc:  # a licensee created meanwhile with the same number
+        raise ValidationError(
+            _("Licensees changed while the file was being imported; send it again.")
+        ) from exc
+
+
+def _write(actor, club: Club, tournament_file: TournamentFile) -> Tournament:
+    tournament, session = _tournament_write(actor, club, tournament_file)
+    licensees = _licensees(actor, club, tournament_file)
+    registrations = {
+        player.spot: registration_record(actor=actor, tournament=tournament, licensee=licensee)
+        for player, licensee in zip(tournament_file.players, licensees, strict=True)
+    }
+    _movement_write(actor, session, tournament_file, registrations)
+    _penalties_write(actor, session, tournament_file, registrations)
+    return tournament
+
+
+def _tournament_write(actor, club: Club, tournament_file: TournamentFile):
+    info = tournament_file.tournament
+    tournament = Tournament(
+        club=club,
+        name=info.name,
+        date=info.date,
+        venue=info.venue,
+        kind=KINDS.get(tournament_file.movement_type, Tournament.Kind.INDIVIDUAL),
+        index=info.index,
+        status=Status.FINISHED if tournament_file.complete else Status.RUNNING,
+    )
+    tournament.full_clean()
+    tournament.save()
+    session = Session.objects.create(tournament=tournament, number=1)
+    snapshot = audit_snapshot(tournament, [*TOURNAMENT_FIELDS, "status"])
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=tournament,
+        changes={
+            **{name: [None, value] for name, value in snapshot.items()},
+            "club": [None, str(club)],
+            "sessions": [None, 1],
+            "source": [None, FORMAT],
+        },
+    )
+    return tournament, session
+
+
+def _licensees(actor, club: Club, tournament_file: TournamentFile) -> list[Licensee]:
+    """The players' licensees in the file's order: found by licence number, or created
+    in the organising club."""
+    numbers = [player.licence for player in tournament_file.players]
+    known = {
+        licensee.licence_number: licensee
+        for licensee in Licensee.objects.filter(licence_number__in=numbers)
+    }
+    new = [
+        Licensee(
+            licence_number=player.licence,
+            last_name=player.last_name,
+            first_name=player.first_name,
+            club=club,
+        )
+        for player in tournament_file.players
+        if player.licence not in known
+    ]
+    for licensee in Licensee.objects.bulk_create(new):
+        known[licensee.licence_number] = licensee
+        changes = audit_snapshot(licensee, ["licence_number", "last_name", "first_name", "club"])
+        audit_record(
+            actor=actor,
+            action="create",
+            instance=licensee,
+            changes={name: [None, value] for name, value in changes.items()},
+        )
+    return [known[number] for number in numbers]
+
+
+def _movement_write(
+    actor, session: Session, tournament_file: TournamentFile, registrations: dict
+) -> None:
+    """The movement with the file's seating, every position played, and its scores."""
+    room = tournament_file.room
+    positions = max(len(section.positions) for section in room.sections)
+    values = {
+        "tables": room.tables,
+        "requested_type": tournament_file.movement_type or "",
+        "positions": positions,
+        "method": SessionMovement.Method.FILE,
+        "seed": None,
+        "current_position": positions,
+    }
+    movement = SessionMovement.objects.create(
+        session=session,
+        sections=[
+            {"name": s.name, "type": s.type.value, "tables": s.tables} for s in room.sections
+        ],
+        **values,
+    )
+    movement_store(
+        movement, room, {spot: registration.pk for spot, registration in registrations.items()}
+    )
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=movement,
+        changes={
+            **{name: [None, value] for name, value in values.items()},
+            "plays": [None, _plays_write(actor, movement, tournament_file)],
+            "source": [None, FORMAT],
+        },
+    )
+
+
+def _plays_write(actor, movement: SessionMovement, tournament_file: TournamentFile) -> int:
+    tables = {
+        (table.section, table.position, table.table): table
+        for table in MovementTable.objects.filter(movement=movement, position__gte=1)
+    }
+    now = timezone.now()
+    plays = Play.objects.bulk_create(
+        Play(
+            table=tables[(result.section, result.position, result.table)],
+            etui=result.etui,
+            score=result.score,
+            deal=None if result.deal is None else deal_details(result.deal),
+            entered_by=actor,
+            entered_at=now,
+        )
+        for result in tournament_file.results
+    )
+    return len(plays)
+
+
+def _penalties_write(
+    actor, session: Session, tournament_file: TournamentFile, registrations: dict
+) -> None:
+    for item in tournament_file.penalties:
+        penalty = Penalty.objects.create(
+            session=session,
+            registration=registrations[item.spot],
+            percent=item.percent,
+            reason=item.reason,
+            created_by=actor,
+        )
+        audit_record(
+            actor=actor,
+            action="create",
+            instance=penalty,
+            changes={
+                "player": [None, penalty.registration.licensee.full_name],
+                "percent": [None, str(penalty.percent)],
+                "reason": [None, penalty.reason],
+            },
+        )
+
+
+# --- export ------------------------------------------------------------------------
+
+
+def _player_ids(movement: SessionMovement) -> dict[int, str]:
+    """{registration id: player id} of the players seated: the place each holds at the
+    first position where they sit (a late arrival holds a place from their position on;
+    a place taken over keeps its first holder)."""
+    single = len(movement.sections) == 1
+    ids: dict[int, str] = {}
+    taken: set[tuple[str, str]] = set()
+    rows = (
+        Place.objects.filter(table__movement=movement, registration__isnull=False)
+        .order_by("table__sequence")
+        .values_list("table__section", "player_code", "registration_id")
+    )
+    for section, code, registration_id in rows:
+        if registration_id not in ids and (section, code) not in taken:
+            ids[registration_id] = code if single else f"{section} {code}"
+            taken.add((section, code))
+    return ids
+
+
+def _results(movement: SessionMovement) -> list[dict]:
+    single = len(movement.sections) == 1
+    plays = Play.objects.filter(
+        table__movement=movement, table__position__gte=1, score__isnull=False
+    ).select_related("table")
+    return [
+        {
+            "etui": play.etui,
+            "table": play.table.table,
+            **({} if single else {"section": play.table.section}),
+            **({"deal": play.deal} if play.deal else {"score": play.score}),
+        }
+        for play in plays
+    ]
+
+
+def _document(session: Session, movement: SessionMovement, ids: dict[int, str]) -> dict:
+    """The session's tournament file as entered, without results."""
+    tournament = session.tournament
+    registrations = Registration.objects.filter(pk__in=ids).select_related("licensee")
+    people = {registration.pk: registration.licensee for registration in registrations}
+    return {
+        "format": FORMAT,
+        "tournament": {
+            "name": tournament.name,
+            "date": tournament.date.isoformat(),
+            "indice": float(tournament.index),
+            "venue": tournament.venue,
+            "club": tournament.club.number,
+        },
+        "movement": {
+            "type": movement.requested_type or movement.sections[0]["type"],
+            "tables": movement.tables,
+            "positions": movement.positions,
+        },
+        "players": [
+            {"id": player_id, "licence": people[pk].licence_number, "name": people[pk].full_name}
+            for pk, player_id in ids.items()
+        ],
+        "results": _results(movement),
+        "penalties": [
+            {
+                "player": ids[penalty.registration_id],
+                "percent": float(penalty.percent),
+                "reason": penalty.reason,
+            }
+            for penalty in session.penalties.order_by("created_at", "pk")
+            if penalty.registration_id in ids
+        ],
+    }
+
+
+def tournament_file_export(session: Session) -> dict:
+    """The session's tournament file with its results; it imports back as the same
+    tournament. ValidationError when the session has no movement yet."""
+    movement = SessionMovement.objects.filter(session=session).first()
+    if movement is None:
+        raise ValidationError(_("This session has no movement yet: there is nothing to export."))
+    ids = _player_ids(movement)
+    document = _document(session, movement, ids)
+    keys = {str(pk): player_id for pk, player_id in ids.items()}
+    return export_document(document, session_results(session), keys)
