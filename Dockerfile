@@ -9,7 +9,7 @@ COPY . .
 RUN pip install --no-cache-dir -e .
 RUN python scripts/compilemessages.py \
  && SECRET_KEY=build-only DEBUG=0 python manage.py collectstatic --noinput
-RUN useradd --system donne
+RUN useradd --system donne && mkdir -p /app/media && chown donne /app/media
 USER donne
 EXPOSE 8000
 CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]
