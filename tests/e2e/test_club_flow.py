@@ -6,68 +6,22 @@ of the club area, the tournament page and the federation area go to /tmp/donne-s
 """
 
 import datetime
-from pathlib import Path
 
-import pytest
-from django.db import connections
 from django.urls import reverse
 
 from apps.accounts.models import Role
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration, Tournament
 from tests import factories as f
+from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in
 
-CHROMIUM = Path("/usr/bin/chromium")
-SHOTS = Path("/tmp/donne-shots")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium"
-    ),
-]
-
-
-@pytest.fixture
-def page(live_server, monkeypatch):
-    """A chromium page; the ORM may run beside Playwright's event loop in this thread."""
-    from playwright.sync_api import sync_playwright
-
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.set_default_timeout(10_000)
-        yield page
-        # While Playwright's loop runs, the ORM keeps a connection of its own: close it.
-        connections.close_all()
-        browser.close()
+pytestmark = BROWSER_MARKS
 
 
 def _user(role, **scope):
     user = f.UserFactory(username=role, first_name="Claude", last_name="Bénévole")
     f.RoleFactory(user=user, role=role, **scope)
     return user
-
-
-def _sign_in(page, base, user):
-    page.goto(base + reverse("accounts:login"))
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", f.PASSWORD)
-    page.click("form.form button[type=submit]")
-    page.wait_for_selector("[data-test=logout]")
 
 
 def _sign_out(page):
@@ -83,7 +37,7 @@ def test_club_manager_creates_opens_and_registers(page, live_server):
     manager = _user(Role.CLUB_MANAGER, club=club)
     staff = _user(Role.FEDERATION_STAFF)
 
-    _sign_in(page, base, manager)
+    sign_in(page, base, manager)
     assert page.url == base + reverse("tournaments:club_home")
 
     page.click(f'a[href="{reverse("tournaments:create")}"]')
@@ -117,7 +71,7 @@ def test_club_manager_creates_opens_and_registers(page, live_server):
     page.screenshot(path=str(SHOTS / "club-area.png"), full_page=True)
     _sign_out(page)
 
-    _sign_in(page, base, staff)
+    sign_in(page, base, staff)
     page.goto(base + reverse("federation:home"))
     page.screenshot(path=str(SHOTS / "federation-area.png"), full_page=True)
     _sign_out(page)

@@ -5,22 +5,15 @@ pages of the results PDF go to /tmp/donne-shots."""
 
 import subprocess
 
-import pytest
 from django.urls import reverse
 
 from apps.scoring.services import play_score_set
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
-from tests.e2e.test_club_flow import CHROMIUM, SHOTS, _sign_in, page  # noqa: F401 (fixture)
+from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in
 from tests.scoring.test_results_selectors import ETUI_1, enter, played, table_of
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium"
-    ),
-]
+pytestmark = BROWSER_MARKS
 POLL_WAIT_MS = 15_000  # the ranking polls every 5 s
 
 
@@ -28,14 +21,14 @@ def _progress(browser_page) -> str:
     return browser_page.locator("[data-test=progress]").inner_text()
 
 
-def test_the_ranking_follows_the_scores_without_reload(page, live_server, world):  # noqa: F811
+def test_the_ranking_follows_the_scores_without_reload(page, live_server, world):
     Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.RUNNING)
     movement = played(world)
     enter(world, movement, 1, [score for _p, _t, score, _a, _d in ETUI_1[:4]])
     session = movement.session
     base = live_server.url
 
-    _sign_in(page, base, world.referee)
+    sign_in(page, base, world.referee)
     page.goto(base + reverse("results:session", args=[session.pk]))
     page.locator("[data-test=live]").wait_for()
     assert "96" in _progress(page)  # of 100: étui 1 has 4 plays entered

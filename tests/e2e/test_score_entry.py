@@ -5,55 +5,17 @@ next étui, where D opens the deal's details and shows their score before Enter 
 Screenshots of the traveller, the details and the progress go to /tmp/donne-shots.
 """
 
-from pathlib import Path
-
-import pytest
-from django.db import connections
 from django.urls import reverse
 
 from apps.movements import services as movement_services
 from apps.scoring.models import Play
 from apps.tournaments.models import Registration
 from tests import factories as f
+from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in
 
-CHROMIUM = Path("/usr/bin/chromium")
-SHOTS = Path("/tmp/donne-shots")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 SCORES = ["56", "62", "-56", "-52", "50"]
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium"
-    ),
-]
-
-
-@pytest.fixture
-def page(live_server, monkeypatch):
-    """A chromium page; the ORM may run beside Playwright's event loop in this thread."""
-    from playwright.sync_api import sync_playwright
-
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-        )
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.set_default_timeout(10_000)
-        yield page
-        # While Playwright's loop runs, the ORM keeps a connection of its own: close it.
-        connections.close_all()
-        browser.close()
+pytestmark = BROWSER_MARKS
 
 
 def _room():
@@ -74,14 +36,6 @@ def _room():
     return referee, movement.session
 
 
-def _sign_in(page, base, user):
-    page.goto(base + reverse("accounts:login"))
-    page.fill("#id_username", user.username)
-    page.fill("#id_password", f.PASSWORD)
-    page.click("form.form button[type=submit]")
-    page.wait_for_selector("[data-test=logout]")
-
-
 def _focused_line(page) -> str:
     return page.evaluate("document.activeElement.closest('tbody')?.id || ''")
 
@@ -89,7 +43,7 @@ def _focused_line(page) -> str:
 def test_referee_types_a_traveller_with_the_keyboard(page, live_server):
     base = live_server.url
     referee, session = _room()
-    _sign_in(page, base, referee)
+    sign_in(page, base, referee)
     page.goto(base + reverse("scoring:traveller", args=[session.pk, 1]))
     lines = page.locator("#traveller tbody.entry-line")
     assert lines.count() == 5

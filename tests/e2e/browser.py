@@ -1,0 +1,36 @@
+"""What every browser test shares: Debian's chromium (never a downloaded one), the marks,
+where screenshots go, and signing in."""
+
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from tests import factories as f
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = Path("/tmp/donne-shots")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+BROWSER_MARKS = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(), reason="Debian's chromium is not installed at /usr/bin/chromium"
+    ),
+]
+
+
+def sign_in(page, base, user):
+    page.goto(base + reverse("accounts:login"))
+    page.fill("#id_username", user.username)
+    page.fill("#id_password", f.PASSWORD)
+    page.click("form.form button[type=submit]")
+    page.wait_for_selector("[data-test=logout]")
