@@ -33,14 +33,34 @@ class PlayRecord:
         return defender_seats(self.taker_seat)
 
 
+DefenderNotes = tuple[float | None, float | None, float | None]
+
+
 @dataclass(frozen=True)
 class PlayNote:
+    """A play's notes. On a play with a marque ajustée (fascicule 3, ch. 4) ``adjustment``
+    names it (an ``AdjustmentKind`` value) and ``adjusted_defender_notes`` holds each
+    defender's note; otherwise each defender gets the complement of the taker's note."""
+
     play: PlayRecord
-    taker_note: float | None  # 0 to 100; None while the score is missing
+    taker_note: float | None  # 0 to 100; None while the score is missing, or no note
+    adjustment: str | None = None
+    adjusted_defender_notes: DefenderNotes | None = None
+
+    @property
+    def defender_notes(self) -> DefenderNotes:
+        """Each defender's note, in the order of ``PlayRecord.defenders``."""
+        if self.adjusted_defender_notes is not None:
+            return self.adjusted_defender_notes
+        note = None if self.taker_note is None else 100 - self.taker_note
+        return note, note, note
 
     @property
     def defence_note(self) -> float | None:
-        return None if self.taker_note is None else 100 - self.taker_note
+        """The defence's note; None when the defenders do not share one (a defender's
+        forgotten card)."""
+        first, *others = self.defender_notes
+        return first if all(note == first for note in others) else None
 
 
 @dataclass(frozen=True)
@@ -55,6 +75,7 @@ class SheetLine:
     role: str  # "taker" or "defender"
     score: int | None  # the taker's score
     note: float | None  # the player's note, 0 to 100
+    adjustment: str | None = None  # the play's marque ajustée (``PlayNote.adjustment``)
 
 
 @dataclass(frozen=True)
