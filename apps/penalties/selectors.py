@@ -1,10 +1,21 @@
-"""Reads of penalties, in the shape the results are computed from."""
+"""Reads of penalties and adjusted scores, in the shape the results are computed from."""
+
+from collections import defaultdict
+from decimal import Decimal
 
 from django.db.models import Sum
 
 from apps.movements.models import Place
-from apps.penalties.models import Penalty
-from apps.tournaments.models import Session
+from apps.penalties.domain.effects import Adjustment
+from apps.penalties.models import (
+    SIDED_ADJUSTMENTS,
+    CatalogueVersion,
+    Incident,
+    Penalty,
+    PlayersNote,
+    forgotten_by_defender,
+)
+from apps.tournaments.models import Session, Tournament
 
 
 def session_penalties(session: Session) -> dict[str, float]:
@@ -18,3 +29,84 @@ def session_penalties(session: Session) -> dict[str, float]:
         .values_list("registration_id", "total")
     )
     return {str(registration_id): float(total) for registration_id, total in rows}
+
+
+def catalogue_for(tournament: Tournament) -> CatalogueVersion | None:
+    """The code d'arbitrage a tournament is played under: the published version valid at
+    its date (the latest one that started on or before it)."""
+    return (
+        CatalogueVersion.objects.filter(published=True, valid_from__lte=tournament.date)
+        .order_by("-valid_from", "-pk")
+        .first()
+    )
+
+
+def _live_incidents(session: Session):
+    return Incident.objects.filter(session=session, cancelled_at__isnull=True)
+
+
+def session_incident_penalties(session: Session) -> dict[str, float]:
+    """{player key: percentage points} of the session's incidents (cancelled ones left
+    out). Penalties add up, except for faults the catalogue marks as not cumulative: those
+    of one player on one étui count once, at the heaviest."""
+    rows = Incident.players.through.objects.filter(
+        incident__in=_live_incidents(session), incident__penalty_percent__gt=0
+    ).values_list(
+        "registration_id",
+        "incident__etui",
+        "incident__penalty_percent",
+        "incident__fault__cumulative",
+    )
+    totals: dict[str, Decimal] = defaultdict(Decimal)
+    heaviest: dict[tuple[str, int | None], Decimal] = {}
+    for registration_id, etui, percent, cumulative in rows:
+        key = str(registration_id)
+        if cumulative or etui is None:
+            totals[key] += percent
+        else:
+            heaviest[key, etui] = max(percent, heaviest.get((key, etui), Decimal(0)))
+    for (key, _etui), percent in heaviest.items():
+        totals[key] += percent
+    return {key: float(total) for key, total in totals.items()}
+
+
+def session_adjustments(session: Session) -> dict[tuple[str, int, int], dict]:
+    """{(section, table number, étui): adjusted score} of the session (cancelled incidents
+    left out), each as the keyword arguments of apps.penalties.domain.effects.Adjustment:
+    "kind"; "faulty", the faulty side of a 40/60 or a forgotten card; "faulty_player", the
+    key of the defender who forgot a card; "zero_players" and "forty_players", the keys of
+    the players concerned by a cancelled board who get 0 or 40 %."""
+    incidents = (
+        _live_incidents(session)
+        .exclude(adjustment="")
+        .select_related("table")
+        .prefetch_related("players")
+    )
+    adjustments = {}
+    for incident in incidents:
+        players = sorted(str(player.pk) for player in incident.players.all())
+        sided = incident.adjustment in SIDED_ADJUSTMENTS
+        adjustments[incident.table.section, incident.table.table, incident.etui] = {
+            "kind": incident.adjustment,
+            "faulty": incident.faulty_side if sided else None,
+            "faulty_player": players[0]
+            if forgotten_by_defender(incident.adjustment, incident.faulty_side)
+            else None,
+            "zero_players": players if incident.players_note == PlayersNote.ZERO else [],
+            "forty_players": players if incident.players_note == PlayersNote.FORTY else [],
+        }
+    return adjustments
+
+
+def session_decisions(session: Session) -> tuple[dict[str, float], dict]:
+    """Everything the referee decided that changes the session's results: the percentage
+    points taken off each player (penalties given directly and through incidents) and the
+    adjusted scores, ready for ``session_results_compute``."""
+    penalties: dict[str, float] = defaultdict(float)
+    for source in (session_penalties(session), session_incident_penalties(session)):
+        for player, points in source.items():
+            penalties[player] += points
+    adjustments = {
+        key: Adjustment(**arguments) for key, arguments in session_adjustments(session).items()
+    }
+    return dict(penalties), adjustments

@@ -18,7 +18,7 @@ from apps.movements.domain.howell import parallel_deal
 from apps.movements.domain.model import SEATS, MovementType
 from apps.movements.models import MovementTable, Place, SessionMovement
 from apps.movements.selectors import SeatView, section_order
-from apps.penalties.selectors import session_penalties
+from apps.penalties.selectors import session_decisions
 from apps.scoring.domain.compute import session_results_compute
 from apps.scoring.domain.rankings import Standing, alternate_ranking, general_ranking
 from apps.scoring.domain.results import PlayRecord, SessionResults, defender_seats
@@ -217,8 +217,9 @@ def _registered_only(results: SessionResults) -> SessionResults:
 
 def session_results(session: Session) -> SessionResults:
     """Notes, percentages and rankings of the session as entered so far."""
+    penalties, adjustments = session_decisions(session)
     results = session_results_compute(
-        session_play_records(session), session_lines(session), session_penalties(session)
+        session_play_records(session), session_lines(session), penalties, adjustments
     )
     return _registered_only(results)
 

@@ -1,0 +1,257 @@
+"""Write services of arbitration: incidents ruled by the referee (recorded, cancelled)
+and the copy of a catalogue version for a new season.
+
+Each runs in one transaction with its audit row, checks the actor's rights through the
+permission layer and raises PermissionDenied or ValidationError (French messages)
+without changing anything.
+"""
+
+from decimal import Decimal, InvalidOperation
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from apps.accounts.permissions import can_run_movement, roles_of
+from apps.core.audit import audit_record, audit_snapshot
+from apps.movements.models import MovementTable, Place
+from apps.penalties.models import (
+    PERCENT_MAX,
+    SIDED_ADJUSTMENTS,
+    Adjustment,
+    CatalogueVersion,
+    Fault,
+    Incident,
+    Penalised,
+    PlayersNote,
+    Side,
+    forgotten_by_defender,
+)
+from apps.penalties.selectors import catalogue_for
+from apps.tournaments.models import Registration, Session
+
+INCIDENT_AUDIT_FIELDS = [
+    "fault",
+    "table",
+    "etui",
+    "note",
+    "penalty_percent",
+    "override_reason",
+    "adjustment",
+    "faulty_side",
+    "players_note",
+]
+
+
+def _check_referee(actor, session: Session) -> None:
+    if not can_run_movement(actor, session.tournament):
+        raise PermissionDenied(_("You do not referee this tournament."))
+
+
+def _check_place(session: Session, table: MovementTable | None, etui: int | None) -> None:
+    """The table is one of the session's, in play or played, and plays the étui."""
+    if table is None:
+        if etui is not None:
+            raise ValidationError({"table": _("Give the table the étui was played at.")})
+        return
+    movement = table.movement
+    if movement.session_id != session.pk:
+        raise ValidationError({"table": _("This table is not one of the session's.")})
+    if table.sequence > movement.current_position:
+        raise ValidationError(
+            {"table": _("Position %(position)s is not in play yet.") % {"position": table.position}}
+        )
+    if etui is not None and etui not in table.etuis:
+        raise ValidationError(
+            {
+                "etui": _("Table %(table)s does not play étui %(etui)s at position %(position)s.")
+                % {"table": table.table, "etui": etui, "position": table.position}
+            }
+        )
+
+
+def _penalty(value, fault: Fault) -> Decimal | None:
+    """The penalty to apply: the fault's when none is given."""
+    if value is None:
+        return fault.penalty_percent
+    try:
+        percent = Decimal(str(value))
+    except InvalidOperation:
+        percent = None
+    if percent is None or not 0 <= percent <= PERCENT_MAX or -percent.as_tuple().exponent > 2:
+        raise ValidationError(
+            {"penalty_percent": _("A penalty is from 0 to 100 percentage points, in hundredths.")}
+        )
+    return percent
+
+
+def _players(
+    session: Session, table: MovementTable | None, fault: Fault, players
+) -> list[Registration]:
+    """The players concerned, seated in the session; the four players of the table for a
+    fault that penalises the table when none are named."""
+    places = Place.objects.filter(table__movement__session=session, registration__isnull=False)
+    if not players and table is not None and fault.penalised == Penalised.TABLE:
+        return [
+            place.registration
+            for place in places.filter(table=table).select_related("registration")
+        ]
+    players = list(players)
+    seated = set(places.values_list("registration_id", flat=True))
+    if any(player.pk not in seated for player in players):
+        raise ValidationError({"players": _("A player concerned is not seated in this session.")})
+    return players
+
+
+@transaction.atomic
+def incident_record(
+    *,
+    actor,
+    session: Session,
+    table: MovementTable | None = None,
+    etui: int | None = None,
+    fault: Fault,
+    players,
+    note: str = "",
+    penalty_percent=None,
+    override_reason: str = "",
+    adjustment: str | None = None,
+    faulty_side: str | None = None,
+    players_note: str | None = None,
+) -> Incident:
+    """Record the referee's ruling on a fault of the session's catalogue: the penalty and
+    the adjusted score are the catalogue's unless given, and a departure needs a reason.
+    An adjusted score needs the table and the étui, and one per étui played at a table."""
+    session = Session.objects.select_related("tournament").get(pk=session.pk)
+    _check_referee(actor, session)
+    if table is not None:
+        table = MovementTable.objects.select_related("movement").get(pk=table.pk)
+    _check_place(session, table, etui)
+    catalogue = catalogue_for(session.tournament)
+    if catalogue is None or fault.version_id != catalogue.pk:
+        raise ValidationError(
+            {"fault": _("This fault is not in the catalogue the tournament is played under.")}
+        )
+    percent = _penalty(penalty_percent, fault)
+    adjustment = fault.adjustment if adjustment is None else adjustment
+    faulty_side = fault.faulty_side if faulty_side is None else faulty_side
+    players_note = fault.players_note if players_note is None else players_note
+    if adjustment not in Adjustment.values:
+        raise ValidationError({"adjustment": _("Unknown adjusted score.")})
+    if faulty_side not in Side.values:
+        raise ValidationError({"faulty_side": _("Unknown side.")})
+    if players_note not in PlayersNote.values:
+        raise ValidationError({"players_note": _("Unknown note.")})
+    if players_note and adjustment != Adjustment.NEUTRALIZED:
+        raise ValidationError(
+            {"players_note": _("Players get a note of their own only on a cancelled board.")}
+        )
+    override_reason = override_reason.strip()
+    # Naming the faulty side where the catalogue leaves it to the incident (a renonce is
+    # the taker's or the defence's) follows the catalogue; changing a printed one departs.
+    side_departs = bool(fault.faulty_side) and faulty_side != fault.faulty_side
+    departs = side_departs or (percent, adjustment, players_note) != (
+        fault.penalty_percent,
+        fault.adjustment,
+        fault.players_note,
+    )
+    if departs and not override_reason:
+        raise ValidationError(
+            {"override_reason": _("Give the reason for departing from the catalogue's sanction.")}
+        )
+    if adjustment:
+        if table is None or etui is None:
+            raise ValidationError({"etui": _("An adjusted score needs the table and the étui.")})
+        if adjustment in SIDED_ADJUSTMENTS and not faulty_side:
+            raise ValidationError({"faulty_side": _("Say which side is at fault.")})
+        taken = Incident.objects.filter(table=table, etui=etui, cancelled_at__isnull=True)
+        if taken.exclude(adjustment="").exists():
+            raise ValidationError(
+                {
+                    "adjustment": _(
+                        "This étui already has an adjusted score at this table: cancel it first."
+                    )
+                }
+            )
+    players = _players(session, table, fault, players)
+    if (percent or players_note) and not players:
+        raise ValidationError({"players": _("Name the players the sanction falls on.")})
+    if forgotten_by_defender(adjustment, faulty_side) and len(players) != 1:
+        raise ValidationError({"players": _("Name the defender who forgot the card.")})
+    incident = Incident.objects.create(
+        session=session,
+        table=table,
+        etui=etui,
+        fault=fault,
+        note=note.strip(),
+        penalty_percent=percent,
+        override_reason=override_reason if departs else "",
+        adjustment=adjustment,
+        faulty_side=faulty_side,
+        players_note=players_note,
+        created_by=actor,
+    )
+    incident.players.set(players)
+    changes = {
+        name: [None, value]
+        for name, value in audit_snapshot(incident, INCIDENT_AUDIT_FIELDS).items()
+        if value not in (None, "")
+    }
+    changes["players"] = [None, sorted(player.pk for player in players)]
+    audit_record(actor=actor, action="create", instance=incident, changes=changes)
+    return incident
+
+
+@transaction.atomic
+def incident_cancel(*, actor, incident: Incident, reason: str) -> Incident:
+    """Cancel an incident: it stays, with who cancelled it, when and why."""
+    incident = (
+        Incident.objects.select_for_update()
+        .select_related("session__tournament", "fault")
+        .get(pk=incident.pk)
+    )
+    _check_referee(actor, incident.session)
+    if incident.cancelled:
+        raise ValidationError(_("This incident is already cancelled."))
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError({"cancel_reason": _("Give the reason for cancelling.")})
+    incident.cancelled_at = timezone.now()
+    incident.cancelled_by = actor
+    incident.cancel_reason = reason
+    incident.save(update_fields=["cancelled_at", "cancelled_by", "cancel_reason"])
+    audit_record(
+        actor=actor,
+        action="update",
+        instance=incident,
+        changes={"cancelled": [False, True], "cancel_reason": [None, reason]},
+    )
+    return incident
+
+
+@transaction.atomic
+def catalogue_version_copy(*, actor, version: CatalogueVersion) -> CatalogueVersion:
+    """Copy a catalogue version and its faults into a new, unpublished version that the
+    federation edits for a new season."""
+    if not roles_of(actor).federation:
+        raise PermissionDenied(_("Only the federation edits the code d'arbitrage."))
+    names = set(CatalogueVersion.objects.values_list("name", flat=True))
+    name = _("%(name)s (copy)") % {"name": version.name}
+    number = 1
+    while name in names:
+        number += 1
+        name = _("%(name)s (copy %(number)s)") % {"name": version.name, "number": number}
+    copy = CatalogueVersion.objects.create(name=name, valid_from=version.valid_from)
+    faults = list(version.faults.all())
+    for fault in faults:
+        fault.pk = None
+        fault.version = copy
+    Fault.objects.bulk_create(faults)
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=copy,
+        changes={"copied_from": [None, version.name], "faults": [None, len(faults)]},
+    )
+    return copy
