@@ -3,8 +3,21 @@
 An import writes everything in one transaction, or nothing: the tournament and its
 session, the licensees the database does not know yet (in the organising club), the
 registrations, the session's movement with each player at the place the file names, the
-scores and the penalties, with their audit rows. Since the file holds the whole session,
-every position counts as played; a file with every result gives a finished tournament.
+scores, the penalties and the adjusted scores, with their audit rows. Since the file
+holds the whole session, every position counts as played; a file with every result gives
+a finished tournament.
+
+An adjusted score becomes an incident of the fault of the tournament's code d'arbitrage
+(``catalogue_for``) that gives that adjusted score and departs least from the file (the
+same faulty side or none printed, no penalty, the same note of the players concerned),
+the first in the catalogue's order. Under the 2022 code: neutralized →
+lenteur_donne_neutralisee (erreur_placement with « zero_players »), zero_collectif →
+feuille_ambulante_non_rectifiable, 40_60 → hesitation, 40_40 → renonce_sur_renonce,
+forgotten_card → carte_oubliee_preneur or carte_oubliee_defenseur. A catalogue without
+that adjusted score gives its first fault. The incident carries no penalty (the file's
+penalties are penalties of their own), and its departures from the fault's sanction have
+the reason « importé du fichier de tournoi ». The referee's permission is not asked:
+whoever may import the tournament records its rulings, as for the scores.
 """
 
 import json
@@ -19,9 +32,16 @@ from apps.core.audit import audit_record, audit_snapshot
 from apps.federation.models import Club, Licensee
 from apps.movements.models import MovementTable, Place, SessionMovement
 from apps.movements.services import movement_store
-from apps.penalties.models import Penalty
+from apps.penalties.models import Fault, Incident, Penalty
+from apps.penalties.selectors import catalogue_for, session_incident_penalties
+from apps.penalties.services import INCIDENT_AUDIT_FIELDS
 from apps.scoring.domain.tournament_file import (
     FORMAT,
+    IMPORT_REASON,
+    INCIDENTS_REASON,
+    NOTE_KEYS,
+    SIDED,
+    FileAdjustment,
     TournamentFile,
     TournamentFileInvalid,
     club_number,
@@ -107,6 +127,7 @@ def _write(actor, club: Club, tournament_file: TournamentFile) -> Tournament:
     }
     _movement_write(actor, session, tournament_file, registrations)
     _penalties_write(actor, session, tournament_file, registrations)
+    _incidents_write(actor, session, tournament_file, registrations)
     return tournament
 
 
@@ -248,6 +269,66 @@ def _penalties_write(
         )
 
 
+def _departures(fault: Fault, adjustment: FileAdjustment) -> tuple[bool, int]:
+    """How far the file's ruling is from the fault's sanction: another adjusted score, then
+    how many of the side, the penalty and the players' note differ."""
+    return fault.adjustment != adjustment.kind, sum(
+        (
+            fault.faulty_side not in ("", adjustment.faulty or ""),
+            fault.penalty_percent is not None,
+            fault.players_note != adjustment.players_note,
+        )
+    )
+
+
+def _incidents_write(
+    actor, session: Session, tournament_file: TournamentFile, registrations: dict
+) -> None:
+    if not tournament_file.adjustments:
+        return
+    catalogue = catalogue_for(session.tournament)
+    if catalogue is None:
+        raise ValidationError(
+            _(
+                "No code d'arbitrage is valid at the tournament's date: "
+                "its adjusted scores cannot be recorded."
+            )
+        )
+    faults = list(catalogue.faults.order_by("order", "code"))
+    tables = {
+        (table.section, table.position, table.table): table
+        for table in MovementTable.objects.filter(movement__session=session, position__gte=1)
+    }
+    for item in tournament_file.adjustments:
+        fault = min(faults, key=lambda fault: _departures(fault, item))  # the first at least
+        incident = Incident.objects.create(
+            session=session,
+            table=tables[(item.section, item.position, item.table)],
+            etui=item.etui,
+            fault=fault,
+            penalty_percent=None,
+            override_reason=IMPORT_REASON if any(_departures(fault, item)) else "",
+            adjustment=item.kind,
+            faulty_side=item.faulty or "",
+            players_note=item.players_note,
+            created_by=actor,
+        )
+        players = [registrations[spot] for spot in item.players]
+        incident.players.set(players)
+        changes = {
+            name: [None, value]
+            for name, value in audit_snapshot(incident, INCIDENT_AUDIT_FIELDS).items()
+            if value not in (None, "")
+        }
+        changes["players"] = [None, sorted(player.pk for player in players)]
+        audit_record(
+            actor=actor,
+            action="create",
+            instance=incident,
+            changes={**changes, "source": [None, FORMAT]},
+        )
+
+
 # --- export ------------------------------------------------------------------------
 
 
@@ -286,6 +367,48 @@ def _results(movement: SessionMovement) -> list[dict]:
     ]
 
 
+def _adjustments(session: Session, movement: SessionMovement, ids: dict[int, str]) -> list[dict]:
+    """The adjusted scores of the session's live incidents."""
+    single = len(movement.sections) == 1
+    notes = {note: key for key, note in NOTE_KEYS.items()}
+    incidents = (
+        Incident.objects.filter(session=session, cancelled_at__isnull=True)
+        .exclude(adjustment="")
+        .select_related("table")
+        .prefetch_related("players")
+        .order_by("created_at", "pk")
+    )
+    rows = []
+    for incident in incidents:
+        players = [ids[player.pk] for player in incident.players.all() if player.pk in ids]
+        row = {"etui": incident.etui, "table": incident.table.table, "kind": incident.adjustment}
+        if not single:
+            row["section"] = incident.table.section
+        if incident.faulty_side and incident.adjustment in SIDED:
+            row["faulty"] = incident.faulty_side
+        if players:
+            row[notes.get(incident.players_note, "players")] = players
+        rows.append(row)
+    return rows
+
+
+def _penalties(session: Session, ids: dict[int, str]) -> list[dict]:
+    """The penalties given directly, then each player's points of the referee's incidents."""
+    given = [
+        (penalty.registration_id, float(penalty.percent), penalty.reason)
+        for penalty in session.penalties.order_by("created_at", "pk")
+    ]
+    ruled = [
+        (int(key), points, INCIDENTS_REASON)
+        for key, points in session_incident_penalties(session).items()
+    ]
+    return [
+        {"player": ids[pk], "percent": percent, "reason": reason}
+        for pk, percent, reason in [*given, *ruled]
+        if pk in ids
+    ]
+
+
 def _document(session: Session, movement: SessionMovement, ids: dict[int, str]) -> dict:
     """The session's tournament file as entered, without results."""
     tournament = session.tournament
@@ -310,15 +433,8 @@ def _document(session: Session, movement: SessionMovement, ids: dict[int, str]) 
             for pk, player_id in ids.items()
         ],
         "results": _results(movement),
-        "penalties": [
-            {
-                "player": ids[penalty.registration_id],
-                "percent": float(penalty.percent),
-                "reason": penalty.reason,
-            }
-            for penalty in session.penalties.order_by("created_at", "pk")
-            if penalty.registration_id in ids
-        ],
+        "penalties": _penalties(session, ids),
+        "adjustments": _adjustments(session, movement, ids),
     }
 
 

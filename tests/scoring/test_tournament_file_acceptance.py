@@ -1,7 +1,8 @@
 """Acceptance: a 7-table tournament file (28 players, 7 positions, every étui scored, some
 as the deal's details, one penalty) imported with `manage.py import_tournament` gives the
 same ranking on the results page, in the PDF and in the Excel file; exported with
-`manage.py export_results` and imported again, it gives identical results."""
+`manage.py export_results` and imported again, it gives identical results. With a
+neutralised étui, a 40/60 and a late arrival, the same holds, adjusted notes included."""
 
 import json
 import re
@@ -17,6 +18,8 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from openpyxl import load_workbook
 
+from apps.penalties.domain.effects import lateness_penalty
+from apps.scoring.domain.deal import Deal, duplicate_score
 from apps.scoring.exports import RANKING_HEADERS
 from apps.scoring.selectors import session_results
 from apps.tournaments.domain.workflow import Status
@@ -208,3 +211,86 @@ def test_export_then_import_gives_identical_results(world, session, tmp_path):
     assert again.tournament_id != session.tournament_id
     assert comparable(again) == comparable(session)
     assert json.loads(exported(again, "json", tmp_path)) == json.loads(first)
+
+
+# --- adjusted scores, penalties and a late arrival ---------------------------------
+
+LATE_MINUTES = 12
+
+
+@pytest.fixture
+def adjusted_document():
+    """A penalty, a late arrival, a neutralised étui 4 at table 2 and a 40/60 on étui 9 at
+    table 3 (the taker at fault, with the étui's best score)."""
+    document = document_build(
+        7,
+        penalties=(("S3", 0.5, "lenteur"), ("E5", lateness_penalty(LATE_MINUTES), "retard")),
+        adjustments=(
+            {"etui": 4, "table": 2, "kind": "neutralized"},
+            {"etui": 9, "table": 3, "kind": "40_60", "faulty": "taker"},
+        ),
+    )
+    order = {4: [1, 3, 4, 5, 6, 7], 9: [1, 2, 4, 5, 6, 7, 3]}  # worst score first
+    for result in document["results"]:
+        if result["etui"] in order:
+            result.pop("deal", None)
+            rank = order[result["etui"]].index(result["table"])
+            result["score"] = duplicate_score(Deal(bouts=3, points=40 + 5 * rank))
+    return document
+
+
+@pytest.fixture
+def adjusted(world, adjusted_document, tmp_path):
+    path = tmp_path / "ajuste.json"
+    path.write_text(json.dumps(adjusted_document, ensure_ascii=False), encoding="utf-8")
+    return imported(path, world.club)
+
+
+def test_adjusted_scores_and_penalties_give_the_ranking_everywhere(
+    world, adjusted, client, tmp_path
+):
+    assert lateness_penalty(LATE_MINUTES) == 1.5
+    results = session_results(adjusted)
+    assert results.missing == 0 and adjusted.tournament.status == Status.FINISHED
+    notes = {(n.play.etui, n.play.table): n for n in results.notes}
+    # étui 9: table 3 tops the étui (100 %), the taker at fault gets 40 at most
+    assert notes[9, 3].taker_note == 40.0 and notes[9, 3].defence_note == 60.0
+    assert notes[9, 1].taker_note == 0.0 and notes[9, 7].taker_note == 100 * 5 / 6
+    # étui 4: the neutralised play has no note and leaves the six others' topage
+    assert notes[4, 2].taker_note is None and notes[4, 2].adjustment == "neutralized"
+    assert [notes[4, table].taker_note for table in (1, 3, 4, 5, 6, 7)] == [
+        0.0,
+        20.0,
+        40.0,
+        60.0,
+        80.0,
+        100.0,
+    ]
+    finals_ = [player.final for player in results.players]
+    assert finals_ == sorted(finals_, reverse=True)
+    expected = ranking(adjusted)
+    # the results page
+    rows = page_rows(client, adjusted)
+    rank, licence = gettext("Rank"), gettext("Licence")
+    assert [(int(row[rank]), row[licence]) for row in rows] == expected
+    assert {row[licence]: row[gettext("Final percentage")] for row in rows} == finals(adjusted)
+    # the exported file
+    document = json.loads(exported(adjusted, "json", tmp_path))
+    assert [(p["rank"], p["licence"]) for p in document["players"]] == expected
+    penalised = {p["id"]: p for p in document["players"] if p["penalty"]}
+    assert {key: p["penalty"] for key, p in penalised.items()} == {"S3": 0.5, "E5": 1.5}
+    for player in penalised.values():
+        assert player["final"] == pytest.approx(player["global"] - player["penalty"], abs=0.01)
+    etuis = {(e["etui"], e["table"]): e for e in document["etuis"]}
+    assert etuis[9, 3]["taker_note"] == 40.0 and etuis[9, 3]["adjustment"] == "40_60"
+    assert etuis[4, 2]["taker_note"] is None and etuis[4, 2]["score"] is None
+    assert document["adjustments"] == [
+        {"etui": 4, "table": 2, "kind": "neutralized"},
+        {"etui": 9, "table": 3, "kind": "40_60", "faulty": "taker"},
+    ]
+    # and imported again
+    path = tmp_path / "export-ajuste.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    again = imported(path, world.club)
+    assert comparable(again) == comparable(adjusted)
+    assert json.loads(exported(again, "json", tmp_path)) == document

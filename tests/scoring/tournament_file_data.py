@@ -4,6 +4,7 @@ table, a Garde score drawn from real deals, some given as the deal's details."""
 import random
 
 from apps.movements.domain.room import room_movement
+from apps.penalties.domain.effects import AdjustmentKind
 from apps.scoring.domain.deal import Deal, duplicate_score
 from apps.scoring.selectors import session_results
 from apps.scoring.services import deal_details
@@ -40,9 +41,17 @@ def document_build(
     penalties: tuple = (("S3", 0.5, "lenteur"),),
     club: str | None = None,
     licence_from: int = FIRST_LICENCE,
+    adjustments: tuple = (),
 ) -> dict:
-    """A complete tournament file: every place taken, every étui of every table scored,
-    every `deal_every`-th result given as the deal's details."""
+    """A complete tournament file: every place taken, every étui of every table scored
+    (but the plays an adjustment sets aside), every `deal_every`-th result given as the
+    deal's details."""
+    set_aside = {kind.value for kind in AdjustmentKind if not kind.topped}
+    unscored = {
+        (adjustment.get("etui"), adjustment.get("table"))
+        for adjustment in adjustments
+        if adjustment.get("kind") in set_aside
+    }
     room = room_movement(tables, type, positions)
     single = len(room.sections) == 1
     rng = random.Random(seed)
@@ -68,7 +77,8 @@ def document_build(
                         result["deal"] = deal_details(deal)
                     else:
                         result["score"] = duplicate_score(deal)
-                    results.append(result)
+                    if (etui, table.table) not in unscored:
+                        results.append(result)
     tournament = {"name": "Open de la Saint-Martin", "date": "2026-11-19", "indice": 1.2}
     if club:
         tournament["club"] = club
@@ -82,6 +92,7 @@ def document_build(
             {"player": player, "percent": percent, "reason": reason}
             for player, percent, reason in penalties
         ],
+        "adjustments": list(adjustments),
     }
 
 

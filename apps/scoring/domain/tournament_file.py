@@ -9,7 +9,9 @@ the server or between installations, and back out with the results.
      "players": [{"id": "N1", "licence": "1001001", "name": "DUCARD Lionel"}, …],
      "results": [{"etui": 1, "table": 1, "score": 56},
                  {"etui": 1, "table": 2, "deal": {"bouts": 2, "points": 44, …}}, …],
-     "penalties": [{"player": "S3", "percent": 0.5, "reason": "lenteur"}, …]}
+     "penalties": [{"player": "S3", "percent": 0.5, "reason": "lenteur"}, …],
+     "adjustments": [{"etui": 4, "table": 2, "kind": "neutralized"},
+                     {"etui": 9, "table": 3, "kind": "40_60", "faulty": "taker"}, …]}
 
 - A player id names a place of the movement as the movement names it: en ligne the seat
   and the starting table ("S3", "O3" also read as "W3"), Howell the player's number
@@ -21,7 +23,14 @@ the server or between installations, and back out with the results.
   chelem), never both; with several tournaments it names its ``section`` when the table
   number and the étui do not tell the tournament. Étuis without a result are still to be
   entered.
-- A penalty takes percentage points (0.01 to 100) off a player's % global.
+- A penalty takes percentage points (0.01 to 100) off a player's % global; a late
+  arrival is one (reason « retard »: 0,5 per started 5 minutes).
+- An adjustment is the referee's marque ajustée on one play (``kind``: neutralized,
+  zero_collectif, 40_60, 40_40, forgotten_card; ``faulty``: "taker" or "defense", for a
+  40/60 and a forgotten card only; ``section`` as for a result). ``players`` names the
+  players concerned, exactly the defender who forgot a card; on a neutralised play
+  ``zero_players`` or ``forty_players`` name those the referee gives 0 or 40 %. A
+  neutralised or zéro-collectif play needs no result.
 
 Parsing collects every error with its JSON path ("results[3].score", indexes from 0) and
 a French message. Keys a reader does not know are ignored, so the exported document (the
@@ -34,8 +43,10 @@ from datetime import date
 from decimal import Decimal
 
 from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
-from apps.movements.domain.model import RoomMovement, UnsupportedMovement
+from apps.movements.domain.etuis import etui_taker
+from apps.movements.domain.model import RoomMovement, TablePlay, UnsupportedMovement
 from apps.movements.domain.room import room_movement
+from apps.penalties.domain.effects import AdjustmentKind, Side
 from apps.scoring.domain.deal import Deal, duplicate_score, duplicate_score_reason
 from apps.scoring.domain.results import SessionResults
 
@@ -48,6 +59,12 @@ INDEX_MIN, INDEX_MAX = Decimal("1.0"), Decimal("3.0")
 PERCENT_MIN, PERCENT_MAX = Decimal("0.01"), Decimal("100")
 DEAL_KEYS = tuple(field.name for field in fields(Deal))
 SEAT_ALIASES = {"O": "W"}  # Ouest, as French sheets write it
+KINDS = tuple(kind.value for kind in AdjustmentKind)
+SIDES = tuple(side.value for side in Side)
+SIDED = (AdjustmentKind.FORTY_SIXTY, AdjustmentKind.FORGOTTEN_CARD)
+NOTE_KEYS = {"zero_players": "zero", "forty_players": "forty"}  # the incident's players' note
+IMPORT_REASON = "importé du fichier de tournoi"  # an imported ruling departing from the code
+INCIDENTS_REASON = "incidents arbitrés"  # the exported penalties of the referee's incidents
 
 Spot = tuple[str, str]  # (tournament of the room, player code): ("Rouge", "S3")
 
@@ -105,6 +122,18 @@ class FilePenalty:
 
 
 @dataclass(frozen=True)
+class FileAdjustment:
+    section: str
+    position: int
+    table: int
+    etui: int
+    kind: AdjustmentKind
+    faulty: Side | None
+    players: tuple[Spot, ...]  # the players concerned
+    players_note: str  # "zero" or "forty" for the players of a neutralised play, else ""
+
+
+@dataclass(frozen=True)
 class TournamentFile:
     tournament: TournamentInfo
     movement_type: str | None  # as asked; None: the default for the number of tables
@@ -112,10 +141,11 @@ class TournamentFile:
     players: tuple[FilePlayer, ...]
     results: tuple[FileResult, ...]
     penalties: tuple[FilePenalty, ...]
+    adjustments: tuple[FileAdjustment, ...] = ()
 
     @property
     def complete(self) -> bool:
-        """Every étui of every table has its result."""
+        """Every étui of every table has its result, or needs none."""
         plays = sum(
             len(table.etuis)
             for section in self.room.sections
@@ -123,7 +153,10 @@ class TournamentFile:
             if position.number >= 1
             for table in position.tables
         )
-        return len(self.results) == plays
+        done = {(r.section, r.table, r.etui) for r in self.results} | {
+            (a.section, a.table, a.etui) for a in self.adjustments if not a.kind.topped
+        }
+        return len(done) == plays
 
 
 # --- reading values ----------------------------------------------------------------
@@ -299,12 +332,14 @@ class _Places:
         self.single = len(room.sections) == 1
         self.codes = {(s.name, code) for s in room.sections for code in s.players}
         self.plays: dict[tuple[str, int, int], int] = {}  # (section, table, étui): position
+        self.tables: dict[tuple[str, int, int], TablePlay] = {}  # who plays it
         for section in room.sections:
             for position in section.positions:
                 if position.number >= 1:  # the duplication position scores nothing
                     for table in position.tables:
                         for etui in table.etuis:
                             self.plays[(section.name, table.table, etui)] = position.number
+                            self.tables[(section.name, table.table, etui)] = table
 
     def id(self, spot: Spot) -> str:
         return spot[1] if self.single else f"{spot[0]} {spot[1]}"
@@ -450,7 +485,10 @@ def _play(errors: _Errors, data: dict, path: str, places: _Places | None):
     return None
 
 
-def _results(errors: _Errors, document: dict, places: _Places | None) -> list[FileResult]:
+def _results(
+    errors: _Errors, document: dict, places: _Places | None, unscored: set[tuple]
+) -> list[FileResult]:
+    """The results; a play in ``unscored`` (section, table, étui) may come without score."""
     results: list[FileResult] = []
     seen: dict[tuple, int] = {}
     for index, row in enumerate(_optional(errors, document, "results", "", _list) or []):
@@ -459,6 +497,9 @@ def _results(errors: _Errors, document: dict, places: _Places | None) -> list[Fi
         if data is None:
             continue
         play = _play(errors, data, path, places)
+        needless = play is not None and (play[0], play[2], play[3]) in unscored
+        if needless and data.get("score") is None and data.get("deal") is None:
+            continue
         score = _score(errors, data, path)
         if play is None:
             continue
@@ -472,6 +513,103 @@ def _results(errors: _Errors, document: dict, places: _Places | None) -> list[Fi
     return results
 
 
+def _seated(errors: _Errors, value, path: str, places: _Places | None, seated: set[Spot]):
+    """The place of a player of « players »."""
+    if places is None:
+        return _text(errors, value, path)
+    spot = places.spot(errors, value, path)
+    if spot is not None and spot not in seated:
+        errors.add(path, "aucun joueur de « players » à cette place")
+        return None
+    return spot
+
+
+def _choice(errors: _Errors, value, path: str, choices: tuple[str, ...]) -> str | None:
+    if value not in choices:
+        errors.add(path, f"« {value} » inconnu : {', '.join(choices)}")
+        return None
+    return value
+
+
+def _play_players(
+    errors: _Errors, data: dict, key: str, path: str, places: _Places, seated: set[Spot], play
+) -> tuple[Spot, ...] | None:
+    """The players a list of an adjustment names, who play that étui at that table."""
+    rows = _optional(errors, data, key, path, _list) or []
+    at_table = None
+    if play is not None:
+        section, _position, table, etui = play
+        at_table = {(section, code) for code in places.tables[(section, table, etui)].players}
+    spots = []
+    for index, value in enumerate(rows):
+        spot = _seated(errors, value, _at(_at(path, key), index), places, seated)
+        if spot is not None and at_table is not None and spot not in at_table:
+            errors.add(_at(_at(path, key), index), "ce joueur ne joue pas cet étui à cette table")
+            return None
+        spots.append(spot)
+    return None if None in spots else tuple(dict.fromkeys(spots))
+
+
+def _adjustment(
+    errors: _Errors, data: dict, path: str, places: _Places, seated: set[Spot], play
+) -> FileAdjustment | None:
+    problems = len(errors)
+    kind = _required(errors, data, "kind", path, _choice, KINDS)
+    faulty = _optional(errors, data, "faulty", path, _choice, SIDES)
+    if kind is not None and (kind in SIDED) != (data.get("faulty") is not None):
+        message = "camp fautif manquant pour" if kind in SIDED else "pas de camp fautif pour"
+        errors.add(_at(path, "faulty"), f"{message} « {kind} » : « taker » ou « defense »")
+    lists = {
+        key: _play_players(errors, data, key, path, places, seated, play)
+        for key in ("players", *NOTE_KEYS)
+    }
+    noted = [key for key in NOTE_KEYS if lists[key]]
+    if noted and kind != AdjustmentKind.NEUTRALIZED:
+        errors.add(
+            _at(path, noted[0]),
+            "une note individuelle ne se donne que sur une donne neutralisée (« neutralized »)",
+        )
+    elif len(noted) > 1:
+        errors.add(path, "donner soit « zero_players », soit « forty_players », pas les deux")
+    if (kind, faulty) == (AdjustmentKind.FORGOTTEN_CARD, Side.DEFENSE) and play is not None:
+        section, _position, table, etui = play
+        taker = (section, places.tables[(section, table, etui)].player_at(etui_taker(etui)))
+        if len(lists["players"] or ()) != 1 or lists["players"][0] == taker:
+            errors.add(_at(path, "players"), "nommer le seul défenseur qui a oublié sa carte")
+    if play is None or len(errors) > problems:
+        return None
+    return FileAdjustment(
+        *play,
+        AdjustmentKind(kind),
+        None if faulty is None else Side(faulty),
+        tuple(dict.fromkeys(spot for spots in lists.values() for spot in spots)),
+        NOTE_KEYS[noted[0]] if noted else "",
+    )
+
+
+def _adjustments(
+    errors: _Errors, document: dict, places: _Places | None, seated: set[Spot]
+) -> list[FileAdjustment]:
+    adjustments: list[FileAdjustment] = []
+    seen: dict[tuple, int] = {}
+    for index, row in enumerate(_optional(errors, document, "adjustments", "", _list) or []):
+        path = _at("adjustments", index)
+        data = _object(errors, row, path)
+        if data is None or places is None:
+            continue
+        play = _play(errors, data, path, places)
+        key = None if play is None else (play[0], play[2], play[3])
+        if key in seen:
+            errors.add(path, f"marque ajustée déjà donnée pour ce jeu en adjustments[{seen[key]}]")
+            continue
+        adjustment = _adjustment(errors, data, path, places, seated, play)
+        if key is not None:
+            seen[key] = index
+        if adjustment is not None:
+            adjustments.append(adjustment)
+    return adjustments
+
+
 def _penalties(
     errors: _Errors, document: dict, places: _Places | None, seated: set[Spot]
 ) -> list[FilePenalty]:
@@ -481,10 +619,7 @@ def _penalties(
         data = _object(errors, row, path)
         if data is None:
             continue
-        spot = _required(errors, data, "player", path, places.spot if places else _text)
-        if places is not None and spot is not None and spot not in seated:
-            errors.add(_at(path, "player"), "aucun joueur de « players » à cette place")
-            spot = None
+        spot = _required(errors, data, "player", path, _seated, places, seated)
         percent = _required(errors, data, "percent", path, _decimal, PERCENT_MIN, PERCENT_MAX, 2)
         reason = _optional(errors, data, "reason", path, _text) or ""
         if places is not None and None not in (spot, percent):
@@ -502,12 +637,21 @@ def tournament_file_parse(document) -> TournamentFile:
     movement_type, room = _movement(errors, document)
     places = _Places(room) if room is not None else None
     players = _players(errors, document, places)
-    results = _results(errors, document, places)
-    penalties = _penalties(errors, document, places, {player.spot for player in players})
+    seated = {player.spot for player in players}
+    adjustments = _adjustments(errors, document, places, seated)
+    unscored = {(a.section, a.table, a.etui) for a in adjustments if not a.kind.topped}
+    results = _results(errors, document, places, unscored)
+    penalties = _penalties(errors, document, places, seated)
     if errors:
         raise TournamentFileInvalid(errors)
     return TournamentFile(
-        tournament, movement_type, room, tuple(players), tuple(results), tuple(penalties)
+        tournament,
+        movement_type,
+        room,
+        tuple(players),
+        tuple(results),
+        tuple(penalties),
+        tuple(adjustments),
     )
 
 
@@ -529,7 +673,8 @@ def _percent(value: float | None) -> float | None:
 
 def export_document(document: dict, results: SessionResults, ids: Mapping[str, str]) -> dict:
     """The document with the results: each player's percentages (0-100, two decimals) and
-    ranks, in the order of the general ranking, and every play with its taker's note.
+    ranks, in the order of the general ranking, and every play with its taker's note
+    (adjusted notes included, with the kind of the marque ajustée).
     ``ids`` gives the document's player id of each player key of the results."""
     people = {player["id"]: player for player in document["players"]}
     players = [
@@ -556,6 +701,7 @@ def export_document(document: dict, results: SessionResults, ids: Mapping[str, s
             "table": note.play.table,
             "score": note.play.score,
             "taker_note": _percent(note.taker_note),
+            **({"adjustment": note.adjustment} if note.adjustment else {}),
         }
         for note in results.notes
     ]
