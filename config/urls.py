@@ -8,6 +8,7 @@ urlpatterns = [
     path("", include("apps.federation.urls")),
     path("", include("apps.tournaments.urls")),
     path("", include("apps.movements.urls")),
+    path("", include("apps.penalties.urls")),
     path("", include("apps.scoring.results_urls")),
     path("", include("apps.scoring.urls")),
     path("", include("apps.scoring.file_urls")),

@@ -3,13 +3,17 @@ results as shown, with each player's name, licence and club: the classements gé
 alterné, the topage sheet of every étui and each player's feuille de route. A session costs
 the queries of ``session_results`` plus one for the players, whatever their number."""
 
+from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.shortcuts import get_object_or_404
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 
 from apps.accounts import permissions
 from apps.movements.printing import seat_name
+from apps.penalties.models import Adjustment, Incident, Penalty, Side
 from apps.scoring.domain.rankings import Standing, general_ranking, tournament_standings
 from apps.scoring.domain.results import PlayerResult, PlayNote, SessionResults, SheetLine
 from apps.scoring.selectors import session_results
@@ -72,6 +76,72 @@ def person(people: dict[str, Person], key: str) -> Person:
     return people.get(key) or Person(key, _("vacant place"))
 
 
+# --- the referee's rulings -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A ruling of the referee as the results show it: the adjusted score (« donne
+    neutralisée », « 40/60 (preneur fautif) »), the penalty and their reason."""
+
+    reason: str  # the fault's wording, or the reason of a penalty given directly
+    note: str = ""
+    percent: float | None = None
+    adjustment: str = ""
+
+    @property
+    def text(self) -> str:
+        return f"{self.reason} — {self.note}" if self.note else self.reason
+
+
+def _adjustment_text(incident: Incident) -> str:
+    if not incident.adjustment:
+        return ""
+    label = str(Adjustment(incident.adjustment).label)
+    sides = {Side.TAKER: _("taker at fault"), Side.DEFENSE: _("defence at fault")}
+    side = sides.get(incident.faulty_side)
+    return f"{label} ({side})" if side else label
+
+
+@dataclass(frozen=True)
+class Rulings:
+    """A session's rulings in force: by play (section, table, étui) and by player key."""
+
+    plays: dict[tuple[str, int, int], Ruling]
+    players: dict[str, tuple[Ruling, ...]]
+
+
+NO_RULINGS = Rulings({}, {})
+
+
+def session_rulings(session: Session) -> Rulings:
+    """The incidents not cancelled and the penalties given directly, in three queries."""
+    incidents = (
+        Incident.objects.filter(session=session, cancelled_at__isnull=True)
+        .select_related("fault", "table")
+        .prefetch_related("players")
+    )
+    plays = {}
+    players = defaultdict(list)
+    for incident in incidents:
+        percent = float(incident.penalty_percent) if incident.penalty_percent else None
+        ruling = Ruling(incident.fault.label, incident.note, percent, _adjustment_text(incident))
+        if incident.adjustment:
+            plays[incident.table.section, incident.table.table, incident.etui] = ruling
+        if percent:
+            for player in incident.players.all():
+                players[str(player.pk)].append(ruling)
+    for penalty in Penalty.objects.filter(session=session):
+        reason = penalty.reason or _("penalty")
+        players[str(penalty.registration_id)].append(Ruling(reason, percent=float(penalty.percent)))
+    return Rulings(plays, {key: tuple(rulings) for key, rulings in players.items()})
+
+
+def penalty_reasons(rulings: tuple[Ruling, ...]) -> str:
+    """A player's penalties on one line, each with its percentage points and reason."""
+    return "; ".join(f"{floatformat(ruling.percent, 2)} : {ruling.text}" for ruling in rulings)
+
+
 # --- a session's results as shown ------------------------------------------------
 
 
@@ -81,16 +151,31 @@ class Ranked:
 
     person: Person
     result: PlayerResult
+    penalties: tuple[Ruling, ...] = ()
 
     @property
     def line_name(self) -> str:
         return line_name(self.result)
+
+    @property
+    def penalty_reasons(self) -> str:
+        return penalty_reasons(self.penalties)
 
 
 @dataclass(frozen=True)
 class EtuiLine:
     note: PlayNote
     taker: Person
+    ruling: Ruling | None = None
+
+    @property
+    def split_defence(self) -> tuple | None:
+        """Each defender's note, when they differ (a defender's forgotten card, a note
+        given to one player on a cancelled board)."""
+        notes = self.note.defender_notes
+        return (
+            notes if self.note.defence_note is None and any(n is not None for n in notes) else None
+        )
 
 
 @dataclass(frozen=True)
@@ -113,6 +198,7 @@ class SheetRow:
     line: SheetLine
     orientation: str
     place: str
+    ruling: Ruling | None = None
 
 
 @dataclass(frozen=True)
@@ -122,6 +208,7 @@ class PlayerSheet:
     person: Person
     result: PlayerResult
     rows: tuple[SheetRow, ...]
+    penalties: tuple[Ruling, ...] = ()
 
     @property
     def line_name(self) -> str:
@@ -134,9 +221,23 @@ class SessionDisplay:
     results: SessionResults
     people: dict[str, Person]
 
+    @cached_property
+    def rulings(self) -> Rulings:
+        """Read only when the results hold a penalty or an adjusted score."""
+        if not (self.penalised or any(note.adjustment for note in self.results.notes)):
+            return NO_RULINGS
+        return session_rulings(self.session)
+
+    def _ruling(self, section: str, table: int, etui: int) -> Ruling | None:
+        return self.rulings.plays.get((section, table, etui))
+
     @property
     def general(self) -> list[Ranked]:
-        return [Ranked(person(self.people, r.player), r) for r in self.results.players]
+        penalties = self.rulings.players
+        return [
+            Ranked(person(self.people, r.player), r, penalties.get(r.player, ()))
+            for r in self.results.players
+        ]
 
     @property
     def alternate(self) -> list[Ranked]:
@@ -160,8 +261,13 @@ class SessionDisplay:
         sheets: dict[int, list[EtuiLine]] = {}
         takers: dict[int, str] = {}
         for note in self.results.notes:
-            sheets.setdefault(note.play.etui, []).append(
-                EtuiLine(note, person(self.people, note.play.taker))
+            play = note.play
+            sheets.setdefault(play.etui, []).append(
+                EtuiLine(
+                    note,
+                    person(self.people, play.taker),
+                    self._ruling(play.section, play.table, play.etui),
+                )
             )
             takers[note.play.etui] = note.play.taker_seat
         return [EtuiSheet(etui, takers[etui], tuple(lines)) for etui, lines in sheets.items()]
@@ -173,7 +279,15 @@ class SessionDisplay:
             PlayerSheet(
                 person(self.people, result.player),
                 result,
-                tuple(_sheet_row(line, takers[_play_key(line)]) for line in result.sheet),
+                tuple(
+                    _sheet_row(
+                        line,
+                        takers[_play_key(line)],
+                        self._ruling(line.section, line.table, line.etui),
+                    )
+                    for line in result.sheet
+                ),
+                self.rulings.players.get(result.player, ()),
             )
             for result in self.results.players
         ]
@@ -200,9 +314,9 @@ def defence_place(seat: str, taker_seat: str) -> str:
     return {1: _("defence, left"), 2: _("defence, facing"), 3: _("defence, right")}[step]
 
 
-def _sheet_row(line: SheetLine, taker_seat: str) -> SheetRow:
+def _sheet_row(line: SheetLine, taker_seat: str, ruling: Ruling | None) -> SheetRow:
     place = _("taker") if line.role == "taker" else defence_place(line.seat, taker_seat)
-    return SheetRow(line, seat_name(line.seat), place)
+    return SheetRow(line, seat_name(line.seat), place, ruling)
 
 
 def session_display(session: Session, people: dict[str, Person] | None = None) -> SessionDisplay:
