@@ -14,6 +14,7 @@ from apps.movements.models import MovementTable
 from apps.movements.printing import seat_name
 from apps.penalties.models import Adjustment, Fault, PlayersNote, Side
 from apps.penalties.selectors import catalogue_for
+from apps.penalties.services import LATENESS_CODE
 from apps.tournaments.models import Registration, Session
 
 NONE = "none"  # an override to "nothing", where the empty value keeps the catalogue's
@@ -103,6 +104,15 @@ class IncidentForm(forms.Form):
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
+    minutes_late = forms.IntegerField(
+        label=gettext_lazy("Minutes late"),
+        min_value=0,
+        required=False,
+        help_text=gettext_lazy(
+            "For lateness only: 0.5 percentage point per started 5 minutes; beyond 15 minutes "
+            "the player is declared forfeit and replaced."
+        ),
+    )
     note = forms.CharField(label=gettext_lazy("Note"), widget=forms.Textarea, required=False)
     penalty_percent = forms.DecimalField(
         label=gettext_lazy("Penalty (percentage points)"),
@@ -186,6 +196,9 @@ class IncidentForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        fault = cleaned.get("fault")
+        if cleaned.get("minutes_late") is not None and fault and fault.code != LATENESS_CODE:
+            self.add_error("minutes_late", _("Minutes late are given for lateness only."))
         table, _etui = cleaned.get("place") or (None, None)
         if "players" in cleaned:
             allowed = {
@@ -205,6 +218,11 @@ class IncidentForm(forms.Form):
         data = dict(self.cleaned_data)
         data["table"], data["etui"] = data.pop("place")
         return data
+
+    def forfeit(self) -> bool:
+        """Whether the ruling was refused because the player is forfeit (article 18)."""
+        errors = self.errors.as_data().get("minutes_late", [])
+        return any(error.code == "forfeit" for error in errors)
 
     def add_service_errors(self, exc: ValidationError) -> None:
         """The service's errors on the fields they are about."""

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from apps.accounts.permissions import can_run_movement, roles_of
 from apps.core.audit import audit_record, audit_snapshot
 from apps.movements.models import MovementTable, Place
+from apps.penalties.domain.effects import lateness_forfeit, lateness_penalty
 from apps.penalties.models import (
     PERCENT_MAX,
     SIDED_ADJUSTMENTS,
@@ -42,6 +43,8 @@ INCIDENT_AUDIT_FIELDS = [
     "faulty_side",
     "players_note",
 ]
+
+LATENESS_CODE = "retard"  # article 18: the fault whose penalty follows the minutes late
 
 
 def _check_referee(actor, session: Session) -> None:
@@ -86,6 +89,30 @@ def _penalty(value, fault: Fault) -> Decimal | None:
     return percent
 
 
+def _lateness(fault: Fault, minutes_late: int | None) -> Decimal | None:
+    """The penalty of a player ``minutes_late`` minutes late (article 18), None when no
+    minutes are given. Beyond 15 minutes the player is forfeit: refused, the player is to
+    be replaced on the movement page."""
+    if minutes_late is None:
+        return None
+    if fault.code != LATENESS_CODE:
+        raise ValidationError({"minutes_late": _("Minutes late are given for lateness only.")})
+    if minutes_late < 0:
+        raise ValidationError({"minutes_late": _("Minutes late cannot be negative.")})
+    if lateness_forfeit(minutes_late):
+        message = _(
+            "%(minutes)s minutes late: after 15 minutes the player is declared forfeit "
+            "and must be replaced (movement page, « Replace a player »)."
+        ) % {"minutes": minutes_late}
+        raise ValidationError({"minutes_late": ValidationError(message, code="forfeit")})
+    return Decimal(str(lateness_penalty(minutes_late)))
+
+
+def _lateness_note(note: str, minutes_late: int) -> str:
+    late = _("%(minutes)s minutes late") % {"minutes": minutes_late}
+    return f"{late} · {note.strip()}" if note.strip() else late
+
+
 def _players(
     session: Session, table: MovementTable | None, fault: Fault, players
 ) -> list[Registration]:
@@ -119,10 +146,13 @@ def incident_record(
     adjustment: str | None = None,
     faulty_side: str | None = None,
     players_note: str | None = None,
+    minutes_late: int | None = None,
 ) -> Incident:
     """Record the referee's ruling on a fault of the session's catalogue: the penalty and
     the adjusted score are the catalogue's unless given, and a departure needs a reason.
-    An adjusted score needs the table and the étui, and one per étui played at a table."""
+    An adjusted score needs the table and the étui, and one per étui played at a table.
+    For lateness, ``minutes_late`` sets the penalty (0.5 per started 5 minutes); beyond
+    15 minutes the player is forfeit and the ruling is refused."""
     session = Session.objects.select_related("tournament").get(pk=session.pk)
     _check_referee(actor, session)
     if table is not None:
@@ -133,7 +163,9 @@ def incident_record(
         raise ValidationError(
             {"fault": _("This fault is not in the catalogue the tournament is played under.")}
         )
-    percent = _penalty(penalty_percent, fault)
+    late = _lateness(fault, minutes_late)
+    sanction = fault.penalty_percent if late is None else late
+    percent = sanction if penalty_percent is None else _penalty(penalty_percent, fault)
     adjustment = fault.adjustment if adjustment is None else adjustment
     faulty_side = fault.faulty_side if faulty_side is None else faulty_side
     players_note = fault.players_note if players_note is None else players_note
@@ -152,7 +184,7 @@ def incident_record(
     # the taker's or the defence's) follows the catalogue; changing a printed one departs.
     side_departs = bool(fault.faulty_side) and faulty_side != fault.faulty_side
     departs = side_departs or (percent, adjustment, players_note) != (
-        fault.penalty_percent,
+        sanction,
         fault.adjustment,
         fault.players_note,
     )
@@ -184,7 +216,7 @@ def incident_record(
         table=table,
         etui=etui,
         fault=fault,
-        note=note.strip(),
+        note=note.strip() if late is None else _lateness_note(note, minutes_late),
         penalty_percent=percent,
         override_reason=override_reason if departs else "",
         adjustment=adjustment,

@@ -10,6 +10,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils.translation import gettext
 
 from apps.core.models import AuditLog
 from apps.movements import services as movements
@@ -483,3 +484,64 @@ def test_the_reads_cost_the_same_whatever_the_number_of_incidents(world, session
         record(world, session, "erreur_placement", table=table, players=seated_at(table)[:2])
         record(world, session, "lenteur", table=table, players=seated_at(table)[2:])
     assert queries(reads) == few == 3
+
+
+# --- lateness (article 18) -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("minutes", "penalty"),
+    [(1, "0.5"), (5, "0.5"), (6, "1"), (12, "1.5"), (15, "1.5")],
+)
+def test_lateness_costs_half_a_point_per_started_five_minutes(world, session, minutes, penalty):
+    late = seated_at(table_at(session, 2))[1]
+    incident = incident_record(
+        actor=world.referee,
+        session=session,
+        fault=fault(session, "retard"),
+        players=[late],
+        minutes_late=minutes,
+    )
+    assert incident.penalty_percent == Decimal(penalty)
+    assert incident.override_reason == ""
+    assert incident.note == gettext("%(minutes)s minutes late") % {"minutes": minutes}
+    assert session_incident_penalties(session) == {str(late.pk): float(penalty)}
+
+
+def test_beyond_fifteen_minutes_the_player_is_forfeit_and_replaced(world, session):
+    late = seated_at(table_at(session, 2))[1]
+    with pytest.raises(ValidationError) as caught:
+        incident_record(
+            actor=world.referee,
+            session=session,
+            fault=fault(session, "retard"),
+            players=[late],
+            minutes_late=16,
+        )
+    [message] = caught.value.message_dict["minutes_late"]
+    assert message == gettext(
+        "%(minutes)s minutes late: after 15 minutes the player is declared forfeit "
+        "and must be replaced (movement page, « Replace a player »)."
+    ) % {"minutes": 16}
+    assert caught.value.error_dict["minutes_late"][0].code == "forfeit"
+    assert not Incident.objects.exists()
+
+
+def test_minutes_late_are_for_lateness_only(world, session):
+    players = seated_at(table_at(session))[:1]
+    with pytest.raises(ValidationError) as caught:
+        record(world, session, "fumer_telephone", players=players, minutes_late=3)
+    assert "minutes_late" in caught.value.message_dict
+
+
+def test_a_penalty_given_with_the_minutes_departs_from_them(world, session):
+    late = seated_at(table_at(session, 2))[1]
+    options = {"session": session, "fault": fault(session, "retard"), "players": [late]}
+    with pytest.raises(ValidationError) as caught:
+        incident_record(actor=world.referee, minutes_late=7, penalty_percent="0.5", **options)
+    assert "override_reason" in caught.value.message_dict
+    incident = incident_record(
+        actor=world.referee, minutes_late=7, penalty_percent="1", note="bouchons", **options
+    )
+    late_note = gettext("%(minutes)s minutes late") % {"minutes": 7}
+    assert (incident.penalty_percent, incident.note) == (Decimal(1), f"{late_note} · bouchons")

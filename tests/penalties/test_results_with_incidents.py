@@ -12,7 +12,7 @@ from apps.scoring.services import play_score_set
 from tests.penalties.test_incidents import record, seated_at, session, table_at  # noqa: F401
 
 pytestmark = pytest.mark.django_db
-SCORES = [56, 62, -56, -52, 50]  # étui 1 at tables 1..5 of the regulation's example
+SCORES = [56, 62, -56, -52, 50]  # the first étui of tables 1 to 5 at position 1
 
 
 def _enter_first_etui(world, session):  # noqa: F811
@@ -44,7 +44,7 @@ def test_an_adjusted_score_changes_the_notes_of_the_etui(world, session):  # noq
     record(world, session, "renonce_consommee", table=table, etui=etui, faulty_side="taker")
     notes = [n for n in session_results(session).notes if n.play.etui == etui]
     adjusted = next(n for n in notes if n.play.table == 1)
-    # table 1's 56 tops 75 % among the five plays; the faulty taker keeps at most 40 %
+    # played once so far, the étui gives 50 %; the faulty taker keeps at most 40 %
     assert adjusted.taker_note == 40 and adjusted.adjustment == "40_60"
 
 

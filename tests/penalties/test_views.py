@@ -171,6 +171,46 @@ def test_a_fault_without_a_table_takes_any_seated_player(world, login, session):
     assert (incident.table, incident.etui, list(incident.players.all())) == (None, None, [late])
 
 
+@pytest.mark.parametrize(("minutes", "penalty"), [(1, "0.5"), (6, "1"), (15, "1.5")])
+def test_the_form_takes_the_minutes_late(world, login, session, minutes, penalty):  # noqa: F811
+    late = seated_at(table_at(session, 3))[2]
+    posted = {
+        "fault": fault(session, "retard").pk,
+        "place": "",
+        "players": [late.pk],
+        "minutes_late": minutes,
+    }
+    assert login(world.referee).post(_url(session), posted).status_code == 302
+    assert Incident.objects.get().penalty_percent == Decimal(penalty)
+
+
+def test_sixteen_minutes_late_points_to_the_replacement(world, login, session):  # noqa: F811
+    late = seated_at(table_at(session, 3))[2]
+    posted = {
+        "fault": fault(session, "retard").pk,
+        "place": "",
+        "players": [late.pk],
+        "minutes_late": 16,
+    }
+    response = login(world.referee).post(_url(session), posted)
+    assert response.status_code == 400
+    assert response.context["form"].forfeit()
+    page = response.content.decode()
+    replace = reverse("movements:page", args=[session.pk]) + "#replace"
+    assert 'data-test="forfeit"' in page and f'href="{replace}"' in page
+    assert not Incident.objects.exists()
+
+
+def test_minutes_late_for_another_fault_are_refused(world, login, session):  # noqa: F811
+    posted = _posted(
+        session, "fumer_telephone", players=seated_at(table_at(session))[:1], minutes_late=4
+    )
+    response = login(world.referee).post(_url(session), posted)
+    assert response.status_code == 400
+    assert "minutes_late" in response.context["form"].errors
+    assert not Incident.objects.exists()
+
+
 # --- cancelling ------------------------------------------------------------------
 
 
