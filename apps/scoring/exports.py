@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from apps.core.pdf import weasy_render
 from apps.movements.printing import NAME_WIDTH, Grid, seat_name
-from apps.scoring.printing import percent, score_text
+from apps.scoring.printing import penalty_lines, percent, ruling_text, score_text
 from apps.scoring.results_selectors import EtuiLine, Ranked, SessionDisplay, session_display
 from apps.tournaments.models import Session
 
@@ -80,9 +80,20 @@ def results_html(display: SessionDisplay) -> str:
                 (_("General ranking"), [ranking.row(row) for row in general]),
                 (_("Alternate ranking"), [ranking.row(row) for row in alternate]),
             ],
+            "penalties": [
+                (row.person.name, row.person.licence, penalty_lines(row.penalties))
+                for row in display.general
+                if row.penalties
+            ],
             "etui_grid": etui_grid,
             "etuis": [
-                {"sheet": sheet, "lines": [etui_grid.row(row) for row in cells[sheet.etui]]}
+                {
+                    "sheet": sheet,
+                    "lines": [
+                        (etui_grid.row(row), ruling_text(line.ruling) if line.ruling else "")
+                        for row, line in zip(cells[sheet.etui], sheet.lines, strict=True)
+                    ],
+                }
                 for sheet in etuis
             ],
         },
@@ -110,6 +121,7 @@ RANKING_HEADERS = [
     gettext_lazy("Penalty"),
     gettext_lazy("Final percentage"),
     gettext_lazy("Tops"),
+    gettext_lazy("Penalty reasons"),
 ]
 ETUI_HEADERS = [
     gettext_lazy("Étui"),
@@ -122,6 +134,7 @@ ETUI_HEADERS = [
     gettext_lazy("Score"),
     gettext_lazy("Taker note"),
     gettext_lazy("Defence note"),
+    gettext_lazy("Adjustment"),
 ]
 RANKING_PERCENTS = range(6, 11)  # the columns shown with two decimals
 ETUI_PERCENTS = range(8, 10)
@@ -155,6 +168,7 @@ def _ranking_values(row: Ranked) -> list:
         result.penalty,
         result.final,
         result.tops,
+        row.penalty_reasons or None,
     ]
 
 
@@ -171,12 +185,14 @@ def _etui_values(line: EtuiLine) -> list:
         play.score,
         line.note.taker_note,
         line.note.defence_note,
+        ruling_text(line.ruling) if line.ruling else None,
     ]
 
 
 def results_xlsx(session: Session) -> bytes:
     """The session's results as a workbook: the ranking (general order, with the
-    alternate place) and every play of every étui with its notes."""
+    alternate place, the penalties' reasons) and every play of every étui with its notes
+    and, for an adjusted play, its adjustment."""
     from openpyxl import Workbook  # only the exports need it
 
     display = session_display(session)

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from apps.core.pdf import weasy_render
 from apps.movements.printing import Grid, Rendered
-from apps.scoring.results_selectors import PlayerSheet, SessionDisplay, session_display
+from apps.scoring.results_selectors import PlayerSheet, Ruling, SessionDisplay, session_display
 from apps.tournaments.models import Session
 
 SHEETS_DIR = "scoring/feuilles-de-route"
@@ -58,6 +58,16 @@ def sheet_grid(display: SessionDisplay, sheets: list[PlayerSheet]) -> Grid:
     return Grid.fitted(headers, rows, right=right)
 
 
+def ruling_text(ruling: Ruling) -> str:
+    """An adjusted play as printed under its line: the adjusted score, then the fault."""
+    return f"{ruling.adjustment} · {ruling.text}" if ruling.adjustment else ruling.text
+
+
+def penalty_lines(penalties: tuple[Ruling, ...]) -> list[tuple[str, str]]:
+    """A player's penalties as printed: (percentage points, reason)."""
+    return [(percent(ruling.percent), ruling.text) for ruling in penalties]
+
+
 def sheets_html(display: SessionDisplay, sheets: list[PlayerSheet], grid: Grid) -> str:
     session = display.session
     return render_to_string(
@@ -70,7 +80,14 @@ def sheets_html(display: SessionDisplay, sheets: list[PlayerSheet], grid: Grid) 
             "sheets": [
                 {
                     "sheet": sheet,
-                    "lines": [grid.row(_sheet_values(display, row)) for row in sheet.rows],
+                    "lines": [
+                        (
+                            grid.row(_sheet_values(display, row)),
+                            ruling_text(row.ruling) if row.ruling else "",
+                        )
+                        for row in sheet.rows
+                    ],
+                    "penalties": penalty_lines(sheet.penalties),
                     "figures": [
                         (_("Attack percentage"), percent(sheet.result.attack)),
                         (_("Defence percentage"), percent(sheet.result.defence)),
@@ -145,8 +162,17 @@ def _state_key(session_id: int) -> str:
 
 
 def results_fingerprint(display: SessionDisplay) -> str:
-    """Changes whenever a score, a penalty or a player's name or licence changes."""
-    text = repr((display.results, sorted(display.people.items())))
+    """Changes whenever a score, a penalty, a ruling's wording or note, or a player's name
+    or licence changes."""
+    rulings = display.rulings
+    text = repr(
+        (
+            display.results,
+            sorted(display.people.items()),
+            sorted(rulings.plays.items()),
+            sorted(rulings.players.items()),
+        )
+    )
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 

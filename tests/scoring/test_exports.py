@@ -7,11 +7,14 @@ import subprocess
 from io import BytesIO
 
 import pytest
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext
 from openpyxl import load_workbook
 
+from apps.penalties.models import Adjustment
 from apps.scoring.exports import ETUI_HEADERS, RANKING_HEADERS, results_pdf, results_xlsx
 from apps.scoring.results_selectors import session_display
+from tests.penalties.test_incidents import fault, record, seated_at, table_at
 from tests.scoring.test_results_selectors import ETUI_1, enter, enter_all, played
 
 pytestmark = pytest.mark.django_db
@@ -108,3 +111,51 @@ def test_percentages_show_two_decimals_in_the_workbook(world, session):
     ranking = book[gettext("Ranking")]
     assert {ranking.cell(row=2, column=column).number_format for column in range(7, 12)} == {"0.00"}
     assert ranking.cell(row=2, column=1).number_format == "General"
+
+
+# --- the referee's rulings ---------------------------------------------------------
+
+
+@pytest.fixture
+def ruled(world, session):
+    """A 40/60 on the first étui at table 1 and a penalty with its reason."""
+    etui = table_at(session).etuis[0]
+    player = seated_at(table_at(session))[0]
+    record(world, session, "renonce_consommee", etui=etui, faulty_side="taker", note="à cœur")
+    record(world, session, "fumer_telephone", players=[player], note="téléphone en salle")
+    adjusted = f"{Adjustment.FORTY_SIXTY.label} ({gettext('taker at fault')})"
+    ruling = f"{adjusted} · {fault(session, 'renonce_consommee').label} — à cœur"
+    reason = f"{fault(session, 'fumer_telephone').label} — téléphone en salle"
+    return session, player, ruling, reason
+
+
+@needs_poppler
+def test_the_pdf_shows_the_adjusted_play_and_the_penalties(world, ruled):
+    session, player, ruling, reason = ruled
+    text = pdf_text(results_pdf(session))
+    general, _sep, rest = text.partition(gettext("Alternate ranking"))
+    topage = rest.partition(gettext("Topage of the étuis"))[2]
+    assert ruling in " ".join(topage.split())
+    assert gettext("Penalties") in general
+    assert f"{floatformat(5, 2)} · {reason}" in " ".join(general.split())
+    assert session_display(session).sheet(player.pk).person.name in general
+
+
+def last(row: tuple, headers: list):
+    """The last column's value (a read-only sheet leaves out a row's empty last cells)."""
+    return row[len(headers) - 1] if len(row) == len(headers) else None
+
+
+def test_the_workbook_gives_the_adjustment_and_the_penalty_reasons(world, ruled):
+    session, player, ruling, reason = ruled
+    book = load_workbook(BytesIO(results_xlsx(session)), read_only=True)
+    header, *ranking = book[gettext("Ranking")].values
+    assert header[-1] == gettext("Penalty reasons")
+    reasons = {row[2]: last(row, RANKING_HEADERS) for row in ranking}
+    display = session_display(session)
+    assert reasons[display.sheet(player.pk).person.name].endswith(f"{floatformat(5, 2)} : {reason}")
+    assert reasons == {row.person.name: row.penalty_reasons or None for row in display.general}
+    header, *etuis = book[gettext("Étuis")].values
+    assert header[-1] == gettext("Adjustment")
+    adjusted = [row for row in etuis if last(row, ETUI_HEADERS)]
+    assert [(row[0], row[3], row[-1]) for row in adjusted] == [(etuis[0][0], 1, ruling)]

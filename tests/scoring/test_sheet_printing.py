@@ -2,11 +2,15 @@
 percentages; a whole room in batches, in alphabetical order."""
 
 import pytest
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext
 
+from apps.penalties.models import Adjustment, Incident
 from apps.scoring import printing
 from apps.scoring.printing import sheet_render, sheets_render
 from apps.scoring.results_selectors import session_display
+from tests.penalties.test_incidents import fault, record, seated_at, session, table_at  # noqa: F401
+from tests.penalties.test_results_with_incidents import _enter_first_etui
 from tests.scoring.test_exports import french, needs_poppler, pdf_pages, pdf_text
 from tests.scoring.test_results_selectors import ETUI_1, enter, played
 
@@ -53,3 +57,33 @@ def test_a_room_without_players_still_prints(world):
     display = session_display(world.tournament.sessions.get())
     pdf, pages = sheets_render(display, display.sheets())
     assert pdf.startswith(b"%PDF") and pages == 1
+
+
+# --- the referee's rulings on the printed sheet -----------------------------------
+
+
+@needs_poppler
+def test_the_sheet_prints_the_adjusted_etui_and_the_penalties(world, session):  # noqa: F811
+    etui = _enter_first_etui(world, session)
+    player = seated_at(table_at(session))[0]
+    record(world, session, "renonce_consommee", etui=etui, faulty_side="taker", note="à cœur")
+    record(world, session, "fumer_telephone", players=[player], note="téléphone en salle")
+    display = session_display(session)
+    text = " ".join(pdf_text(sheet_render(display, display.sheet(player.pk)).pdf).split())
+    adjusted = f"{Adjustment.FORTY_SIXTY.label} ({gettext('taker at fault')})"
+    assert f"{adjusted} · {fault(session, 'renonce_consommee').label} — à cœur" in text
+    assert gettext("Penalties") in text
+    reason = f"{fault(session, 'fumer_telephone').label} — téléphone en salle"
+    assert f"{floatformat(5, 2)} · {reason}" in text
+    elsewhere = display.sheet(seated_at(table_at(session, 2))[0].pk)
+    other = " ".join(pdf_text(sheet_render(display, elsewhere).pdf).split())
+    assert str(adjusted) not in other and gettext("Penalties") not in other
+
+
+def test_the_fingerprint_follows_a_rulings_wording(world, session):  # noqa: F811
+    etui = _enter_first_etui(world, session)
+    incident = record(world, session, "renonce_consommee", etui=etui, faulty_side="taker")
+    before = printing.results_fingerprint(session_display(session))
+    assert printing.results_fingerprint(session_display(session)) == before
+    Incident.objects.filter(pk=incident.pk).update(note="renonce à cœur")
+    assert printing.results_fingerprint(session_display(session)) != before

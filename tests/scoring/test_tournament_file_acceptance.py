@@ -20,7 +20,9 @@ from openpyxl import load_workbook
 
 from apps.penalties.domain.effects import lateness_penalty
 from apps.scoring.domain.deal import Deal, duplicate_score
-from apps.scoring.exports import RANKING_HEADERS
+from apps.scoring.exports import ETUI_HEADERS, RANKING_HEADERS
+from apps.scoring.printing import ruling_text
+from apps.scoring.results_selectors import session_display
 from apps.scoring.selectors import session_results
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Session, Tournament
@@ -156,6 +158,7 @@ def pdf_rankings(pdf: bytes) -> tuple[list[tuple[int, str, str]], list[tuple[int
     text = subprocess.run(
         ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
     ).stdout.decode()
+    text = text.replace("\xa0", " ")  # no-break spaces of French typography
     general, _sep, rest = text.partition(gettext("Alternate ranking"))
     alternate = rest.partition(gettext("Topage of the étuis"))[0]
 
@@ -294,3 +297,51 @@ def test_adjusted_scores_and_penalties_give_the_ranking_everywhere(
     again = imported(path, world.club)
     assert comparable(again) == comparable(adjusted)
     assert json.loads(exported(again, "json", tmp_path)) == document
+
+
+@pytest.mark.skipif(not shutil.which("pdftotext"), reason="no poppler-utils")
+def test_the_pdf_and_the_excel_file_show_the_adjustments_and_penalties(adjusted, tmp_path):
+    expected = ranking(adjusted)
+    display = session_display(adjusted)
+    licences = licences_of(adjusted)
+    reasons = {licences[row.result.player]: row.penalty_reasons for row in display.general}
+    given = sorted(text for text in reasons.values() if text)
+    assert len(given) == 2 and "lenteur" in " ".join(given) and "retard" in " ".join(given)
+    rulings = {
+        (line.note.play.etui, line.note.play.table): ruling_text(line.ruling)
+        for sheet in display.etuis()
+        for line in sheet.lines
+        if line.ruling
+    }
+    assert set(rulings) == {(4, 2), (9, 3)}
+    # the PDF: both rankings as computed, the adjusted plays and the penalties' reasons
+    pdf = exported(adjusted, "pdf", tmp_path)
+    general, alternate = pdf_rankings(pdf)
+    assert [(rank, licence) for rank, licence, _final in general] == expected
+    assert [(rank, licence) for rank, licence, _final in alternate] == ranking(
+        adjusted, alternate=True
+    )
+    assert {licence: final for _rank, licence, final in general} == finals(adjusted)
+    text = subprocess.run(
+        ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
+    text = " ".join(text.replace("\xa0", " ").split())
+    first, _sep, rest = text.partition(gettext("Alternate ranking"))
+    topage = rest.partition(gettext("Topage of the étuis"))[2]
+    assert gettext("Penalties") in first
+    for row in display.general:
+        for ruling in row.penalties:
+            assert f"{floatformat(ruling.percent, 2)} · {ruling.text}" in first
+    for ruling in rulings.values():
+        assert ruling in topage
+    # the Excel file: the ranking with the penalties' reasons, the étuis with adjustments
+    book = load_workbook(BytesIO(exported(adjusted, "xlsx", tmp_path)), read_only=True)
+    header, *rows = book.worksheets[0].values
+    assert list(header) == [str(name) for name in RANKING_HEADERS]
+    padded = [(*row, *[None] * (len(header) - len(row))) for row in rows]
+    assert [(row[0], row[3]) for row in padded] == expected
+    assert {row[3]: row[-1] or "" for row in padded} == reasons
+    header, *rows = book.worksheets[1].values
+    assert list(header) == [str(name) for name in ETUI_HEADERS]
+    adjusted_rows = {(row[0], row[3]): row[-1] for row in rows if len(row) == len(header)}
+    assert {key: value for key, value in adjusted_rows.items() if value} == rulings
