@@ -37,7 +37,7 @@ run: install
 	fi
 
 test: install
-	@scripts/ensure-chromium.sh
+	@scripts/ensure-system-packages.sh
 	$(MAKE) --no-print-directory lint check pytest
 
 lint:

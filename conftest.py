@@ -3,6 +3,8 @@ import pytest
 from tests.factories import PASSWORD
 from tests.personas import World, world_build
 
+pytest_plugins = ["tests.ci_skips"]
+
 FAST_TEST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 

@@ -2,8 +2,6 @@
 cards and travellers checked against the regulation's tables (fascicule 3, ch. 3)."""
 
 import re
-import shutil
-import subprocess
 
 import pytest
 from django.utils.translation import gettext
@@ -15,10 +13,9 @@ from apps.movements.selectors import Spot
 from apps.tournaments.models import Registration
 from tests import factories as f
 from tests.movements.test_models import advance_to, generate, holders
+from tests.pdf import pdf_text
 
 pytestmark = pytest.mark.django_db
-
-needs_pdftotext = pytest.mark.skipif(not shutil.which("pdftotext"), reason="no pdftotext")
 
 # Route card of player N1 at 7 tables: Nord stays at table 1 and the étuis come down one
 # table per position; Nord takes étuis 1, 6, 11, 16, 19, 22 and 25 (« Les étuis »).
@@ -28,12 +25,6 @@ N1_AT_7_TABLES = [
 ]  # fmt: skip
 # « Fiches individuelles Howell 4 tables », JOUEUR N° 2: orientation and table.
 PLAYER_2_HOWELL_4 = [("S", 1), ("W", 2), ("S", 3), ("E", 4), ("N", 2)]
-
-
-def _text(pdf: bytes) -> str:
-    return subprocess.run(
-        ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
-    ).stdout.decode()
 
 
 def _cells(line: str) -> list[str]:
@@ -68,11 +59,10 @@ def test_seven_tables_print_on_few_pages(world, kind, pages):
     assert rendered.filename == f"{kind.value}-seance-1.pdf"
 
 
-@needs_pdftotext
 def test_the_route_card_of_nord_1_follows_the_etui_table(world):
     movement = generate(world, 28)
     name = Registration.objects.get(pk=holders(movement, 1)[Spot("Rouge", "N1")]).licensee
-    text = _text(printout_render(movement, Printout.ROUTE_CARDS).pdf)
+    text = pdf_text(printout_render(movement, Printout.ROUTE_CARDS).pdf)
     heading = gettext("Player %(code)s") % {"code": "N1"}
     assert heading in text and name.full_name in text
     north = str(SeatChoice.NORTH.label)
@@ -81,10 +71,9 @@ def test_the_route_card_of_nord_1_follows_the_etui_table(world):
         assert [str(position), north, "1", etuis, taken] in [row[:5] for row in rows]
 
 
-@needs_pdftotext
 def test_howell_route_cards_match_the_regulation(world):
     movement = generate(world, 16)
-    text = _text(printout_render(movement, Printout.ROUTE_CARDS).pdf)
+    text = pdf_text(printout_render(movement, Printout.ROUTE_CARDS).pdf)
     # Cards stand two by two: player 2 is the right-hand card of the first row.
     lines = _card(text, gettext("Player %(code)s") % {"code": "1"})
     rows = [_cells(line) for line in lines]
@@ -93,10 +82,9 @@ def test_howell_route_cards_match_the_regulation(world):
     assert [(cells[1], cells[2]) for cells in right] == seats
 
 
-@needs_pdftotext
 def test_travellers_name_the_taker_of_every_play(world):
     movement = generate(world, 28)
-    text = _text(printout_render(movement, Printout.TRAVELLERS).pdf)
+    text = pdf_text(printout_render(movement, Printout.TRAVELLERS).pdf)
     for header in ("Taker wins", "Taker fails", "Referee"):
         assert gettext(header) in text
     etui_1 = _card(text, gettext("Étui no. %(etui)s") % {"etui": 1})
@@ -109,21 +97,19 @@ def test_travellers_name_the_taker_of_every_play(world):
     assert plays[0][2] == f"N1 {north_1.licensee.full_name}"
 
 
-@needs_pdftotext
 def test_a_replacement_gets_a_route_card_with_their_name(world):
     movement = advance_to(world, generate(world, 20), 2)
     substitute = f.LicenseeFactory(last_name="Remplaçant")
     services.player_replace(
         actor=world.referee, movement=movement, spot=Spot("Rouge", "N1"), licensee=substitute
     )
-    text = _text(printout_render(movement, Printout.ROUTE_CARDS).pdf)
+    text = pdf_text(printout_render(movement, Printout.ROUTE_CARDS).pdf)
     assert substitute.full_name in text
 
 
-@needs_pdftotext
 def test_the_room_plan_lists_each_seated_player_once_by_name(world):
     movement = generate(world, 39)  # 10 tables: two parallel tournaments, one vacant place
-    text = _text(printout_render(movement, Printout.ROOM_PLAN).pdf)
+    text = pdf_text(printout_render(movement, Printout.ROOM_PLAN).pdf)
     for section in ("Rouge", "Vert"):
         assert section in text
     names = [r.licensee.full_name for r in world.tournament.registrations.all()]

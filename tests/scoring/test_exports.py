@@ -2,8 +2,6 @@
 the Excel workbook read back with openpyxl, on the regulation's 5-table example."""
 
 import re
-import shutil
-import subprocess
 from io import BytesIO
 
 import pytest
@@ -14,27 +12,11 @@ from openpyxl import load_workbook
 from apps.penalties.models import Adjustment
 from apps.scoring.exports import ETUI_HEADERS, RANKING_HEADERS, results_pdf, results_xlsx
 from apps.scoring.results_selectors import session_display
+from tests.pdf import pdf_pages, pdf_text
 from tests.penalties.test_incidents import fault, record, seated_at, table_at
 from tests.scoring.test_results_selectors import ETUI_1, enter, enter_all, played
 
 pytestmark = pytest.mark.django_db
-
-needs_poppler = pytest.mark.skipif(not shutil.which("pdftotext"), reason="no poppler-utils")
-
-
-def pdf_pages(pdf: bytes) -> int:
-    info = subprocess.run(["pdfinfo", "-"], input=pdf, capture_output=True, check=True)
-    return int(re.search(rb"Pages:\s+(\d+)", info.stdout).group(1))
-
-
-def pdf_text(pdf: bytes) -> str:
-    return (
-        subprocess.run(
-            ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
-        )
-        .stdout.decode()
-        .replace("\xa0", " ")
-    )  # no-break spaces of French typography
 
 
 def french(value: float) -> str:
@@ -48,7 +30,6 @@ def session(world):
     return movement.session
 
 
-@needs_poppler
 def test_the_pdf_holds_both_rankings_and_every_etui(world, session):
     pdf = results_pdf(session)
     assert pdf.startswith(b"%PDF")
@@ -64,7 +45,6 @@ def test_the_pdf_holds_both_rankings_and_every_etui(world, session):
     assert missing.replace("\xa0", " ") in text
 
 
-@needs_poppler
 def test_the_pdf_prints_the_regulations_topage(world, session):
     text = pdf_text(results_pdf(session))
     display = session_display(session)
@@ -129,7 +109,6 @@ def ruled(world, session):
     return session, player, ruling, reason
 
 
-@needs_poppler
 def test_the_pdf_shows_the_adjusted_play_and_the_penalties(world, ruled):
     session, player, ruling, reason = ruled
     text = pdf_text(results_pdf(session))

@@ -15,7 +15,7 @@ from apps.scoring.printing import (
 )
 from apps.scoring.services import play_score_set
 from apps.scoring.tasks import room_sheets_build as task
-from tests.scoring.test_exports import needs_poppler, pdf_pages
+from tests.pdf import pdf_pages
 from tests.scoring.test_results_selectors import ETUI_1, enter, played, table_of
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +38,6 @@ def stored() -> list[str]:
     return default_storage.listdir(SHEETS_DIR)[1] if default_storage.exists(SHEETS_DIR) else []
 
 
-@needs_poppler
 def test_a_request_enqueues_the_build_on_commit(world, session, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks() as callbacks:
         job = room_sheets_request(session)

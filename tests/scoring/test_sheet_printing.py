@@ -9,9 +9,10 @@ from apps.penalties.models import Adjustment, Incident
 from apps.scoring import printing
 from apps.scoring.printing import sheet_render, sheets_render
 from apps.scoring.results_selectors import session_display
+from tests.pdf import pdf_pages, pdf_text
 from tests.penalties.test_incidents import fault, record, seated_at, session, table_at  # noqa: F401
 from tests.penalties.test_results_with_incidents import _enter_first_etui
-from tests.scoring.test_exports import french, needs_poppler, pdf_pages, pdf_text
+from tests.scoring.test_exports import french
 from tests.scoring.test_results_selectors import ETUI_1, enter, played
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +25,6 @@ def display(world):
     return session_display(movement.session)
 
 
-@needs_poppler
 def test_a_players_sheet_is_one_page_with_every_etui(world, display):
     taker = display.etuis()[0].lines[1].note.play.taker  # position 2, table 5: 62, the TOP
     sheet = display.sheet(int(taker))
@@ -40,7 +40,6 @@ def test_a_players_sheet_is_one_page_with_every_etui(world, display):
         assert gettext(label) in text
 
 
-@needs_poppler
 def test_the_room_prints_a_page_per_player_in_batches(world, display, monkeypatch):
     monkeypatch.setattr(printing, "SHEETS_PER_DOCUMENT", 8)
     told = []
@@ -62,7 +61,6 @@ def test_a_room_without_players_still_prints(world):
 # --- the referee's rulings on the printed sheet -----------------------------------
 
 
-@needs_poppler
 def test_the_sheet_prints_the_adjusted_etui_and_the_penalties(world, session):  # noqa: F811
     etui = _enter_first_etui(world, session)
     player = seated_at(table_at(session))[0]

@@ -6,8 +6,6 @@ neutralised étui, a 40/60 and a late arrival, the same holds, adjusted notes in
 
 import json
 import re
-import shutil
-import subprocess
 from html.parser import HTMLParser
 from io import BytesIO, StringIO
 
@@ -26,6 +24,7 @@ from apps.scoring.results_selectors import session_display
 from apps.scoring.selectors import session_results
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Session, Tournament
+from tests.pdf import pdf_text
 from tests.scoring.tournament_file_data import comparable, document_build, licences_of
 
 pytestmark = pytest.mark.django_db
@@ -155,10 +154,7 @@ def test_the_results_page_shows_the_same_ranking(world, session, client):
 
 def pdf_rankings(pdf: bytes) -> tuple[list[tuple[int, str, str]], list[tuple[int, str, str]]]:
     """(rank, licence, final %) of the general and of the alternate ranking's lines."""
-    text = subprocess.run(
-        ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
-    ).stdout.decode()
-    text = text.replace("\xa0", " ")  # no-break spaces of French typography
+    text = pdf_text(pdf)
     general, _sep, rest = text.partition(gettext("Alternate ranking"))
     alternate = rest.partition(gettext("Topage of the étuis"))[0]
 
@@ -174,7 +170,6 @@ def pdf_rankings(pdf: bytes) -> tuple[list[tuple[int, str, str]], list[tuple[int
     return lines(general), lines(alternate)
 
 
-@pytest.mark.skipif(not shutil.which("pdftotext"), reason="no poppler-utils")
 def test_the_pdf_shows_the_same_rankings(session, tmp_path):
     general, alternate = pdf_rankings(exported(session, "pdf", tmp_path))
     assert [(rank, licence) for rank, licence, _final in general] == ranking(session)
@@ -299,7 +294,6 @@ def test_adjusted_scores_and_penalties_give_the_ranking_everywhere(
     assert json.loads(exported(again, "json", tmp_path)) == document
 
 
-@pytest.mark.skipif(not shutil.which("pdftotext"), reason="no poppler-utils")
 def test_the_pdf_and_the_excel_file_show_the_adjustments_and_penalties(adjusted, tmp_path):
     expected = ranking(adjusted)
     display = session_display(adjusted)
@@ -322,10 +316,7 @@ def test_the_pdf_and_the_excel_file_show_the_adjustments_and_penalties(adjusted,
         adjusted, alternate=True
     )
     assert {licence: final for _rank, licence, final in general} == finals(adjusted)
-    text = subprocess.run(
-        ["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True, check=True
-    ).stdout.decode()
-    text = " ".join(text.replace("\xa0", " ").split())
+    text = " ".join(pdf_text(pdf).split())
     first, _sep, rest = text.partition(gettext("Alternate ranking"))
     topage = rest.partition(gettext("Topage of the étuis"))[2]
     assert gettext("Penalties") in first
