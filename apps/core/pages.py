@@ -41,8 +41,11 @@ def safe_next(request, default: str) -> str:
     return target if target and allowed else default
 
 
-def confirm_page(request, *, title, question, confirm_label, cancel_url, hint="", fields=None):
-    """A confirmation page whose form posts back to the same address."""
+def confirm_page(
+    request, *, title, question, confirm_label, cancel_url, hint="", fields=None, reason_label=""
+):
+    """A confirmation page whose form posts back to the same address; with
+    `reason_label`, it asks for the reason (posted as ``reason``)."""
     return render(
         request,
         "core/confirm.html",
@@ -53,6 +56,7 @@ def confirm_page(request, *, title, question, confirm_label, cancel_url, hint=""
             "confirm_label": confirm_label,
             "cancel_url": cancel_url,
             "fields": fields or {},
+            "reason_label": reason_label,
         },
     )
 

@@ -9,11 +9,10 @@ changed: a change applies from the position in play on (from the first one befor
 
 import secrets
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from apps.accounts.permissions import can_run_movement
 from apps.core.audit import audit_record, model_update
 from apps.federation.models import Licensee
 from apps.movements.domain.model import SEATS, RoomMovement
@@ -21,15 +20,10 @@ from apps.movements.domain.seating import seating_balanced, seating_draw
 from apps.movements.models import MovementTable, Place, SessionMovement, code_label
 from apps.movements.selectors import Spot, movement_check
 from apps.tournaments.models import Registration, Session
-from apps.tournaments.services import registration_record
+from apps.tournaments.services import registration_record, tournament_lock_for_room
 
 SEED_BITS = 31
 SERIES_RANK = {series: rank for rank, series in enumerate(Licensee.Series.values)}
-
-
-def _check_referee(actor, tournament) -> None:
-    if not can_run_movement(actor, tournament):
-        raise PermissionDenied(_("You do not referee this tournament."))
 
 
 def _locked(movement: SessionMovement) -> SessionMovement:
@@ -121,7 +115,7 @@ def movement_generate(
         .select_related("tournament")
         .get(pk=session.pk)
     )
-    _check_referee(actor, session.tournament)
+    tournament_lock_for_room(actor=actor, tournament=session.tournament)
     movement = SessionMovement.objects.filter(session=session).first()
     if movement and movement.started:
         raise ValidationError(_("Play has started: the movement can no longer be regenerated."))
@@ -173,7 +167,7 @@ def movement_generate(
 def movement_advance(*, actor, movement: SessionMovement) -> SessionMovement:
     """Put the next position in play (the first one starts play)."""
     movement = _locked(movement)
-    _check_referee(actor, movement.session.tournament)
+    tournament_lock_for_room(actor=actor, tournament=movement.session.tournament)
     if movement.current_position >= movement.positions:
         raise ValidationError(_("The last position is already in play."))
     changes = model_update(movement, {"current_position": movement.current_position + 1})
@@ -250,7 +244,7 @@ def _audit_seating(actor, movement, changes: dict) -> None:
 def players_swap(*, actor, movement: SessionMovement, first: Spot, second: Spot) -> None:
     """Exchange the places of two players (or of a player and a vacant place) before play."""
     movement = _locked(movement)
-    _check_referee(actor, movement.session.tournament)
+    tournament_lock_for_room(actor=actor, tournament=movement.session.tournament)
     if movement.started:
         raise ValidationError(_("Play has started: players can no longer be swapped."))
     if first == second:
@@ -276,7 +270,7 @@ def late_arrival_seat(
 ) -> Registration:
     """Seat a late arrival in a vacant place from the position in play on."""
     movement = _locked(movement)
-    _check_referee(actor, movement.session.tournament)
+    tournament_lock_for_room(actor=actor, tournament=movement.session.tournament)
     if _holder(movement, spot) is not None:
         raise ValidationError(_("The place %(spot)s is not vacant.") % {"spot": _spot_text(spot)})
     registration = _newcomer(actor, movement, licensee)
@@ -292,7 +286,7 @@ def player_replace(
     """Replace the player of a place by another licensee from the position in play on
     (article 18: forfeit after 15 minutes' delay)."""
     movement = _locked(movement)
-    _check_referee(actor, movement.session.tournament)
+    tournament_lock_for_room(actor=actor, tournament=movement.session.tournament)
     absent = _holder(movement, spot)
     if absent is None:
         raise ValidationError(

@@ -9,17 +9,14 @@ from apps.penalties.services import catalogue_version_copy
 
 
 @admin.register(Penalty)
-class PenaltyAdmin(AuditedAdmin):
+class PenaltyAdmin(ReadOnlyAdmin):
+    """Penalties are given through the referee's incidents page (or come with a
+    tournament file): read here, changed there, where the workflow is checked."""
+
     list_display = ["session", "registration", "percent", "reason", "created_by", "created_at"]
     list_select_related = ["session__tournament", "registration__licensee", "created_by"]
     raw_id_fields = ["session", "registration"]
-    readonly_fields = ["created_by", "created_at"]
     search_fields = ["session__tournament__name", "registration__licensee__last_name"]
-
-    def save_model(self, request, obj, form, change):
-        if not change:
-            obj.created_by = request.user
-        super().save_model(request, obj, form, change)
 
 
 def _editable(version: CatalogueVersion | None) -> bool:

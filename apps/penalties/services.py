@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from apps.accounts.permissions import can_run_movement, roles_of
+from apps.accounts.permissions import roles_of
 from apps.core.audit import audit_record, audit_snapshot
 from apps.movements.models import MovementTable, Place
 from apps.penalties.domain.effects import lateness_forfeit, lateness_penalty
@@ -31,6 +31,7 @@ from apps.penalties.models import (
 )
 from apps.penalties.selectors import catalogue_for
 from apps.tournaments.models import Registration, Session
+from apps.tournaments.services import tournament_lock_for_room
 
 INCIDENT_AUDIT_FIELDS = [
     "fault",
@@ -45,11 +46,6 @@ INCIDENT_AUDIT_FIELDS = [
 ]
 
 LATENESS_CODE = "retard"  # article 18: the fault whose penalty follows the minutes late
-
-
-def _check_referee(actor, session: Session) -> None:
-    if not can_run_movement(actor, session.tournament):
-        raise PermissionDenied(_("You do not referee this tournament."))
 
 
 def _check_place(session: Session, table: MovementTable | None, etui: int | None) -> None:
@@ -154,7 +150,7 @@ def incident_record(
     For lateness, ``minutes_late`` sets the penalty (0.5 per started 5 minutes); beyond
     15 minutes the player is forfeit and the ruling is refused."""
     session = Session.objects.select_related("tournament").get(pk=session.pk)
-    _check_referee(actor, session)
+    tournament_lock_for_room(actor=actor, tournament=session.tournament)
     if table is not None:
         table = MovementTable.objects.select_related("movement").get(pk=table.pk)
     _check_place(session, table, etui)
@@ -243,7 +239,7 @@ def incident_cancel(*, actor, incident: Incident, reason: str) -> Incident:
         .select_related("session__tournament", "fault")
         .get(pk=incident.pk)
     )
-    _check_referee(actor, incident.session)
+    tournament_lock_for_room(actor=actor, tournament=incident.session.tournament)
     if incident.cancelled:
         raise ValidationError(_("This incident is already cancelled."))
     reason = reason.strip()

@@ -6,12 +6,14 @@ The referees assigned to the tournament and federation staff enter scores; whoev
 oversees the tournament (club managers, committee and zone staff) reads the progress.
 """
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import trigger_client_event
 
 from apps.accounts import permissions
@@ -19,7 +21,7 @@ from apps.core.pages import error_text
 from apps.movements.models import SeatChoice
 from apps.movements.selectors import session_for_user, session_movement
 from apps.scoring import selectors, services
-from apps.scoring.forms import LineForm
+from apps.scoring.forms import LineForm, NotPlayedForm
 from apps.tournaments.models import Session
 
 LINE_SAVED, LINE_REFUSED = "line-saved", "line-refused"
@@ -173,6 +175,7 @@ def _progress_context(rows) -> dict:
         "expected": len(lines),
         "checked": sum(line.check_score is not None for line in lines),
         "mismatches": sum(line.mismatch for line in lines),
+        "unsettled": sum(len(row.missing) for row in rows),
         "etui_counts": counts,
         "first_etui": counts[0][0] if counts else None,
         "first_missing": next((line.etui for line in lines if _awaited(line, False)), None),
@@ -207,5 +210,52 @@ def mismatches(request, pk):
             "session": session,
             "tournament": session.tournament,
             "lines": selectors.double_entry_mismatches(session),
+        },
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def unsettled(request, pk):
+    """The lines without a score, at every position: the referee enters them or states,
+    line by line, that one was not played (its étui is then scored without it) before the
+    tournament can be finished. POST: one such statement."""
+    session = _session(request, pk, permissions.can_run_movement)
+    here = reverse("scoring:unsettled", args=[session.pk])
+    if request.method == "POST":
+        form = NotPlayedForm(request.POST)
+        line = form.is_valid() and selectors.traveller_line(
+            session, form.cleaned_data["table"], form.cleaned_data["etui"]
+        )
+        if not line:
+            messages.error(request, _("This line is not one of the session's."))
+            return redirect(here)
+        try:
+            services.play_not_played_set(
+                actor=request.user,
+                table=line.table,
+                etui=line.etui,
+                note=form.cleaned_data["note"],
+                reason=request.POST.get("reason", ""),
+            )
+        except ValidationError as exc:
+            messages.error(request, error_text(exc))
+        else:
+            messages.success(
+                request,
+                _("Étui %(etui)s at table %(table)s is stated not played.")
+                % {"etui": line.etui, "table": line.table.table},
+            )
+        return redirect(here)
+    lines = selectors.lines_without_score(session)
+    return render(
+        request,
+        "scoring/entry/unsettled.html",
+        {
+            "session": session,
+            "tournament": session.tournament,
+            "closed": services.results_closed(session.tournament),
+            "missing": [line for line in lines if not line.not_played],
+            "not_played": [line for line in lines if line.not_played],
         },
     )

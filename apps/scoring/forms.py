@@ -108,3 +108,16 @@ class LineForm(forms.Form):
         if self.cleaned_data["score"] is not None:
             return {"score": self.cleaned_data["score"]}
         return None
+
+
+class NotPlayedForm(forms.Form):
+    """The referee's statement that a line without a score was not played."""
+
+    table = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    etui = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    note = forms.CharField(
+        label=_("What happened"),
+        max_length=500,
+        required=False,
+        widget=forms.TextInput(attrs={"placeholder": _("e.g. stopped for lack of time")}),
+    )

@@ -4,7 +4,8 @@ played at a table, with the taker's score as written by Nord (article 19 « La m
 A line is stored when it is first entered; the players follow from the movement (the
 taker is the seat the étui names, the defenders the three others). When the referee
 enters the deal's details instead of the score, they are kept beside the Garde score they
-give. Double entry keeps a second, independent entry of the score to compare.
+give. Double entry keeps a second, independent entry of the score to compare. A line the
+referee states was not played has no score and no note: its étui is scored without it.
 """
 
 from django.conf import settings
@@ -44,6 +45,11 @@ class Play(models.Model):
         related_name="+",
     )
     checked_at = models.DateTimeField(_("second entry at"), null=True, blank=True)
+    # Stated by the referee for a line left without a score: the étui was not played at
+    # that table, and is scored without it, as a neutralised play (ch. 4 « Donne
+    # neutralisée »). Entering a score takes the statement back.
+    not_played = models.BooleanField(_("not played"), default=False)
+    not_played_note = models.TextField(_("what happened"), blank=True)
 
     class Meta:
         verbose_name = _("traveller line")

@@ -91,6 +91,7 @@ def tournament_results(request, pk):
             "displays": displays,
             "rows": selectors.total_ranking(displays),
             "live": not permissions.results_public(tournament),
+            "provisional": any(display.results.missing for display in displays),
         },
     )
 

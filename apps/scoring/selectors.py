@@ -11,13 +11,14 @@ a line like every key of the records, but ``session_results`` leaves it out of t
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 
 from apps.movements.domain.etuis import etui_taker
 from apps.movements.domain.howell import parallel_deal
 from apps.movements.domain.model import SEATS, MovementType
 from apps.movements.models import MovementTable, Place, SessionMovement
 from apps.movements.selectors import SeatView, section_order
+from apps.penalties.domain.effects import Adjustment, AdjustmentKind
 from apps.penalties.selectors import session_decisions
 from apps.scoring.domain.compute import session_results_compute
 from apps.scoring.domain.rankings import Standing, alternate_ranking, general_ranking
@@ -73,6 +74,15 @@ class TravellerLine:
     @property
     def entered(self) -> bool:
         return self.score is not None
+
+    @property
+    def not_played(self) -> bool:
+        return bool(self.play and self.play.not_played)
+
+    @property
+    def settled(self) -> bool:
+        """Entered, or stated not played by the referee: nothing is missing."""
+        return self.entered or self.not_played
 
     @property
     def in_play(self) -> bool:
@@ -215,9 +225,32 @@ def _registered_only(results: SessionResults) -> SessionResults:
     return replace(results, players=ranked)
 
 
+def session_unplayed(session: Session) -> dict[tuple[str, int, int], Adjustment]:
+    """{(section, table number, étui): neutralised} of the lines the referee stated were
+    not played: their étui is scored without them (ch. 4 « Donne neutralisée »)."""
+    rows = Play.objects.filter(table__in=_played_tables(session), not_played=True)
+    return {
+        key: Adjustment(AdjustmentKind.NEUTRALIZED)
+        for key in rows.values_list("table__section", "table__table", "etui")
+    }
+
+
+def unsettled_lines(session: Session) -> int:
+    """How many lines of the session have no score and were not stated not played, at
+    every position of its movement (in play or not)."""
+    expected = sum(len(etuis) for etuis in _played_tables(session).values_list("etuis", flat=True))
+    settled = (
+        Play.objects.filter(table__in=_played_tables(session))
+        .filter(Q(score__isnull=False) | Q(not_played=True))
+        .count()
+    )
+    return expected - settled
+
+
 def session_results(session: Session) -> SessionResults:
     """Notes, percentages and rankings of the session as entered so far."""
     penalties, adjustments = session_decisions(session)
+    adjustments = {**session_unplayed(session), **adjustments}
     results = session_results_compute(
         session_play_records(session), session_lines(session), penalties, adjustments
     )
@@ -250,12 +283,16 @@ class PositionProgress:
         return sum(line.check_score is not None for line in self.lines)
 
     @property
+    def not_played(self) -> int:
+        return sum(line.not_played for line in self.lines)
+
+    @property
     def missing(self) -> tuple[TravellerLine, ...]:
-        return tuple(line for line in self.lines if not line.entered)
+        return tuple(line for line in self.lines if not line.settled)
 
     @property
     def complete(self) -> bool:
-        return self.entered == self.expected
+        return not self.missing
 
 
 def entry_progress(session: Session) -> list[PositionProgress]:
@@ -273,6 +310,11 @@ def entry_progress(session: Session) -> list[PositionProgress]:
         )
         for (sequence, section), lines in groups.items()
     ]
+
+
+def lines_without_score(session: Session) -> list[TravellerLine]:
+    """The lines with no score, stated not played or not, in order of play."""
+    return [line for line in _lines(_played_tables(session)) if not line.entered]
 
 
 def etui_counts(progress: list[PositionProgress]) -> list[tuple[int, int, int]]:

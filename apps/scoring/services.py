@@ -1,29 +1,28 @@
 """Write services of score entry: a traveller line's score (or the deal's details, turned
-into the Garde score), its second entry for double entry, and clearing a line.
+into the Garde score), its second entry for double entry, clearing a line, and stating
+that a line was not played.
 
 Each runs in one transaction with an audit row (old → new) when something changes, checks
-that the actor referees the tournament (or is federation staff), and raises
-PermissionDenied or ValidationError (French messages) without changing anything. Scores
-are entered for the positions in play or played; once the tournament is finished, every
-change needs a reason, kept in the audit row.
+that the actor referees the tournament (or is federation staff) and that the results are
+not frozen (submitted), and raises PermissionDenied or ValidationError (French messages)
+without changing anything. Scores are entered for the positions in play or played; once
+the tournament is finished, every change needs a reason, kept in the audit row.
 """
 
 from dataclasses import fields
 from enum import Enum
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from apps.accounts.permissions import can_run_movement
 from apps.core.audit import audit_record, model_update
 from apps.movements.models import MovementTable
 from apps.scoring.domain.deal import Deal, duplicate_score, duplicate_score_reason
 from apps.scoring.models import Play
 from apps.tournaments.domain.workflow import RESULT_STATUSES
-
-# From these statuses on, the results are closed: a change needs a reason.
+from apps.tournaments.services import tournament_lock_for_room
 
 
 def results_closed(tournament) -> bool:
@@ -65,19 +64,26 @@ def garde_score(*, score: int | None = None, deal: Deal | None = None) -> int:
 
 
 def _line(
-    actor, table: MovementTable, etui: int, reason: str, *, create: bool = True
+    actor,
+    table: MovementTable,
+    etui: int,
+    reason: str,
+    *,
+    create: bool = True,
+    in_play: bool = True,
 ) -> tuple[Play | None, bool]:
-    """The traveller line, locked (and created if asked), once the change is allowed."""
+    """The traveller line, locked (and created if asked), once the change is allowed: the
+    tournament is not frozen, and its position is in play or played (unless `in_play` is
+    False: a position never reached can be stated not played)."""
     table = MovementTable.objects.select_related("movement__session__tournament").get(pk=table.pk)
     tournament = table.movement.session.tournament
-    if not can_run_movement(actor, tournament):
-        raise PermissionDenied(_("You do not referee this tournament."))
+    tournament_lock_for_room(actor=actor, tournament=tournament)
     if etui not in table.etuis or table.position < 1:
         raise ValidationError(
             _("Table %(table)s does not play étui %(etui)s at position %(position)s.")
             % {"table": table.table, "etui": etui, "position": table.position}
         )
-    if table.sequence > table.movement.current_position:
+    if in_play and table.sequence > table.movement.current_position:
         raise ValidationError(
             _("Position %(position)s is not in play yet: its scores cannot be entered.")
             % {"position": table.position}
@@ -88,6 +94,11 @@ def _line(
     if create:
         return lines.get_or_create(table=table, etui=etui)
     return lines.filter(table=table, etui=etui).first(), False
+
+
+# A line with a score (or blanked again) was played; who entered it goes with the score.
+PLAYED = {"not_played": False, "not_played_note": ""}
+UNSTAMPED = dict.fromkeys(["entered_by", "entered_at", "checked_by", "checked_at"])
 
 
 def _write(actor, play: Play, created: bool, data: dict, stamp: dict, reason: str) -> Play:
@@ -121,6 +132,7 @@ def play_score_set(
     data = {
         "score": garde_score(score=score, deal=deal),
         "deal": deal_details(deal) if deal is not None else None,
+        **PLAYED,
     }
     stamp = {"entered_by": actor, "entered_at": timezone.now()}
     return _write(actor, play, created, data, stamp, reason)
@@ -149,6 +161,20 @@ def play_score_clear(*, actor, table: MovementTable, etui: int, reason: str = ""
     play, _created = _line(actor, table, etui, reason, create=False)
     if play is None:
         return None
-    data = {"score": None, "deal": None, "check_score": None}
-    stamp = dict.fromkeys(["entered_by", "entered_at", "checked_by", "checked_at"])
-    return _write(actor, play, False, data, stamp, reason)
+    data = {"score": None, "deal": None, "check_score": None, **PLAYED}
+    return _write(actor, play, False, data, UNSTAMPED, reason)
+
+
+@transaction.atomic
+def play_not_played_set(
+    *, actor, table: MovementTable, etui: int, note: str = "", reason: str = ""
+) -> Play:
+    """State that a line without a score was not played: its étui is scored without it,
+    as a neutralised play (ch. 4 « Donne neutralisée »); the note says what happened."""
+    play, created = _line(actor, table, etui, reason, in_play=False)
+    if play.score is not None:
+        raise ValidationError(
+            _("This line has a score: clear it before stating that it was not played.")
+        )
+    data = {"not_played": True, "not_played_note": note.strip(), "check_score": None}
+    return _write(actor, play, created, data, UNSTAMPED, reason)

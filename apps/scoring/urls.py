@@ -14,4 +14,5 @@ urlpatterns = [
     path(f"{entry}controle/lignes/{line}", views.line_save, check, name="check_line"),
     path(f"{entry}lignes/{line}apercu/", views.line_preview, name="preview"),
     path(f"{entry}ecarts/", views.mismatches, name="mismatches"),
+    path(f"{entry}manquantes/", views.unsettled, name="unsettled"),
 ]

@@ -74,6 +74,13 @@ class TransitionSerializer(serializers.Serializer):
     status = serializers.ChoiceField(
         choices=Tournament.StatusChoice.choices, help_text=_("The status to move to.")
     )
+    reason = serializers.CharField(
+        required=False,
+        default="",
+        allow_blank=True,
+        max_length=1000,
+        help_text=_("Why: required to reopen a submitted or approved tournament."),
+    )
 
 
 class TournamentQuery(serializers.Serializer):
@@ -125,9 +132,10 @@ class TournamentViewSet(ScopedReadViewSet):
     def transition(self, request, pk=None):
         """Move the tournament to another status of its workflow."""
         tournament = self.get_object()
-        status = self.validated(TransitionSerializer)["status"]
         return self.respond(
-            self.call_service(tournament_transition, tournament=tournament, status=status)
+            self.call_service(
+                tournament_transition, tournament=tournament, **self.validated(TransitionSerializer)
+            )
         )
 
 

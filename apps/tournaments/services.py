@@ -4,6 +4,7 @@ Every service checks permissions through apps.accounts.permissions and raises
 PermissionDenied or ValidationError (French messages) without changing anything.
 """
 
+from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
 
@@ -14,11 +15,48 @@ from django.utils.translation import gettext as _
 from apps.accounts import permissions
 from apps.core.audit import audit_record, audit_snapshot, model_update
 from apps.federation.models import Club, Licensee
-from apps.tournaments.domain.workflow import REGISTRATION_STATUSES, Status
+from apps.tournaments.domain.workflow import (
+    FROZEN_STATUSES,
+    REGISTRATION_STATUSES,
+    Status,
+    reason_required,
+)
 from apps.tournaments.models import RefereeAssignment, Registration, Session, Tournament
 
 TOURNAMENT_FIELDS = ["name", "date", "venue", "kind", "index"]
 MAX_SESSIONS = 12
+
+# What the apps above register (in their AppConfig.ready) to refuse a transition: each
+# check takes the tournament and the target status and returns the French reasons it is
+# refused (empty when it is not). Score entry refuses to finish with lines unsettled.
+TransitionCheck = Callable[[Tournament, Status], list[str]]
+transition_checks: list[TransitionCheck] = []
+
+
+def tournament_lock_unfrozen(*, tournament_id: int) -> Tournament:
+    """The tournament, locked until the caller's transaction ends, once it is known not to
+    be frozen (submitted or approved: nothing that affects its results changes). Every
+    writer of results data calls it first inside its transaction; the lock makes it wait
+    for a submission under way, and a submission wait for it."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    if tournament.status in FROZEN_STATUSES:
+        raise ValidationError(
+            _(
+                "This tournament is “%(status)s”: its results are frozen and nothing that "
+                "affects them can change."
+            )
+            % {"status": tournament.get_status_display()}
+        )
+    return tournament
+
+
+def tournament_lock_for_room(*, actor, tournament: Tournament) -> Tournament:
+    """The check of every room change (movement, scores, incidents): the actor runs the
+    room (an assigned referee or federation staff), and the results are not frozen. Call it
+    inside the change's transaction."""
+    if not permissions.can_run_movement(actor, tournament):
+        raise PermissionDenied(_("You do not referee this tournament."))
+    return tournament_lock_unfrozen(tournament_id=tournament.pk)
 
 
 @transaction.atomic
@@ -65,7 +103,7 @@ def tournament_update(*, actor, tournament: Tournament, **data) -> Tournament:
     unknown = set(data) - set(TOURNAMENT_FIELDS)
     if unknown:
         raise ValueError(f"unknown tournament fields: {sorted(unknown)}")
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = tournament_lock_unfrozen(tournament_id=tournament.pk)
     changes = model_update(tournament, data)
     if changes:
         tournament.full_clean()
@@ -75,7 +113,11 @@ def tournament_update(*, actor, tournament: Tournament, **data) -> Tournament:
 
 
 @transaction.atomic
-def tournament_transition(*, actor, tournament: Tournament, status: str) -> Tournament:
+def tournament_transition(
+    *, actor, tournament: Tournament, status: str, reason: str = ""
+) -> Tournament:
+    """Move the tournament along its workflow (apps.tournaments.domain.workflow); reopening
+    a frozen tournament needs a reason, kept in the audit row."""
     tournament = Tournament.objects.select_for_update().select_related("club").get(pk=tournament.pk)
     try:
         target = Status(status)
@@ -89,7 +131,15 @@ def tournament_transition(*, actor, tournament: Tournament, status: str) -> Tour
                 "new": Tournament.StatusChoice(target).label,
             }
         )
+    reason = reason.strip()
+    if reason_required(Status(tournament.status), target) and not reason:
+        raise ValidationError(_("Give the reason for reopening this tournament."))
+    refusals = [text for check in transition_checks for text in check(tournament, target)]
+    if refusals:
+        raise ValidationError(refusals)
     changes = model_update(tournament, {"status": target.value})
+    if reason:
+        changes["reason"] = reason
     tournament.save(update_fields=["status"])
     audit_record(actor=actor, action="update", instance=tournament, changes=changes)
     return tournament

@@ -24,7 +24,7 @@ from apps.core.pages import (
 )
 from apps.federation.forms import LicenseeSearchForm
 from apps.tournaments import services
-from apps.tournaments.domain.workflow import ORDER, Status, next_statuses
+from apps.tournaments.domain.workflow import ORDER, Status, next_statuses, reason_required
 from apps.tournaments.forms import RefereeAssignForm, TournamentCreateForm, TournamentForm
 from apps.tournaments.models import Tournament
 from apps.tournaments.selectors import registration_candidates
@@ -39,6 +39,8 @@ TRANSITION_LABELS = {
     (Status.FINISHED, Status.RUNNING): gettext_lazy("Resume the tournament"),
     (Status.FINISHED, Status.SUBMITTED): gettext_lazy("Submit for approval"),
     (Status.SUBMITTED, Status.APPROVED): gettext_lazy("Approve"),
+    (Status.SUBMITTED, Status.FINISHED): gettext_lazy("Reopen the tournament"),
+    (Status.APPROVED, Status.FINISHED): gettext_lazy("Reopen the tournament"),
 }
 # What reaching a status means, shown on the confirmation page.
 STATUS_HINTS = {
@@ -47,13 +49,20 @@ STATUS_HINTS = {
         "The tournament becomes public and players can be registered."
     ),
     Status.RUNNING: gettext_lazy("Play begins; players can still be added or removed."),
-    Status.FINISHED: gettext_lazy("Play is over: registrations are closed."),
+    Status.FINISHED: gettext_lazy(
+        "Play is over: registrations are closed. Every line must have a score or be stated "
+        "not played."
+    ),
     Status.SUBMITTED: gettext_lazy(
         "The results are sent for approval and can no longer be changed by the club."
     ),
     Status.APPROVED: gettext_lazy("The results are approved for the national ranking."),
 }
 
+REOPEN_HINT = gettext_lazy(
+    "The results can be changed again by the referee; the tournament will have to be "
+    "submitted again. The reason is kept in the tournament's history."
+)
 
 # --- helpers (also used by the registration and referee pages) --------------------
 
@@ -210,6 +219,7 @@ def tournament_transition(request, pk):
     if request.method != "POST":
         if not permissions.can_transition_tournament(request.user, tournament, target):
             raise PermissionDenied
+        reopen = reason_required(Status(tournament.status), target)
         return confirm_page(
             request,
             title=_transition_label(Status(tournament.status), target),
@@ -219,13 +229,19 @@ def tournament_transition(request, pk):
                 "old": tournament.get_status_display(),
                 "new": Tournament.StatusChoice(target).label,
             },
-            hint=STATUS_HINTS[target],
+            hint=REOPEN_HINT if reopen else STATUS_HINTS[target],
             confirm_label=_("Confirm"),
             cancel_url=back,
             fields={"status": target.value, "next": back},
+            reason_label=_("Reason for reopening") if reopen else "",
         )
     try:
-        services.tournament_transition(actor=request.user, tournament=tournament, status=target)
+        services.tournament_transition(
+            actor=request.user,
+            tournament=tournament,
+            status=target,
+            reason=request.POST.get("reason", ""),
+        )
     except ValidationError as exc:
         messages.error(request, error_text(exc))
     else:

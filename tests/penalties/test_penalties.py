@@ -6,7 +6,6 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from apps.core.models import AuditLog
 from apps.movements import services
 from apps.penalties.models import Penalty
 from apps.penalties.selectors import session_penalties
@@ -61,23 +60,15 @@ def test_session_penalties_leave_out_players_not_seated_in_the_session(world, se
     assert session_penalties(session) == {}
 
 
-def test_the_back_office_gives_a_penalty_with_its_author_and_audit_row(world, login, session):
+def test_the_back_office_reads_penalties_but_gives_none(world, login, session):
+    """Penalties are given on the referee's incidents page, where the workflow (frozen
+    once submitted) is checked; the back office only reads them."""
     registration = seated(session)[0]
-    response = login(world.federation_staff).post(
-        reverse("admin:penalties_penalty_add"),
-        {
-            "session": session.pk,
-            "registration": registration.pk,
-            "percent": "0.5",
-            "reason": "retard",
-        },
-    )
-    assert response.status_code == 302
-    penalty = Penalty.objects.get()
-    assert (penalty.created_by, penalty.percent) == (world.federation_staff, Decimal("0.5"))
-    entry = AuditLog.objects.get(action="create", object_id=str(penalty.pk))
-    assert entry.changes["reason"] == [None, "retard"]
-    assert registration.licensee.full_name in str(penalty)
+    data = {"session": session.pk, "registration": registration.pk, "percent": "0.5"}
+    client = login(world.federation_staff)
+    assert client.post(reverse("admin:penalties_penalty_add"), data).status_code == 403
+    assert not Penalty.objects.exists()
+    assert client.get(reverse("admin:penalties_penalty_changelist")).status_code == 200
 
 
 @pytest.mark.parametrize("persona", ["club_manager", "referee", "outsider"])

@@ -187,7 +187,7 @@ def test_a_line_of_another_session_is_not_found(world):
     [
         (selectors.session_play_records, 4),
         (selectors.session_lines, 1),
-        (selectors.session_results, 8),
+        (selectors.session_results, 9),
         (selectors.entry_progress, 3),
         (selectors.double_entry_mismatches, 3),
         (lambda session: selectors.traveller(session, 1), 4),

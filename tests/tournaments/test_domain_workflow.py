@@ -1,11 +1,13 @@
 import pytest
 
 from apps.tournaments.domain.workflow import (
+    FROZEN_STATUSES,
     ORDER,
     PUBLIC_STATUSES,
     TRANSITIONS,
     Status,
     next_statuses,
+    reason_required,
     transition_allowed,
 )
 
@@ -18,6 +20,8 @@ EXPECTED_TRANSITIONS = {
     ("finished", "running"): {"manager", "referee"},
     ("finished", "submitted"): {"manager"},
     ("submitted", "approved"): {"approver"},
+    ("submitted", "finished"): {"approver"},
+    ("approved", "finished"): {"approver"},
 }
 
 
@@ -50,7 +54,22 @@ def test_nobody_without_capacity_moves_anything():
     assert all(next_statuses(status, set()) == [] for status in Status)
 
 
-def test_approved_is_final_and_drafts_are_private():
-    assert next_statuses(Status.APPROVED, {"manager", "referee", "approver"}) == []
+def test_only_federation_staff_reopen_an_approved_tournament():
+    assert next_statuses(Status.APPROVED, {"manager", "referee"}) == []
+    assert next_statuses(Status.APPROVED, {"approver"}) == [Status.FINISHED]
+
+
+def test_submitted_and_approved_results_are_frozen():
+    assert {s.value for s in FROZEN_STATUSES} == {"submitted", "approved"}
+
+
+@pytest.mark.parametrize("current", list(Status))
+@pytest.mark.parametrize("target", list(Status))
+def test_only_reopening_needs_a_reason(current, target):
+    reopening = current in FROZEN_STATUSES and target == Status.FINISHED
+    assert reason_required(current, target) is reopening
+
+
+def test_drafts_are_private():
     assert Status.DRAFT not in PUBLIC_STATUSES
     assert set(ORDER[1:]) == PUBLIC_STATUSES

@@ -1,7 +1,11 @@
 """Tournament life cycle: draft → registration open → running → finished →
 submitted → approved (submitted for approval to the committee, then the federation,
 fascicule 3 ch. 5 « Transmission »). A tournament may go back one step while it is
-not yet submitted, so a referee can reopen a mistaken transition."""
+not yet submitted, so a referee can reopen a mistaken transition.
+
+From « submitted » on, the results are frozen: nothing that affects them or the awards
+changes (DESIGN.md, « Interpretations »). Until the approval chain exists, federation
+staff may reopen a submitted or approved tournament, with a reason, back to « finished »."""
 
 from enum import StrEnum
 
@@ -28,12 +32,20 @@ TRANSITIONS: dict[tuple[Status, Status], frozenset[str]] = {
     (Status.FINISHED, Status.RUNNING): frozenset({"manager", "referee"}),
     (Status.FINISHED, Status.SUBMITTED): frozenset({"manager"}),
     (Status.SUBMITTED, Status.APPROVED): frozenset({"approver"}),
+    (Status.SUBMITTED, Status.FINISHED): frozenset({"approver"}),
+    (Status.APPROVED, Status.FINISHED): frozenset({"approver"}),
 }
+# Transitions that must give their reason (kept in the audit row).
+REASONED_TRANSITIONS = frozenset(
+    {(Status.SUBMITTED, Status.FINISHED), (Status.APPROVED, Status.FINISHED)}
+)
 
 # Statuses in which the tournament shows to the public (calendar and results).
 PUBLIC_STATUSES = frozenset(ORDER[1:])
 # Statuses once play is over: results are public and score changes need a reason.
 RESULT_STATUSES = frozenset({Status.FINISHED, Status.SUBMITTED, Status.APPROVED})
+# Statuses in which nothing that affects the results or the awards may change.
+FROZEN_STATUSES = frozenset({Status.SUBMITTED, Status.APPROVED})
 # Statuses in which registrations may be added or removed.
 REGISTRATION_STATUSES = frozenset({Status.DRAFT, Status.REGISTRATION_OPEN, Status.RUNNING})
 
@@ -41,6 +53,10 @@ REGISTRATION_STATUSES = frozenset({Status.DRAFT, Status.REGISTRATION_OPEN, Statu
 def transition_allowed(current: Status, target: Status, capacities: set[str]) -> bool:
     """True when someone with these capacities may move a tournament from current to target."""
     return bool(TRANSITIONS.get((Status(current), Status(target)), frozenset()) & capacities)
+
+
+def reason_required(current: Status, target: Status) -> bool:
+    return (Status(current), Status(target)) in REASONED_TRANSITIONS
 
 
 def next_statuses(current: Status, capacities: set[str]) -> list[Status]:
