@@ -6,12 +6,11 @@ application's pages, which check the workflow."""
 from django.contrib import admin
 
 from apps.core.admin_site import AuditedAdmin, LayerRights, ReadOnlyAdmin
-from apps.tournaments.domain.workflow import FROZEN_STATUSES
 from apps.tournaments.models import RefereeAssignment, Registration, Section, Session, Tournament
 
 
 def _frozen(tournament: Tournament | None) -> bool:
-    return tournament is not None and tournament.status in FROZEN_STATUSES
+    return tournament is not None and tournament.frozen
 
 
 class UnlessFrozen:

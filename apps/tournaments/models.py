@@ -5,7 +5,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from apps.tournaments.domain.workflow import Status
+from apps.tournaments.domain.workflow import FROZEN_STATUSES, Status
 
 
 class Tournament(models.Model):
@@ -51,6 +51,11 @@ class Tournament(models.Model):
         verbose_name_plural = _("tournaments")
         ordering = ["-date", "name"]
         indexes = [models.Index(fields=["status", "date"])]
+
+    @property
+    def frozen(self) -> bool:
+        """Submitted or approved: nothing that affects the results changes."""
+        return self.status in FROZEN_STATUSES
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d/%m/%Y})"

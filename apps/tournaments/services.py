@@ -16,7 +16,6 @@ from apps.accounts import permissions
 from apps.core.audit import audit_record, audit_snapshot, model_update
 from apps.federation.models import Club, Licensee
 from apps.tournaments.domain.workflow import (
-    FROZEN_STATUSES,
     REGISTRATION_STATUSES,
     Status,
     reason_required,
@@ -39,7 +38,7 @@ def tournament_lock_unfrozen(*, tournament_id: int) -> Tournament:
     writer of results data calls it first inside its transaction; the lock makes it wait
     for a submission under way, and a submission wait for it."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    if tournament.status in FROZEN_STATUSES:
+    if tournament.frozen:
         raise ValidationError(
             _(
                 "This tournament is “%(status)s”: its results are frozen and nothing that "
