@@ -52,13 +52,13 @@ class Tournament(models.Model):
         ordering = ["-date", "name"]
         indexes = [models.Index(fields=["status", "date"])]
 
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d/%m/%Y})"
+
     @property
     def frozen(self) -> bool:
         """Submitted or approved: nothing that affects the results changes."""
         return self.status in FROZEN_STATUSES
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.date:%d/%m/%Y})"
 
 
 class Session(models.Model):
