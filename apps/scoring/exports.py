@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from apps.core.pdf import weasy_render
+from apps.core.spreadsheets import sheet_row
 from apps.movements.printing import NAME_WIDTH, Grid, seat_name
 from apps.scoring.printing import penalty_lines, percent, ruling_text, score_text
 from apps.scoring.results_selectors import EtuiLine, Ranked, SessionDisplay, session_display
@@ -141,16 +142,8 @@ ETUI_PERCENTS = range(8, 10)
 
 
 def _append(sheet, values: list, percent_columns: range) -> None:
-    """A row whose percentage columns show two decimals (write-only cells)."""
-    from openpyxl.cell import WriteOnlyCell
-
-    cells = []
-    for index, value in enumerate(values):
-        cell = WriteOnlyCell(sheet, value=value)
-        if index in percent_columns:
-            cell.number_format = PERCENT_FORMAT
-        cells.append(cell)
-    sheet.append(cells)
+    """A row whose percentage columns show two decimals."""
+    sheet_row(sheet, values, dict.fromkeys(percent_columns, PERCENT_FORMAT))
 
 
 def _ranking_values(row: Ranked) -> list:
@@ -198,11 +191,11 @@ def results_xlsx(session: Session) -> bytes:
     display = session_display(session)
     book = Workbook(write_only=True)
     ranking = book.create_sheet(_("Ranking"))
-    ranking.append([str(header) for header in RANKING_HEADERS])
+    sheet_row(ranking, [str(header) for header in RANKING_HEADERS])
     for row in display.general:
         _append(ranking, _ranking_values(row), RANKING_PERCENTS)
     etuis = book.create_sheet(_("Étuis"))
-    etuis.append([str(header) for header in ETUI_HEADERS])
+    sheet_row(etuis, [str(header) for header in ETUI_HEADERS])
     for sheet in display.etuis():
         for line in sheet.lines:
             _append(etuis, _etui_values(line), ETUI_PERCENTS)

@@ -9,6 +9,7 @@ from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext
 from openpyxl import load_workbook
 
+from apps.federation.models import Club, Licensee
 from apps.penalties.models import Adjustment
 from apps.scoring.exports import ETUI_HEADERS, RANKING_HEADERS, results_pdf, results_xlsx
 from apps.scoring.results_selectors import session_display
@@ -91,6 +92,21 @@ def test_percentages_show_two_decimals_in_the_workbook(world, session):
     ranking = book[gettext("Ranking")]
     assert {ranking.cell(row=2, column=column).number_format for column in range(7, 12)} == {"0.00"}
     assert ranking.cell(row=2, column=1).number_format == "General"
+
+
+def test_a_name_that_looks_like_a_formula_stays_text_in_the_public_workbook(world, session):
+    """A licensee named « =HYPERLINK(…) » must not become a live formula in resultats.xlsx."""
+    formula = '=HYPERLINK("http://example.org";"Résultats")'
+    registration = session.tournament.registrations.order_by("pk").first()
+    Licensee.objects.filter(pk=registration.licensee_id).update(last_name=formula)
+    Club.objects.filter(pk=world.club.pk).update(name="@club")
+    book = load_workbook(BytesIO(results_xlsx(session)))
+    cells = [cell for row in book[gettext("Ranking")].iter_rows() for cell in row]
+    texts = [cell for cell in cells if isinstance(cell.value, str)]
+    assert any(formula.upper() in cell.value for cell in texts)  # names show in capitals
+    assert all(cell.data_type == "s" for cell in texts)
+    assert not [cell for cell in cells if cell.data_type == "f"]
+    assert all(cell.quotePrefix for cell in texts if cell.value.startswith(("=", "@")))
 
 
 # --- the referee's rulings ---------------------------------------------------------
