@@ -2,6 +2,8 @@
 (bouts, points, poignées, petit au bout, chelem) to turn into the Garde score. The
 services check the rules and the permissions."""
 
+import re
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -12,31 +14,57 @@ MINUS_SIGNS = str.maketrans({"\u2212": "-", "\u2013": "-"})  # minus sign, en da
 MAX_POIGNEES = 4  # one per player
 
 
+# What a referee types: ASCII digits only (Python's int() would also take Arabic-Indic or
+# full-width digits, or "5_6"), a score with one sign at most, card points with one decimal.
+SCORE = re.compile(r"[+-]?[0-9]{1,6}")
+COUNT = re.compile(r"[0-9]{1,2}")
+POINTS = re.compile(r"[0-9]{1,2}([.,][0-9])?")
+
+
 class ScoreField(forms.Field):
     """A whole score, signed as on the traveller: "56", "+56", "-56" (or with a minus sign)."""
 
     def to_python(self, value):
-        value = (value or "").translate(MINUS_SIGNS).replace(" ", "")
+        value = (value or "").translate(MINUS_SIGNS).strip()
         if not value:
             return None
-        try:
-            return int(value)
-        except ValueError:
+        if not SCORE.fullmatch(value):
             raise forms.ValidationError(
                 _("Type the score as a whole number, for example 56 or -56."), code="invalid"
-            ) from None
+            )
+        return int(value)
+
+
+class AsciiNumberMixin:
+    """A number field that takes ASCII digits only, as its `pattern` allows."""
+
+    pattern: re.Pattern
+
+    def to_python(self, value):
+        text = "" if value is None else str(value).strip()
+        if text and not self.pattern.fullmatch(text):
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(text)
+
+
+class CountField(AsciiNumberMixin, forms.IntegerField):
+    pattern = COUNT
+
+
+class PointsField(AsciiNumberMixin, forms.DecimalField):
+    pattern = POINTS
 
 
 def _count_field(label):
-    return forms.IntegerField(label=label, min_value=0, max_value=MAX_POIGNEES, required=False)
+    return CountField(label=label, min_value=0, max_value=MAX_POIGNEES, required=False)
 
 
 class LineForm(forms.Form):
     """A score, or the details of the deal; empty means nothing to enter."""
 
     score = ScoreField(label=_("Score"), required=False)
-    bouts = forms.IntegerField(label=_("Bouts"), min_value=0, max_value=3, required=False)
-    points = forms.DecimalField(
+    bouts = CountField(label=_("Bouts"), min_value=0, max_value=3, required=False)
+    points = PointsField(
         label=_("Points"),
         min_value=0,
         max_value=CARD_POINTS,

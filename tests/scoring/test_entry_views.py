@@ -193,12 +193,33 @@ def test_a_refused_score_shows_its_reason_and_keeps_the_typed_value(world, login
     assert "line-refused" in response.headers["HX-Trigger-After-Settle"]
 
 
-def test_a_score_that_is_not_a_number_is_refused(world, login, table):
-    response = _post(login(world.referee), table, score="5x")
+@pytest.mark.parametrize(
+    "typed",
+    ["5x", "\u0665\u0666", "\uff15\uff16", "5_6", "5 6", "--56", "+-56", "-+56", "56-", "1234567"],
+)
+def test_a_score_that_is_not_ascii_digits_with_one_sign_is_refused(world, login, table, typed):
+    response = _post(login(world.referee), table, score=typed)
     assert said("Type the score as a whole number, for example 56 or -56.") in (
         response.content.decode()
     )
-    assert 'value="5x"' in response.content.decode()
+    assert escape(typed) in response.content.decode()
+    assert not Play.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "details",
+    [
+        {"bouts": "\u0662", "points": "44"},
+        {"bouts": "2", "points": "\uff14\uff14"},
+        {"bouts": "2", "points": "4_4"},
+        {"bouts": "2", "points": "44,55"},
+        {"bouts": "2", "points": "44", "simple": "\u0661"},
+    ],
+)
+def test_deal_details_take_ascii_digits_only(world, login, table, details):
+    response = _post(login(world.referee), table, **details)
+    assert 'aria-invalid="true"' in response.content.decode()
+    assert not Play.objects.exists()
 
 
 def test_the_deal_details_give_the_garde_score(world, login, table):
