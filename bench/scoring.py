@@ -53,7 +53,9 @@ def main() -> None:
             actor=world.referee, session=session, tables=TABLES, seed=1
         )
         for _ in range(movement.positions):
-            movement_services.movement_advance(actor=world.referee, movement=movement)
+            movement_services.movement_advance(
+                actor=world.referee, movement=movement, from_position=movement.current_position
+            )
         tables = list(MovementTable.objects.filter(movement=movement, position__gte=1))
         Play.objects.bulk_create(
             Play(table=table, etui=etui, score=rng.choice(SCORES))

@@ -164,10 +164,20 @@ def movement_generate(
 
 
 @transaction.atomic
-def movement_advance(*, actor, movement: SessionMovement) -> SessionMovement:
-    """Put the next position in play (the first one starts play)."""
+def movement_advance(*, actor, movement: SessionMovement, from_position: int) -> SessionMovement:
+    """Put the next position in play (the first one starts play). `from_position` is the
+    position in play when the referee asked: a request sent twice, or from a page out of
+    date, is refused rather than putting two positions in play."""
     movement = _locked(movement)
     tournament_lock_for_room(actor=actor, tournament=movement.session.tournament)
+    if from_position != movement.current_position:
+        raise ValidationError(
+            _(
+                "Position %(position)s is already in play (the page was out of date): "
+                "nothing was changed."
+            )
+            % {"position": movement.current_position}
+        )
     if movement.current_position >= movement.positions:
         raise ValidationError(_("The last position is already in play."))
     changes = model_update(movement, {"current_position": movement.current_position + 1})

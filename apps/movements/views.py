@@ -171,7 +171,12 @@ def movement_generate(request, pk):
 def movement_advance(request, pk):
     session = _session(request, pk, permissions.can_run_movement)
     movement = _movement(session)
-    following = movement.current_position + 1
+    try:
+        current = int(request.POST.get("from_position", ""))
+    except ValueError:
+        messages.error(request, _("The page was out of date: look before going on."))
+        return redirect(f"{page_url(session)}?position={movement.first_open_position}")
+    following = current + 1
     if CONFIRMED not in request.POST:
         return confirm_page(
             request,
@@ -180,10 +185,12 @@ def movement_advance(request, pk):
             hint=_("Positions in play or played can no longer be swapped or reseated."),
             confirm_label=_("Confirm"),
             cancel_url=page_url(session),
-            fields={CONFIRMED: "1"},
+            fields={CONFIRMED: "1", "from_position": current},
         )
     try:
-        movement = services.movement_advance(actor=request.user, movement=movement)
+        movement = services.movement_advance(
+            actor=request.user, movement=movement, from_position=current
+        )
     except ValidationError as exc:
         messages.error(request, error_text(exc))
     else:

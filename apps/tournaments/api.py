@@ -65,9 +65,18 @@ class TournamentUpdateSerializer(serializers.ModelSerializer):
 class TournamentCreateSerializer(TournamentUpdateSerializer):
     club = ScopedPrimaryKeyRelatedField(selector=clubs_for_user)
     sessions = serializers.IntegerField(default=1, help_text=_("Number of sessions to create."))
+    request_key = serializers.UUIDField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=_(
+            "A key of the client's choosing: the same request sent again returns the "
+            "tournament it created rather than a second one."
+        ),
+    )
 
     class Meta(TournamentUpdateSerializer.Meta):
-        fields = ["club", *TournamentUpdateSerializer.Meta.fields, "sessions"]
+        fields = ["club", *TournamentUpdateSerializer.Meta.fields, "sessions", "request_key"]
 
 
 class TransitionSerializer(serializers.Serializer):

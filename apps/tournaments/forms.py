@@ -1,5 +1,7 @@
 """Forms of the tournament pages; the services do the writing and the permission checks."""
 
+from uuid import uuid4
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -19,6 +21,7 @@ class TournamentCreateForm(TournamentForm):
     sessions = forms.IntegerField(
         label=_("Number of sessions"), min_value=1, max_value=MAX_SESSIONS, initial=1
     )
+    request_key = forms.UUIDField(widget=forms.HiddenInput, required=False, initial=uuid4)
 
     class Meta(TournamentForm.Meta):
         fields = ["club", *TOURNAMENT_FIELDS]

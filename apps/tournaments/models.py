@@ -44,6 +44,8 @@ class Tournament(models.Model):
     status = models.CharField(
         _("status"), max_length=20, choices=StatusChoice.choices, default=Status.DRAFT
     )
+    # The creation form's one-time key: the same form sent twice creates one tournament.
+    request_key = models.UUIDField(null=True, blank=True, unique=True, editable=False)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -7,6 +7,7 @@ PermissionDenied or ValidationError (French messages) without changing anything.
 from collections.abc import Callable
 from datetime import date
 from decimal import Decimal
+from uuid import UUID
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
@@ -69,16 +70,31 @@ def tournament_create(
     kind: str = Tournament.Kind.INDIVIDUAL,
     index: Decimal = Decimal("1.0"),
     sessions: int = 1,
+    request_key: UUID | None = None,
 ) -> Tournament:
+    """Create a tournament with its sessions. With a `request_key` (the creation form's
+    one-time key), the same request sent again returns the tournament it created."""
     if not permissions.can_manage_club(actor, club):
         raise PermissionDenied(_("You cannot create tournaments for this club."))
     if not 1 <= sessions <= MAX_SESSIONS:
         raise ValidationError(
             {"sessions": _("Between 1 and %(max)s sessions.") % {"max": MAX_SESSIONS}}
         )
-    tournament = Tournament(club=club, name=name, date=date, venue=venue, kind=kind, index=index)
-    tournament.full_clean()
-    tournament.save()
+    tournament = Tournament(
+        club=club,
+        name=name,
+        date=date,
+        venue=venue,
+        kind=kind,
+        index=index,
+        request_key=request_key,
+    )
+    tournament.full_clean(exclude=["request_key"])
+    try:
+        with transaction.atomic():
+            tournament.save()
+    except IntegrityError:  # the same form, sent again (concurrently or not)
+        return Tournament.objects.get(request_key=request_key)
     Session.objects.bulk_create(
         Session(tournament=tournament, number=n) for n in range(1, sessions + 1)
     )

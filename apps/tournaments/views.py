@@ -143,9 +143,16 @@ def club_home(request):
 
 @area_required(permissions.can_use_club_area)
 def tournament_create(request):
+    """The creation form; sent twice (a double click, a reload), it creates one tournament
+    and the second answer leads to it."""
     form = TournamentCreateForm(
         request.POST or None, clubs=permissions.clubs_managed_by(request.user)
     )
+    key = form.is_bound and form.is_valid() and form.cleaned_data["request_key"]
+    sent = key and Tournament.objects.filter(request_key=key).first()
+    if sent and permissions.can_manage_tournament(request.user, sent):
+        messages.info(request, _("This tournament was already created by the same form."))
+        return redirect(tournament_url(sent))
     tournament = form_submit(form, partial(services.tournament_create, actor=request.user))
     if tournament:
         messages.success(request, _("The tournament is created."))

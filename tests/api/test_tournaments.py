@@ -113,6 +113,16 @@ def test_status_filter_rejects_unknown_statuses(world, api_as):
     assert list(response.json()) == ["status"]
 
 
+def test_create_sent_twice_with_its_key_creates_one_tournament(world, api_as):
+    client = api_as("club_manager")
+    payload = {**_payload(world.club), "request_key": "6f1c2a9e-3b4d-4e5f-8a7b-0c1d2e3f4a5b"}
+    first = client.post("/api/tournaments/", payload, format="json")
+    second = client.post("/api/tournaments/", payload, format="json")
+    assert first.status_code == second.status_code == 201
+    assert first.json()["id"] == second.json()["id"]
+    assert Tournament.objects.filter(name="Open de printemps").count() == 1
+
+
 @pytest.mark.parametrize("persona", PERSONAS)
 def test_create(world, api_as, persona):
     before = audit_count()

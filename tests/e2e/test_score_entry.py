@@ -32,7 +32,9 @@ def _room():
         actor=referee, session=tournament.sessions.get(), seed=7
     )
     for _position in range(movement.positions):
-        movement = movement_services.movement_advance(actor=referee, movement=movement)
+        movement = movement_services.movement_advance(
+            actor=referee, movement=movement, from_position=movement.current_position
+        )
     return referee, movement.session
 
 

@@ -75,7 +75,9 @@ def audits(movement: SessionMovement) -> list[tuple[str, dict]]:
 
 def advance_to(world, movement: SessionMovement, position: int) -> SessionMovement:
     for _ in range(position - movement.current_position):
-        movement = services.movement_advance(actor=world.referee, movement=movement)
+        movement = services.movement_advance(
+            actor=world.referee, movement=movement, from_position=movement.current_position
+        )
     return movement
 
 

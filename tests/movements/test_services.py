@@ -216,7 +216,9 @@ def test_a_referee_of_another_tournament_cannot_generate(world):
 
 def test_positions_are_put_in_play_one_after_the_other(world):
     movement = generate(world, 20)
-    movement = services.movement_advance(actor=world.referee, movement=movement)
+    movement = services.movement_advance(
+        actor=world.referee, movement=movement, from_position=movement.current_position
+    )
     assert movement.current_position == 1
     action, changes = audits(movement)[-1]
     assert action == "update" and changes == {"current_position": [0, 1]}
@@ -226,15 +228,28 @@ def test_there_is_no_position_after_the_last(world):
     movement = advance_to(world, generate(world, 20), 5)
     last = said("The last position is already in play.")
     with pytest.raises(ValidationError, match=re.escape(last)):
-        services.movement_advance(actor=world.referee, movement=movement)
+        services.movement_advance(
+            actor=world.referee, movement=movement, from_position=movement.current_position
+        )
     movement.refresh_from_db()
     assert movement.current_position == 5
+
+
+def test_a_position_is_put_in_play_from_the_current_one_only(world):
+    movement = advance_to(world, generate(world, 20), 2)
+    for stale in (0, 1, 3):
+        with pytest.raises(ValidationError):
+            services.movement_advance(actor=world.referee, movement=movement, from_position=stale)
+    movement.refresh_from_db()
+    assert movement.current_position == 2
 
 
 @pytest.mark.parametrize("persona", sorted(set(PERSONAS) - RUNNERS))
 def test_only_the_referee_puts_positions_in_play(world, persona):
     movement = generate(world, 20)
     with pytest.raises(PermissionDenied):
-        services.movement_advance(actor=world.persona(persona), movement=movement)
+        services.movement_advance(
+            actor=world.persona(persona), movement=movement, from_position=movement.current_position
+        )
     movement.refresh_from_db()
     assert movement.current_position == 0

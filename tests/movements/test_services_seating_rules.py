@@ -62,7 +62,9 @@ def test_a_seated_player_cannot_be_unregistered_once_play_has_started(world):
     movement = services.movement_generate(actor=world.referee, session=session, seed=8)
     # before play: removing a registration leaves a vacant place
     tournament_services.registration_delete(actor=world.club_manager, registration=registrations[0])
-    services.movement_advance(actor=world.referee, movement=movement)
+    services.movement_advance(
+        actor=world.referee, movement=movement, from_position=movement.current_position
+    )
     before = snapshot(movement)
     with pytest.raises(ValidationError) as error:
         tournament_services.registration_delete(

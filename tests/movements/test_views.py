@@ -212,11 +212,39 @@ def test_no_generation_form_once_play_started(world, login):
 def test_advance_asks_then_puts_the_next_position_in_play(world, login):
     movement = generate(world, 20)
     browser = login(world.referee)
-    assert browser.post(_url("advance", _session(world))).status_code == 200
+    page = browser.get(_url("page", _session(world))).content.decode()
+    assert 'name="from_position" value="0"' in page
+    confirm = browser.post(_url("advance", _session(world)), {"from_position": "0"})
+    assert confirm.status_code == 200 and 'name="from_position" value="0"' in confirm.text
     movement.refresh_from_db()
     assert movement.current_position == 0
-    response = browser.post(_url("advance", _session(world)), {"confirmed": "1"})
+    data = {"confirmed": "1", "from_position": "0"}
+    response = browser.post(_url("advance", _session(world)), data)
     assert response.status_code == 302 and response.url.endswith("?position=1")
+    movement.refresh_from_db()
+    assert movement.current_position == 1
+
+
+def test_advance_sent_twice_puts_one_position_in_play(world, login):
+    movement = advance_to(world, generate(world, 20), 2)
+    browser = login(world.referee)
+    data = {"confirmed": "1", "from_position": "2"}
+    browser.post(_url("advance", _session(world)), data)
+    response = browser.post(_url("advance", _session(world)), data, follow=True)
+    movement.refresh_from_db()
+    assert movement.current_position == 3
+    assert [str(m) for m in response.context["messages"]][-1] == said(
+        "Position %(position)s is already in play (the page was out of date): nothing was changed.",
+        position=3,
+    )
+
+
+def test_advance_without_the_position_it_moves_from_changes_nothing(world, login):
+    movement = advance_to(world, generate(world, 20), 1)
+    response = login(world.referee).post(
+        _url("advance", _session(world)), {"confirmed": "1"}, follow=True
+    )
+    assert [m.level_tag for m in response.context["messages"]] == ["error"]
     movement.refresh_from_db()
     assert movement.current_position == 1
 
@@ -224,7 +252,7 @@ def test_advance_asks_then_puts_the_next_position_in_play(world, login):
 def test_advance_after_the_last_position_says_so(world, login):
     advance_to(world, generate(world, 20), 5)
     response = login(world.referee).post(
-        _url("advance", _session(world)), {"confirmed": "1"}, follow=True
+        _url("advance", _session(world)), {"confirmed": "1", "from_position": "5"}, follow=True
     )
     assert [m.level_tag for m in response.context["messages"]] == ["error"]
 

@@ -46,7 +46,9 @@ def _enter_position_1(world, session):  # noqa: F811
     movement = tables[0].movement
     last = MovementTable.objects.filter(movement=movement).aggregate(Max("sequence"))
     for sequence in range(2, last["sequence__max"] + 1):
-        movement = movements.movement_advance(actor=world.referee, movement=movement)
+        movement = movements.movement_advance(
+            actor=world.referee, movement=movement, from_position=movement.current_position
+        )
         playing = MovementTable.objects.filter(movement=movement, sequence=sequence)
         table = next(table for table in playing if etui in table.etuis)
         play_score_set(actor=world.referee, table=table, etui=etui, score=SCORES[sequence - 1])

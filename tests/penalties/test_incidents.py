@@ -39,7 +39,9 @@ def session(world):
     register(world.tournament, 20)
     session = world.tournament.sessions.get()
     movement = movements.movement_generate(actor=world.referee, session=session, seed=3)
-    movements.movement_advance(actor=world.referee, movement=movement)
+    movements.movement_advance(
+        actor=world.referee, movement=movement, from_position=movement.current_position
+    )
     return session
 
 

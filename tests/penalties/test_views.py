@@ -278,7 +278,9 @@ def room_of(world):
         register(world.tournament, 4 * tables)
         room = world.tournament.sessions.get()
         movement = movements.movement_generate(actor=world.referee, session=room, seed=3)
-        movements.movement_advance(actor=world.referee, movement=movement)
+        movements.movement_advance(
+            actor=world.referee, movement=movement, from_position=movement.current_position
+        )
         for number in range(1, tables + 1):
             players = seated_at(table_at(room, number))
             record(

@@ -117,7 +117,9 @@ def test_the_movement_and_seating_stay_as_played(world, room, status):
     spot = Spot("Rouge", "N1")
     for write in (
         lambda: movements.movement_generate(actor=world.referee, session=movement.session),
-        lambda: movements.movement_advance(actor=world.referee, movement=movement),
+        lambda: movements.movement_advance(
+            actor=world.referee, movement=movement, from_position=movement.current_position
+        ),
         lambda: movements.player_replace(
             actor=world.referee, movement=movement, spot=spot, licensee=newcomer
         ),

@@ -1,11 +1,14 @@
 """Club area: the managed clubs' tournaments and the tournament creation form."""
 
 import datetime
+import uuid
 
 import pytest
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from apps.core.models import AuditLog
+from apps.tournaments import services
 from apps.tournaments.models import Tournament
 from tests import factories as f
 from tests.personas import PERSONAS
@@ -80,6 +83,48 @@ def test_create_tournament_with_its_sessions(world, login):
     assert tournament.club == world.club
     assert tournament.sessions.count() == 3
     assert AuditLog.objects.filter(action="create", object_id=str(tournament.pk)).exists()
+
+
+def test_the_create_form_sent_twice_creates_one_tournament(world, login):
+    browser = login(world.club_manager)
+    key = browser.get(reverse("tournaments:create")).context["form"]["request_key"].value()
+    data = _form(world.club, request_key=str(key))
+    first = browser.post(reverse("tournaments:create"), data)
+    second = browser.post(reverse("tournaments:create"), data, follow=True)
+    tournament = Tournament.objects.get(name="Tournoi de printemps")
+    assert first.url == reverse("tournaments:detail", args=[tournament.pk])
+    assert second.redirect_chain[-1][0] == first.url
+    assert [str(m) for m in second.context["messages"]][-1] == gettext(
+        "This tournament was already created by the same form."
+    )
+    assert tournament.sessions.count() == 3
+    assert AuditLog.objects.filter(action="create", object_id=str(tournament.pk)).count() == 1
+
+
+def test_each_opening_of_the_create_form_has_its_own_key(world, login):
+    browser = login(world.club_manager)
+    keys = {
+        browser.get(reverse("tournaments:create")).context["form"]["request_key"].value()
+        for _ in range(2)
+    }
+    assert len(keys) == 2
+    for key in keys:
+        browser.post(reverse("tournaments:create"), _form(world.club, request_key=str(key)))
+    assert Tournament.objects.filter(name="Tournoi de printemps").count() == 2
+
+
+def test_the_same_key_sent_concurrently_creates_one_tournament(world):
+    """The race the page check cannot see: the unique key answers it in the service."""
+    key = uuid.uuid4()
+    values = {
+        "club": world.club,
+        "name": "Tournoi de printemps",
+        "date": datetime.date.today(),
+        "request_key": key,
+    }
+    first = services.tournament_create(actor=world.club_manager, **values)
+    again = services.tournament_create(actor=world.club_manager, **values)
+    assert again == first and Tournament.objects.filter(request_key=key).count() == 1
 
 
 def test_create_refuses_a_club_the_user_does_not_manage(world, login):
