@@ -6,9 +6,19 @@ from django.utils.translation import gettext as _
 
 from apps.accounts import permissions
 from apps.core.audit import audit_record, audit_snapshot, model_update
+from apps.core.writes import unique_save
 from apps.federation.models import Club, Licensee
 
 LICENSEE_FIELDS = ["licence_number", "last_name", "first_name", "birth_date", "club", "series"]
+
+
+def _save(licensee: Licensee) -> None:
+    unique_save(
+        licensee,
+        field="licence_number",
+        message=_("Licence number %(number)s is already taken.")
+        % {"number": licensee.licence_number},
+    )
 
 
 @transaction.atomic
@@ -17,7 +27,7 @@ def licensee_create(*, actor, club: Club, **data) -> Licensee:
         raise PermissionDenied(_("You cannot add licensees to this club."))
     licensee = Licensee(club=club, **data)
     licensee.full_clean()
-    licensee.save()
+    _save(licensee)
     audit_record(
         actor=actor,
         action="create",
@@ -37,6 +47,6 @@ def licensee_update(*, actor, licensee: Licensee, **data) -> Licensee:
     changes = model_update(licensee, data)
     if changes:
         licensee.full_clean()
-        licensee.save()
+        _save(licensee)
         audit_record(actor=actor, action="update", instance=licensee, changes=changes)
     return licensee

@@ -1,7 +1,11 @@
 """/api/licensees/: who reads which licensee, who adds and edits them, and validation."""
 
+import threading
+
 import pytest
+from django.db import connection
 from django.utils.translation import gettext
+from rest_framework.test import APIClient
 
 from apps.accounts.models import Role
 from apps.federation.models import Licensee
@@ -271,3 +275,39 @@ def test_no_full_update_or_delete(world, api_as, method):
     response = getattr(api_as("federation_staff"), method)(url, _payload(world.club), format="json")
     assert response.status_code == 405
     assert Licensee.objects.filter(pk=world.licensee.pk, first_name="Camille").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_creations_of_one_licence_at_once_answer_201_and_400_never_500(world, monkeypatch):
+    """Both requests pass every check before either writes (a barrier holds them after
+    the model's own validation): the database's unique constraint decides, and the loser
+    gets a French 400."""
+    barrier = threading.Barrier(2, timeout=10)
+    checked = Licensee.full_clean
+
+    def full_clean_then_wait(self, *args, **kwargs):
+        checked(self, *args, **kwargs)
+        barrier.wait()
+
+    monkeypatch.setattr(Licensee, "full_clean", full_clean_then_wait)
+    answers = []
+
+    def create():
+        client = APIClient()
+        client.force_login(world.club_manager)
+        answers.append(client.post("/api/licensees/", _payload(world.club), format="json"))
+        connection.close()
+
+    threads = [threading.Thread(target=create) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(answer.status_code for answer in answers) == [201, 400]
+    refused = next(answer for answer in answers if answer.status_code == 400)
+    assert refused.json() == {
+        "licence_number": [
+            gettext("Licence number %(number)s is already taken.") % {"number": "2002002"}
+        ]
+    }
+    assert Licensee.objects.filter(licence_number="2002002").count() == 1

@@ -1,5 +1,6 @@
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils.translation import gettext
 
 from apps.core.models import AuditLog
 from apps.federation import services
@@ -67,3 +68,19 @@ def test_club_manager_cannot_move_a_licensee_out_of_reach(world):
         )
     world.licensee.refresh_from_db()
     assert world.licensee.club == world.club
+
+
+def test_a_licence_number_taken_between_the_check_and_the_save_is_a_form_error(world, monkeypatch):
+    """A concurrent insert lands after full_clean's uniqueness check: the constraint's
+    IntegrityError becomes a French ValidationError, and nothing is written."""
+    taken = world.licensee.licence_number
+    monkeypatch.setattr(Licensee, "validate_unique", lambda self, exclude=None: None)
+    with pytest.raises(ValidationError) as error:
+        _new(world, world.club_manager, licence_number=taken)
+    assert error.value.message_dict == {
+        "licence_number": [
+            gettext("Licence number %(number)s is already taken.") % {"number": taken}
+        ]
+    }
+    assert Licensee.objects.filter(licence_number=taken).count() == 1
+    assert not AuditLog.objects.exists()
