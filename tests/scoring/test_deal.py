@@ -300,9 +300,26 @@ def test_a_defence_chelem_in_garde_contre_leaves_the_taker_the_excuse_at_most():
         Deal(0, 3, Contract.GARDE_CONTRE, chelem=Chelem.DEFENSE)
 
 
+@pytest.mark.parametrize("contract", [Contract.PRISE, Contract.GARDE])
+@pytest.mark.parametrize(("bouts", "points"), [(2, 20), (3, 30)])
+def test_a_defence_chelem_leaves_the_taker_no_bout_but_the_excuse(contract, bouts, points):
+    """The taker kept only the discard, where no bout may go, and the Excuse: one bout at
+    most (« il est interdit d'écarter … un atout », bouts included)."""
+    with pytest.raises(ValueError, match="son écart \\(sans bout\\) et l'Excuse au plus"):
+        Deal(bouts, points, contract, chelem=Chelem.DEFENSE)
+    assert deal_score(Deal(1, 10, contract, chelem=Chelem.DEFENSE)) < 0
+
+
+def test_a_defence_chelem_in_garde_sans_may_leave_bouts_in_the_unseen_dog():
+    """The dog of a Garde sans goes to the taker unseen: it may hold the 21 and the Petit."""
+    assert deal_score(Deal(2, 15, Contract.GARDE_SANS, chelem=Chelem.DEFENSE)) == (
+        -(25 + 26) * 4 - 200
+    )
+
+
 def test_a_defence_chelem_fails_the_contract():
     with pytest.raises(ValueError, match="le contrat ne peut être réussi"):
-        Deal(3, 50, chelem=Chelem.DEFENSE)
+        Deal(1, 51, chelem=Chelem.DEFENSE)
 
 
 @pytest.mark.parametrize(

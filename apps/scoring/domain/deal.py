@@ -252,6 +252,7 @@ class _Hand:
     bouts: int
     dog: bool  # the dog, or the discard made from it, counts for this side
     tricks: bool  # the side took a trick
+    unseen_dog: bool  # the dog counts for this side unseen (Garde sans, Garde contre)
 
     def points(self, players: int) -> tuple[float, float]:
         """The least and most card points of the side: 4.5 per bout, 0.5 at least for
@@ -265,6 +266,7 @@ def _hands(deal: Deal) -> tuple[_Hand, _Hand]:
     """The taker's side and the defence: the dog is the taker's but in a Garde contre, and
     a chelem leaves the other side without a trick."""
     dog_to_taker = deal.contract is not Contract.GARDE_CONTRE
+    unseen = deal.contract in (Contract.GARDE_SANS, Contract.GARDE_CONTRE)
     return (
         _Hand(
             Side.TAKER,
@@ -273,6 +275,7 @@ def _hands(deal: Deal) -> tuple[_Hand, _Hand]:
             deal.bouts,
             dog_to_taker,
             deal.chelem is not Chelem.DEFENSE,
+            unseen and dog_to_taker,
         ),
         _Hand(
             Side.DEFENSE,
@@ -281,6 +284,7 @@ def _hands(deal: Deal) -> tuple[_Hand, _Hand]:
             3 - deal.bouts,
             not dog_to_taker,
             deal.chelem not in TAKER_CHELEMS,
+            unseen and not dog_to_taker,
         ),
     )
 
@@ -291,9 +295,12 @@ def _check_tricks(deal: Deal) -> None:
     taker, defence = _hands(deal)
     winner = Side.TAKER if deal.made else Side.DEFENSE
     for hand, other in ((taker, defence), (defence, taker)):
-        if not (hand.dog or hand.tricks) and hand.bouts > 1:
+        # Without a trick, a side keeps the Excuse at most, and its discard if it made
+        # one: no bout may be discarded. Only a dog it never saw can hold bouts.
+        if not (hand.tricks or hand.unseen_dog) and hand.bouts > 1:
+            kept = "son écart (sans bout) et l'Excuse" if hand.dog else "l'Excuse"
             raise ValueError(
-                f"{other.name} a fait tous les plis : {hand.name} ne garde que l'Excuse au "
+                f"{other.name} a fait tous les plis : {hand.name} ne garde que {kept} au "
                 f"plus, donc 1 bout au plus (reçu : {_bouts(deal.bouts)} au preneur)"
             )
     taker_least, taker_most = taker.points(deal.players)
