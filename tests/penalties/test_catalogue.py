@@ -365,6 +365,25 @@ CHAPTER_4 = [
         "",
         "",
     ),
+    # « Points particuliers »: the four players are responsible for the dog.
+    (
+        "erreur_chien_jouable",
+        "Erreur sur le chien (mauvaise reconstitution de la donne), le jeu a pu se jouer",
+        "0.5",
+        "table",
+        "",
+        "",
+        "",
+    ),
+    (
+        "erreur_chien_non_jouable",
+        "Erreur sur le chien (mauvaise reconstitution de la donne), le jeu n'a pas pu se jouer",
+        "1.5",
+        "table",
+        "neutralized",
+        "",
+        "",
+    ),
     (
         "carte_oubliee_preneur",
         "Carte oubliée dans l'étui ou carte à terre par le preneur",
@@ -517,7 +536,7 @@ def test_the_migration_loads_every_row_of_chapter_4_in_order():
     loaded = as_rows(version.faults.order_by("order"))
     for row, expected in zip(loaded, expected_rows(), strict=True):
         assert row == expected
-    assert len(loaded) == 47
+    assert len(loaded) == 49
 
 
 def test_the_catalogue_file_is_what_the_migration_loaded():
@@ -582,11 +601,11 @@ def test_federation_staff_copy_a_version_unpublished_with_its_faults(world):
     assert (copy.published, copy.valid_from) == (False, original.valid_from)
     assert len({original.name, copy.name, again.name}) == 3
     assert as_rows(copy.faults.order_by("order")) == expected_rows()
-    assert original.faults.count() == 47
+    assert original.faults.count() == 49
     entry = AuditLog.objects.get(
         content_type=ContentType.objects.get_for_model(CatalogueVersion), object_id=str(copy.pk)
     )
-    assert entry.changes == {"copied_from": [None, original.name], "faults": [None, 47]}
+    assert entry.changes == {"copied_from": [None, original.name], "faults": [None, 49]}
 
 
 @pytest.mark.parametrize("persona", [p for p in PERSONAS if p != "federation_staff"])
@@ -621,7 +640,7 @@ def test_a_published_version_is_read_only_in_the_back_office(world, login):
     assert response.status_code == 403
     delete = reverse("admin:penalties_catalogueversion_delete", args=[version.pk])
     assert client.post(delete, {"post": "yes"}).status_code == 403
-    assert first_version().faults.count() == 47
+    assert first_version().faults.count() == 49
 
 
 def test_the_copy_action_then_edit_and_publish_the_copy(world, login):

@@ -29,8 +29,8 @@ SCORES = [56, 62, -56, -52, 50]  # étui 1 at tables 1..5 of the regulation's ex
 SIDED = {Adjustment.FORTY_SIXTY, Adjustment.FORGOTTEN_CARD}
 
 
-def test_the_catalogue_has_its_47_faults():
-    assert len(CODES) == len(set(CODES)) == 47
+def test_the_catalogue_has_its_49_faults():
+    assert len(CODES) == len(set(CODES)) == 49
 
 
 def _enter_position_1(world, session):  # noqa: F811

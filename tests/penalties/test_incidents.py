@@ -547,3 +547,16 @@ def test_a_penalty_given_with_the_minutes_departs_from_them(world, session):
     )
     late_note = gettext("%(minutes)s minutes late") % {"minutes": 7}
     assert (incident.penalty_percent, incident.note) == (Decimal(1), f"{late_note} · bouchons")
+
+
+@pytest.mark.parametrize(
+    ("code", "points"), [("erreur_chien_jouable", 0.5), ("erreur_chien_non_jouable", 1.5)]
+)
+def test_an_error_on_the_dog_penalises_the_four_players_of_the_table(world, session, code, points):
+    """« Les quatre joueurs de la table sont responsables du chien : … les quatre joueurs
+    sont pénalisés » (chapter 4, « Points particuliers »)."""
+    table = table_at(session)
+    incident = record(world, session, code, etui=table.etuis[0])
+    four = seated_at(table)
+    assert set(incident.players.all()) == set(four)
+    assert session_incident_penalties(session) == {str(player.pk): points for player in four}
