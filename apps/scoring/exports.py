@@ -63,7 +63,7 @@ def _etui_grid(display: SessionDisplay, rows: list[tuple]) -> Grid:
 
 def results_html(display: SessionDisplay) -> str:
     general = _ranking_rows(display.general, alternate=False)
-    alternate = _ranking_rows(display.alternate, alternate=True)
+    alternate = _ranking_rows(display.alternate, alternate=True) if display.has_alternate else []
     ranking = _ranking_grid(general + alternate)
     etuis = display.etuis()
     cells = {sheet.etui: [_etui_cells(display, line) for line in sheet.lines] for sheet in etuis}
@@ -79,7 +79,11 @@ def results_html(display: SessionDisplay) -> str:
             "ranking": ranking,
             "rankings": [
                 (_("General ranking"), [ranking.row(row) for row in general]),
-                (_("Alternate ranking"), [ranking.row(row) for row in alternate]),
+                *(
+                    [(_("Alternate ranking"), [ranking.row(r) for r in alternate])]
+                    if alternate
+                    else []
+                ),
             ],
             "penalties": [
                 (row.person.name, row.person.licence, penalty_lines(row.penalties))

@@ -240,6 +240,11 @@ class SessionDisplay:
         ]
 
     @property
+    def has_alternate(self) -> bool:
+        """A classement alterné exists: every player keeps a line (not so in a Howell)."""
+        return any(p.rank_alternate is not None for p in self.results.players)
+
+    @property
     def alternate(self) -> list[Ranked]:
         unranked = len(self.results.players) + 1
         return sorted(self.general, key=lambda row: row.result.rank_alternate or unranked)
@@ -262,14 +267,14 @@ class SessionDisplay:
         takers: dict[int, str] = {}
         for note in self.results.notes:
             play = note.play
-            sheets.setdefault(play.etui, []).append(
+            sheets.setdefault(play.deal_number, []).append(
                 EtuiLine(
                     note,
                     person(self.people, play.taker),
                     self._ruling(play.section, play.table, play.etui),
                 )
             )
-            takers[note.play.etui] = note.play.taker_seat
+            takers[play.deal_number] = play.taker_seat
         return [EtuiSheet(etui, takers[etui], tuple(lines)) for etui, lines in sheets.items()]
 
     def sheets(self) -> list[PlayerSheet]:

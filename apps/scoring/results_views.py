@@ -101,7 +101,7 @@ def session_results(request, pk):
     """The classement général or alterné; htmx polls the ranking while play goes on."""
     session = _session(request, pk)
     display = selectors.session_display(session)
-    alternate = request.GET.get("classement") == ALTERNATE
+    alternate = request.GET.get("classement") == ALTERNATE and display.has_alternate
     context = {
         **_context(request, session),
         "display": display,

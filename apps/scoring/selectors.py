@@ -21,7 +21,7 @@ from apps.movements.selectors import SeatView, section_order
 from apps.penalties.domain.effects import Adjustment, AdjustmentKind
 from apps.penalties.selectors import session_decisions
 from apps.scoring.domain.compute import session_results_compute
-from apps.scoring.domain.rankings import Standing, alternate_ranking, general_ranking
+from apps.scoring.domain.rankings import Standing, alternate_places, general_ranking
 from apps.scoring.domain.results import PlayRecord, SessionResults, defender_seats
 from apps.scoring.models import Play
 from apps.tournaments.models import Session
@@ -148,8 +148,8 @@ def session_etuis(session: Session) -> list[int]:
 
 
 def _deal_numbering(session: Session):
-    """In 3x4 parallel Howell, étuis 25 to 32 hold the deals of étuis 1 to 8 and are topped
-    with them; elsewhere every étui is its own deal."""
+    """The deal each étui holds: in 3x4 parallel Howell, étuis 25 to 32 hold the deals of
+    étuis 1 to 8 and are topped with them; elsewhere every étui is its own deal."""
     sections = SessionMovement.objects.filter(session=session).values_list("sections", flat=True)
     layout = next(iter(sections), [])
     if len(layout) == PARALLEL_HOWELL_SECTIONS and all(
@@ -183,7 +183,8 @@ def session_play_records(session: Session) -> list[PlayRecord]:
             taker_seat = etui_taker(etui)
             records.append(
                 PlayRecord(
-                    etui=deal(etui),
+                    etui=etui,
+                    deal=deal(etui),
                     section=section,
                     position=position,
                     table=number,
@@ -196,17 +197,22 @@ def session_play_records(session: Session) -> list[PlayRecord]:
     return records
 
 
-def session_lines(session: Session) -> dict[str, str]:
+def session_lines(session: Session) -> dict[str, str | None]:
     """{player key: line}: the seat each player (and each vacant place) holds at their
-    first position; every key of ``session_play_records`` has one."""
-    lines: dict[str, str] = {}
+    first position, None in a Howell section where players change orientation; every key
+    of ``session_play_records`` has one."""
+    sections = SessionMovement.objects.filter(session=session).values_list("sections", flat=True)
+    howell = {s["name"] for s in next(iter(sections), []) if s["type"] == MovementType.HOWELL}
+    lines: dict[str, str | None] = {}
     rows = (
         Place.objects.filter(table__in=_played_tables(session))
         .order_by("table__sequence")
         .values_list("table__section", "player_code", "registration_id", "seat")
     )
     for section, code, registration, seat in rows:
-        lines.setdefault(player_key(section, code, registration), seat)
+        lines.setdefault(
+            player_key(section, code, registration), None if section in howell else seat
+        )
     return lines
 
 
@@ -217,9 +223,9 @@ def _registered_only(results: SessionResults) -> SessionResults:
     if len(players) == len(results.players):
         return results
     standings = [Standing(p.player, p.final, p.tops, p.line) for p in players.values()]
-    alternate = {s.player: place for s, place in alternate_ranking(standings)}
+    alternate = alternate_places(standings)
     ranked = tuple(
-        replace(players[s.player], rank=rank, rank_alternate=alternate[s.player])
+        replace(players[s.player], rank=rank, rank_alternate=alternate.get(s.player))
         for s, rank in general_ranking(standings)
     )
     return replace(results, players=ranked)

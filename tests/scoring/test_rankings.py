@@ -5,6 +5,7 @@ import pytest
 
 from apps.scoring.domain.rankings import (
     Standing,
+    alternate_places,
     alternate_ranking,
     general_ranking,
     tournament_standings,
@@ -148,3 +149,11 @@ def test_ties_over_several_sessions_are_broken_by_tops_over_all_sessions():
 def test_there_must_be_one_coefficient_per_session():
     with pytest.raises(ValueError):
         tournament_standings([[Standing("a", 50)], [Standing("a", 50)]], [1])
+
+
+def test_without_lines_there_is_no_alternate_ranking():
+    """In a Howell the players change orientation: no line, no classement alterné."""
+    howell = [Standing("a", 60.0, line=None), Standing("b", 50.0, line=None)]
+    assert alternate_places(howell) == {}
+    with_lines = [Standing("a", 60.0, line="N"), Standing("b", 50.0, line="S")]
+    assert alternate_places(with_lines) == {"a": 1, "b": 2}

@@ -186,8 +186,8 @@ def test_a_line_of_another_session_is_not_found(world):
     ("read", "queries"),
     [
         (selectors.session_play_records, 4),
-        (selectors.session_lines, 1),
-        (selectors.session_results, 9),
+        (selectors.session_lines, 2),
+        (selectors.session_results, 10),
         (selectors.entry_progress, 3),
         (selectors.double_entry_mismatches, 3),
         (lambda session: selectors.traveller(session, 1), 4),
@@ -207,10 +207,12 @@ def test_in_3x4_howell_etuis_25_to_32_are_topped_with_etuis_1_to_8(world):
     """« Les étuis 25 à 32 sont utilisés pour dupliquer les étuis 1 à 8 »: one deal."""
     movement = generate(world, 48, tables=12, type="howell")
     records = selectors.session_play_records(movement.session)
-    assert {r.etui for r in records} == set(range(1, 21))
+    assert {r.deal_number for r in records} == set(range(1, 21))
+    assert {r.etui for r in records} == set(range(1, 21)) | set(range(25, 33))
+    assert all(r.deal_number == r.etui - 24 for r in records if r.etui >= 25)
     # every deal of 1 to 8 is played at more tables than the 4 of one Howell section
-    plays_of = {etui: sum(r.etui == etui for r in records) for etui in range(1, 21)}
-    assert all(plays_of[etui] > 4 for etui in range(1, 9))
+    plays_of = {deal: sum(r.deal_number == deal for r in records) for deal in range(1, 21)}
+    assert all(plays_of[deal] > 4 for deal in range(1, 9))
 
 
 def test_elsewhere_etuis_25_and_up_are_their_own_deals(world):

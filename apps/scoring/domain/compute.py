@@ -3,11 +3,13 @@ individuel »): topage of every étui, each player's feuille de route and percen
 classement général and the classement alterné.
 
 Each étui is topé over all its plays whose score is entered, in every section together
-(DESIGN.md, « Interpretations »): plays are grouped by ``PlayRecord.etui``, so étuis that
-hold the same deal must carry the same number. Plays without a score have no note yet and
+(DESIGN.md, « Interpretations »): plays are grouped by the deal they hold
+(``PlayRecord.deal_number``: in 3x4 Howell étuis 25 to 32 hold the deals of 1 to 8) and
+keep their own étui number everywhere else. Plays without a score have no note yet and
 are counted in ``missing``; results are live while scores come in.
 
-Marques ajustées (ch. 4, « Marque ajustée ») are keyed by (section, table, étui). A play
+Marques ajustées (ch. 4, « Marque ajustée ») are keyed by (section, table, étui), the
+étui as played at that table. A play
 neutralised, given a zéro collectif or a forgotten card is left out of the topage of the
 other plays of its étui; a 40/60 or 40/40 play is topé with them, then given its adjusted
 notes (``adjusted_notes``). A play without a note leaves the player's percentages; the 0 or
@@ -20,7 +22,7 @@ from collections.abc import Iterable, Mapping
 
 from apps.penalties.domain.effects import Adjustment, adjusted_notes
 from apps.scoring.domain.percentages import player_percentages
-from apps.scoring.domain.rankings import Standing, alternate_ranking, general_ranking
+from apps.scoring.domain.rankings import Standing, alternate_places, general_ranking
 from apps.scoring.domain.results import (
     PlayerResult,
     PlayNote,
@@ -64,7 +66,7 @@ def play_notes(
     adjustments = adjustments or {}
     by_etui: dict[int, list[PlayRecord]] = defaultdict(list)
     for play in plays:
-        by_etui[play.etui].append(play)
+        by_etui[play.deal_number].append(play)
     played = Counter(_play_key(play) for etui_plays in by_etui.values() for play in etui_plays)
     unknown = sorted(key for key in adjustments if played[key] != 1)
     if unknown:
@@ -80,7 +82,7 @@ def play_notes(
             _note(play, next(topage) if counted else None, adjustments)
             for play, counted in zip(etui_plays, topped, strict=True)
         )
-    notes.sort(key=lambda n: (n.play.etui, n.play.position, n.play.section, n.play.table))
+    notes.sort(key=lambda n: (n.play.deal_number, n.play.position, n.play.section, n.play.table))
     return notes
 
 
@@ -121,15 +123,15 @@ def _sheets(notes: list[PlayNote], lines: Mapping[str, str]) -> dict[str, list[S
 
 def session_results_compute(
     plays: Iterable[PlayRecord],
-    lines: Mapping[str, str],
+    lines: Mapping[str, str | None],
     penalties: Mapping[str, float] | None = None,
     adjustments: Adjustments | None = None,
 ) -> SessionResults:
     """The session's results. ``lines`` gives every player of the session the seat they keep
-    all session (players with no play yet are listed, unranked); ``penalties`` are percentage
-    points taken off a player's % global (final = overall - penalty), and the rankings go by
-    the final percentage. TOPs count the notes of exactly 100 %. ``adjustments`` are the
-    marques ajustées by (section, table, étui)."""
+    all session, None in a Howell (players with no play yet are listed, unranked);
+    ``penalties`` are percentage points taken off a player's % global (final = overall -
+    penalty), and the rankings go by the final percentage. TOPs count the notes of exactly
+    100 %. ``adjustments`` are the marques ajustées by (section, table, étui)."""
     adjustments = adjustments or {}
     penalties = penalties or {}
     unknown = sorted(set(penalties) - set(lines))
@@ -157,10 +159,10 @@ def session_results_compute(
             "sheet": tuple(sheet),
         }
         standings.append(Standing(player, final, tops, lines[player]))
-    alternate = {standing.player: place for standing, place in alternate_ranking(standings)}
+    alternate = alternate_places(standings)
     players = tuple(
         PlayerResult(
-            player=s.player, rank=rank, rank_alternate=alternate[s.player], **fields[s.player]
+            player=s.player, rank=rank, rank_alternate=alternate.get(s.player), **fields[s.player]
         )
         for s, rank in general_ranking(standings)
     )

@@ -10,6 +10,8 @@ and ch. 2, article 20 « Ex-æquo »).
   only and take the next places in a row (3 lines left: places 4k+1 to 4k+3, and so on), so
   places never leave a gap. Within a group equal players share the place, as in the general
   ranking; two players exactly equal within one line are taken in player-key order.
+  In a Howell the players change orientation: there is no line, so no classement alterné
+  (``alternate_places`` gives none unless every player keeps a line).
 - Several sessions: each player's total is the sum of their session percentages, each
   multiplied by the session's coefficient, and is ranked by the classement général.
 
@@ -32,7 +34,7 @@ class Standing:
     player: str
     percentage: float | None
     tops: int = 0
-    line: str = ""
+    line: str | None = ""  # None: the player changes orientation (Howell)
 
 
 Ranking = list[tuple[Standing, int | None]]
@@ -84,6 +86,14 @@ def alternate_ranking(standings: Iterable[Standing]) -> Ranking:
     for group in zip_longest(*lines.values()):
         ranking += _places(_best_first(s for s in group if s is not None), len(ranking) + 1)
     return ranking + unranked
+
+
+def alternate_places(standings: Sequence[Standing]) -> dict[str, int | None]:
+    """{player: place in the classement alterné}; empty when a player has no line (a
+    Howell, where players change orientation)."""
+    if any(standing.line is None for standing in standings):
+        return {}
+    return {standing.player: place for standing, place in alternate_ranking(standings)}
 
 
 def tournament_standings(

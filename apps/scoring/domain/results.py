@@ -27,10 +27,17 @@ class PlayRecord:
     taker_seat: str  # N, S, E or W
     defenders: tuple[str, str, str]  # player keys, in the order of defender_seats
     score: int | None  # the taker's score as written on the traveller; None: not entered
+    # The deal the étui holds, when another étui holds it too (3x4 Howell: étuis 25 to 32
+    # duplicate 1 to 8): plays are topped by deal, and named by their étui.
+    deal: int | None = None
 
     @property
     def defender_seats(self) -> tuple[str, str, str]:
         return defender_seats(self.taker_seat)
+
+    @property
+    def deal_number(self) -> int:
+        return self.etui if self.deal is None else self.deal
 
 
 DefenderNotes = tuple[float | None, float | None, float | None]
@@ -81,7 +88,7 @@ class SheetLine:
 @dataclass(frozen=True)
 class PlayerResult:
     player: str
-    line: str  # the seat the player keeps all session (N, S, E, W)
+    line: str | None  # the seat kept all session (N, S, E, W); None in a Howell
     attack: float | None  # % attaque: mean of the notes as taker
     defence: float | None  # % défense: mean of the notes as defender
     overall: float | None  # % global = ¼ attack + ¾ defence
