@@ -43,6 +43,15 @@ class MovementGenerateForm(forms.Form):
         choices=[("", _("as the regulation advises")), *SessionMovement.Type.choices],
         required=False,
     )
+    variant = forms.ChoiceField(
+        label=_("Variant"),
+        choices=SessionMovement.Variant.choices,
+        required=False,
+        help_text=_(
+            "What the regulation also offers: 17 or 19 tables as one tournament, the "
+            "duplication position 0 at 6 tables, the 4th étui of the Howell 3 tables."
+        ),
+    )
     positions = forms.IntegerField(
         label=_("Positions"),
         min_value=1,

@@ -10,6 +10,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from apps.movements.domain.model import MovementType, Seat
+from apps.movements.domain.room import Variant
 
 
 class SeatChoice(models.TextChoices):
@@ -42,6 +43,12 @@ class SessionMovement(models.Model):
         LINE = MovementType.LINE, _("en ligne")
         HOWELL = MovementType.HOWELL, _("Howell")
 
+    class Variant(models.TextChoices):
+        NONE = "", _("none")
+        SINGLE_SECTION = Variant.SINGLE_SECTION, _("one en ligne tournament (17 or 19 tables)")
+        DUPLICATION = Variant.DUPLICATION, _("duplication position 0 (6 tables)")
+        FOURTH_ETUI = Variant.FOURTH_ETUI, _("4th étui of the Howell 3 tables")
+
     session = models.OneToOneField(
         "tournaments.Session",
         verbose_name=_("session"),
@@ -51,6 +58,9 @@ class SessionMovement(models.Model):
     tables = models.PositiveSmallIntegerField(_("tables"))
     requested_type = models.CharField(
         _("movement type"), max_length=10, choices=Type.choices, blank=True
+    )
+    variant = models.CharField(
+        _("variant"), max_length=20, choices=Variant.choices, blank=True, default=""
     )
     positions = models.PositiveSmallIntegerField(_("positions"))
     method = models.CharField(_("seating"), max_length=10, choices=Method.choices)

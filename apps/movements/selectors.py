@@ -83,7 +83,11 @@ def tables_for(registered: int) -> int:
 
 
 def movement_check(
-    registered: int, tables: int | None = None, type: str = "", positions: int | None = None
+    registered: int,
+    tables: int | None = None,
+    type: str = "",
+    positions: int | None = None,
+    variant: str = "",
 ) -> MovementCheck:
     tables = tables or tables_for(registered)
     places = tables * SEATS_PER_TABLE
@@ -110,7 +114,7 @@ def movement_check(
             )
     room = None
     try:
-        room = room_movement(tables, type or None, positions)
+        room = room_movement(tables, type or None, positions, variant or None)
     except UnsupportedMovement as exc:
         problems.append(f"{capfirst(str(exc).rstrip('.'))}.")  # the domain explains in French
     return MovementCheck(registered, tables, room, tuple(problems), tuple(warnings))

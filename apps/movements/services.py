@@ -103,6 +103,7 @@ def movement_generate(
     tables: int | None = None,
     type: str = "",
     positions: int | None = None,
+    variant: str = "",
     method: str = SessionMovement.Method.DRAW,
     seed: int | None = None,
     champion: Licensee | None = None,
@@ -122,7 +123,7 @@ def movement_generate(
     if method not in SessionMovement.GENERATED_METHODS:
         raise ValidationError(_("Unknown seating method."))
     registrations = list(session.tournament.registrations.select_related("licensee").order_by("pk"))
-    check = movement_check(len(registrations), tables, type, positions)
+    check = movement_check(len(registrations), tables, type, positions, variant)
     if not check.ok:
         raise ValidationError(list(check.problems))
     if method == SessionMovement.Method.DRAW:
@@ -142,6 +143,7 @@ def movement_generate(
     values = {
         "tables": check.tables,
         "requested_type": type,
+        "variant": variant,
         "positions": max(len(s.positions) for s in room.sections),
         "method": method,
         "seed": seed,

@@ -127,8 +127,10 @@ def movement_check(request, pk):
     session = _session(request, pk, permissions.can_run_movement)
     form = MovementGenerateForm(request.GET)
     form.is_valid()
-    request_values = {name: form.cleaned_data.get(name) for name in ("tables", "type", "positions")}
+    names = ("tables", "type", "positions", "variant")
+    request_values = {name: form.cleaned_data.get(name) for name in names}
     request_values["type"] = request_values["type"] or ""
+    request_values["variant"] = request_values["variant"] or ""
     return render(
         request,
         "movements/_check.html",

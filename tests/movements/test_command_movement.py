@@ -116,3 +116,54 @@ def test_subprocess_rejects_an_unknown_type():
     result = manage_movement("--tables", "7", "--type", "suisse")
     assert result.returncode != 0
     assert "suisse" in result.stderr
+
+
+# --- the variants the regulation offers beside the advised movement -----------------
+
+
+@pytest.mark.parametrize("tables", [17, 19])
+def test_17_and_19_tables_as_one_en_ligne_tournament(tables):
+    (section,) = json.loads(movement(tables=tables, variant="single_section", as_json=True))[
+        "sections"
+    ]
+    assert (section["name"], section["type"], section["tables"]) == ("Rouge", "ligne", tables)
+    assert json.loads(movement(tables=tables, as_json=True))["sections"][0]["tables"] < tables
+
+
+def test_the_6_table_duplication_position_comes_first():
+    (section,) = json.loads(movement(tables=6, variant="duplication", as_json=True))["sections"]
+    assert [p["position"] for p in section["positions"]] == [0, 1, 2, 3, 4, 5]
+    plain = json.loads(movement(tables=6, as_json=True))["sections"][0]
+    assert [p["position"] for p in plain["positions"]] == [1, 2, 3, 4, 5]
+
+
+def test_the_duplication_position_does_not_count_among_the_positions_asked():
+    (section,) = json.loads(movement(tables=6, variant="duplication", positions=3, as_json=True))[
+        "sections"
+    ]
+    assert [p["position"] for p in section["positions"]] == [0, 1, 2, 3]
+
+
+def test_the_howell_3_tables_fourth_etui():
+    (section,) = json.loads(movement(tables=3, variant="fourth_etui", as_json=True))["sections"]
+    assert {len(t["etuis"]) for p in section["positions"] for t in p["tables"]} == {4}
+    plain = json.loads(movement(tables=3, as_json=True))["sections"][0]
+    assert {len(t["etuis"]) for p in plain["positions"] for t in p["tables"]} == {3}
+
+
+@pytest.mark.parametrize(
+    ("tables", "variant", "reason"),
+    [
+        (18, "single_section", "un seul tournoi en ligne se joue à 17 ou 19 tables"),
+        (7, "duplication", "la position 0 de duplication est celle du mouvement à 6 tables"),
+        (4, "fourth_etui", "le 4e étui ne se prépare qu'au Howell 3 tables"),
+    ],
+)
+def test_a_variant_where_it_does_not_apply_is_refused_with_the_reason(tables, variant, reason):
+    with pytest.raises(CommandError, match=reason):
+        movement(tables=tables, variant=variant)
+
+
+def test_subprocess_refuses_an_unknown_variant():
+    result = manage_movement("--tables", "6", "--variant", "double")
+    assert result.returncode != 0 and "--variant" in result.stderr

@@ -14,6 +14,7 @@ from apps.movements.domain.room import room_movement
 from apps.movements.domain.seating import seating_balanced, seating_draw
 from apps.movements.models import MovementTable, Place, SessionMovement
 from apps.movements.selectors import Spot
+from apps.scoring.selectors import session_results
 from tests.movements.test_models import (
     advance_to,
     audits,
@@ -24,6 +25,7 @@ from tests.movements.test_models import (
     snapshot,
 )
 from tests.personas import PERSONAS
+from tests.scoring.test_results_selectors import enter_all
 
 pytestmark = pytest.mark.django_db
 
@@ -253,3 +255,19 @@ def test_only_the_referee_puts_positions_in_play(world, persona):
         )
     movement.refresh_from_db()
     assert movement.current_position == 0
+
+
+def test_a_6_table_session_with_its_duplication_position_plays_and_ranks(world):
+    """Position 0 only duplicates the séries: nothing is scored there, and the five
+    positions after it are played and ranked as usual."""
+    register(world.tournament, 24)
+    session = world.tournament.sessions.get()
+    movement = services.movement_generate(
+        actor=world.referee, session=session, tables=6, variant="duplication", seed=2
+    )
+    movement = advance_to(world, movement, movement.positions)
+    plays = enter_all(world, movement)
+    assert plays == 6 * 4 * 5  # 6 tables, 4 étuis, 5 played positions
+    results = session_results(session)
+    assert results.missing == 0
+    assert sorted(p.rank for p in results.players)[0] == 1

@@ -300,3 +300,47 @@ def test_the_back_office_shows_movements_read_only(world, login, persona):
     assert changelist.status_code == 200
     page = browser.get(reverse("admin:movements_sessionmovement_change", args=[movement.pk]))
     assert page.status_code == 200 and not page.context["has_change_permission"]
+
+
+@pytest.mark.parametrize(
+    ("players", "tables", "variant", "sections", "first_position"),
+    [
+        (68, 17, "single_section", [17], 1),
+        (24, 6, "duplication", [6], 0),
+        (12, 3, "fourth_etui", [3], 1),
+    ],
+)
+def test_the_page_generates_a_variant(
+    world, login, players, tables, variant, sections, first_position
+):
+    register(world.tournament, players)
+    response = login(world.referee).post(
+        _url("generate", _session(world)),
+        {"tables": tables, "variant": variant, "method": "draw", "seed": 3},
+    )
+    assert response.status_code == 302
+    movement = SessionMovement.objects.get()
+    assert movement.variant == variant
+    assert [s["tables"] for s in movement.sections] == sections
+    positions = sorted(set(movement.table_plays.values_list("position", flat=True)))
+    assert positions[0] == first_position
+
+
+def test_the_page_refuses_a_variant_that_does_not_apply(world, login):
+    register(world.tournament, 28)
+    response = login(world.referee).post(
+        _url("generate", _session(world)),
+        {"tables": 7, "variant": "duplication", "method": "draw"},
+    )
+    assert response.status_code == 400
+    assert (
+        "position 0 de duplication est celle du mouvement à 6 tables" in response.content.decode()
+    )
+    assert not SessionMovement.objects.exists()
+
+
+def test_the_form_offers_the_variants(world, login):
+    register(world.tournament, 24)
+    page = login(world.referee).get(_url("page", _session(world))).content.decode()
+    for variant in ("single_section", "duplication", "fourth_etui"):
+        assert f'value="{variant}"' in page

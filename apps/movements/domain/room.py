@@ -17,6 +17,9 @@ sections playing the same étuis (fascicule 3, ch. 3).
   + 4 Howell and the 3x4 Howell.
 - Every section plays the same number of positions, since the ranking covers the whole
   field: by default the most the smallest of them allows.
+- Variants the referee may ask for (``Variant``): 17 or 19 tables as one en ligne section
+  (« 17 et 19 tables : mouvement en ligne simple »), the duplication position 0 of the
+  6-table movement, the optional 4th étui of the Howell 3 tables.
 
 Parallel sections play the same étuis (« Les tournois parallèles »), each section with its
 own movement; players are named within their section, whose name tells them apart.
@@ -24,6 +27,7 @@ own movement; players are named within their section, whose name tells them apar
 
 from collections.abc import Callable
 from dataclasses import replace
+from enum import StrEnum
 from math import ceil
 
 from apps.movements.domain.howell import howell_movement, parallel_howell_movements
@@ -43,6 +47,7 @@ from apps.movements.domain.special import (
 )
 
 MIN_TABLES = 3
+TYPE_NAMES = {MovementType.LINE: "en ligne", MovementType.HOWELL: "Howell"}
 # « Affectation des joueurs »: tables of each section, in colour order, 5 to 28 tables.
 ALLOCATION: dict[int, tuple[int, ...]] = {
     5: (5,), 6: (6,), 7: (7,), 8: (8,), 9: (9,), 10: (5, 5), 11: (11,), 12: (6, 6),
@@ -64,6 +69,59 @@ HOWELL_ROOMS: dict[int, Callable[[], tuple[SectionMovement, ...]]] = {
     9: hybrid_nine_movement,
     12: lambda: parallel_howell_movements(3),
 }
+
+
+class Variant(StrEnum):
+    """What the regulation offers beside the advised movement of a room."""
+
+    SINGLE_SECTION = "single_section"  # 17 or 19 tables as one en ligne section
+    DUPLICATION = "duplication"  # 6 tables: position 0 duplicates the séries first
+    FOURTH_ETUI = "fourth_etui"  # Howell 3 tables: a 4th étui, each player takes in turn
+
+
+# Each variant: the room it applies to (tables, type) and the section it builds.
+VARIANTS: dict[Variant, tuple[frozenset[int], MovementType, Callable[[int], SectionMovement]]] = {
+    Variant.SINGLE_SECTION: (
+        frozenset({17, 19}),
+        MovementType.LINE,
+        lambda tables: prime_line_movement(tables, name=section_name(0)),
+    ),
+    Variant.DUPLICATION: (
+        frozenset({6}),
+        MovementType.LINE,
+        lambda tables: six_table_movement(duplication=True, name=section_name(0)),
+    ),
+    Variant.FOURTH_ETUI: (
+        frozenset({3}),
+        MovementType.HOWELL,
+        lambda tables: howell_movement(3, duplicate_fourth=True),
+    ),
+}
+VARIANT_ROOMS = {
+    Variant.SINGLE_SECTION: "un seul tournoi en ligne se joue à 17 ou 19 tables",
+    Variant.DUPLICATION: "la position 0 de duplication est celle du mouvement à 6 tables",
+    Variant.FOURTH_ETUI: "le 4e étui ne se prépare qu'au Howell 3 tables",
+}
+
+
+def _variant_sections(
+    tables: int, type: MovementType, variant: Variant | str
+) -> tuple[SectionMovement, ...]:
+    try:
+        variant = Variant(variant)
+    except ValueError:
+        raise UnsupportedMovement(f"variante « {variant} » inconnue") from None
+    sizes, variant_type, build = VARIANTS[variant]
+    if tables not in sizes or type is not variant_type:
+        raise UnsupportedMovement(
+            f"{VARIANT_ROOMS[variant]} ({tables} tables, {TYPE_NAMES[type]} demandé)"
+        )
+    return (build(tables),)
+
+
+def played_positions(section: SectionMovement) -> int:
+    """The positions where étuis are played (the duplication position 0 is not one)."""
+    return sum(position.number >= 1 for position in section.positions)
 
 
 def section_sizes(tables: int) -> tuple[int, ...]:
@@ -119,17 +177,21 @@ def _sections(tables: int, type: MovementType) -> tuple[SectionMovement, ...]:
 
 
 def room_movement(
-    tables: int, type: MovementType | str | None = None, positions: int | None = None
+    tables: int,
+    type: MovementType | str | None = None,
+    positions: int | None = None,
+    variant: Variant | str | None = None,
 ) -> RoomMovement:
     """The room's movement; raise UnsupportedMovement (French message) when none fits."""
     if tables < MIN_TABLES:
         raise UnsupportedMovement(
             f"{tables} tables : un tournoi se joue à {MIN_TABLES} tables au moins"
         )
-    sections = _sections(tables, _movement_type(type, tables))
-    shortest = min(sections, key=lambda section: len(section.positions))
+    kind = _movement_type(type, tables)
+    sections = _variant_sections(tables, kind, variant) if variant else _sections(tables, kind)
+    shortest = min(sections, key=played_positions)
     try:
-        count = positions_checked(positions, len(shortest.positions), tables)
+        count = positions_checked(positions, played_positions(shortest), tables)
     except UnsupportedMovement as error:
         if len(sections) == 1:
             raise
@@ -138,5 +200,8 @@ def room_movement(
         ) from None
     return RoomMovement(
         tables,
-        tuple(replace(section, positions=section.positions[:count]) for section in sections),
+        tuple(
+            replace(section, positions=tuple(p for p in section.positions if p.number <= count))
+            for section in sections
+        ),
     )

@@ -1,12 +1,14 @@
-"""`manage.py movement --tables T [--type ligne|howell] [--positions P] [--json]`: the
-room's movement (fascicule 3, ch. 3) as JSON (RoomMovement.to_json) or as a text grid."""
+"""`manage.py movement --tables T [--type ligne|howell] [--positions P] [--variant V]
+[--json]`: the room's movement (fascicule 3, ch. 3) as JSON (RoomMovement.to_json) or as a
+text grid. Variants: single_section (17 or 19 tables as one tournament), duplication (the
+6-table position 0), fourth_etui (the Howell 3 tables' 4th étui)."""
 
 import json
 
 from django.core.management.base import BaseCommand, CommandError
 
 from apps.movements.domain.model import MovementType, RoomMovement, UnsupportedMovement
-from apps.movements.domain.room import room_movement
+from apps.movements.domain.room import Variant, room_movement
 
 TYPE_LABELS = {MovementType.LINE: "en ligne", MovementType.HOWELL: "Howell"}
 COLUMNS = ("Table", "Nord", "Sud", "Est", "Ouest", "Étuis")
@@ -53,12 +55,19 @@ class Command(BaseCommand):
             "--positions", type=int, help="nombre de positions (par défaut : le maximum)"
         )
         parser.add_argument(
+            "--variant",
+            choices=[variant.value for variant in Variant],
+            help="un seul tournoi en ligne à 17 ou 19 tables (single_section), la position 0 "
+            "de duplication à 6 tables (duplication), le 4e étui du Howell 3 tables "
+            "(fourth_etui)",
+        )
+        parser.add_argument(
             "--json", action="store_true", dest="as_json", help="sortie JSON pour les scripts"
         )
 
-    def handle(self, *args, tables, type, positions, as_json, **options):
+    def handle(self, *args, tables, type, positions, variant, as_json, **options):
         try:
-            room = room_movement(tables, type, positions)
+            room = room_movement(tables, type, positions, variant)
         except UnsupportedMovement as error:
             raise CommandError(str(error)) from error
         self.stdout.write(
