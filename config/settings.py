@@ -19,8 +19,21 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DEV_SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
 SECRET_KEY = env_str("SECRET_KEY") or DEV_SECRET_KEY
 DEBUG = env_bool("DEBUG", default=SECRET_KEY == DEV_SECRET_KEY)
-if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
-    raise ImproperlyConfigured("SECRET_KEY doit être défini quand DEBUG est désactivé.")
+# In production the key must be long, varied and our own: never the development key, one
+# of Django's generated « django-insecure- » keys, or a short or repetitive one.
+SECRET_KEY_MIN_LENGTH = 50
+SECRET_KEY_MIN_CHARACTERS = 5
+if not DEBUG and (
+    SECRET_KEY == DEV_SECRET_KEY
+    or SECRET_KEY.startswith("django-insecure")
+    or len(SECRET_KEY) < SECRET_KEY_MIN_LENGTH
+    or len(set(SECRET_KEY)) < SECRET_KEY_MIN_CHARACTERS
+):
+    raise ImproperlyConfigured(
+        "SECRET_KEY doit être défini quand DEBUG est désactivé : au moins "
+        f"{SECRET_KEY_MIN_LENGTH} caractères variés, propres à cette installation "
+        "(python -c 'import secrets; print(secrets.token_urlsafe(64))')."
+    )
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -97,9 +110,11 @@ REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Redis down: a read is a miss, a write is dropped; pages keep working.
+            "BACKEND": "apps.core.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "donne"),
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
 else:
@@ -116,10 +131,13 @@ LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "accounts:dispatch"
 LOGOUT_REDIRECT_URL = "core:home"
 
-# Login throttling: failed attempts allowed per client address and per username
-# within the window, before the login form answers 429.
+# Sign-in throttling (apps.accounts.throttle): failures allowed per (address, username)
+# and per address within the window before 429; past LOGIN_MAX_FAILURES on a username
+# from anywhere, its attempts are slowed down (a doubling delay), never locked.
 LOGIN_MAX_FAILURES = 5
+LOGIN_MAX_ADDRESS_FAILURES = 20
 LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60
+LOGIN_SLOWDOWN_MAX_SECONDS = 60
 
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", "Français")]

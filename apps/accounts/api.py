@@ -18,6 +18,14 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 
+from apps.accounts.throttle import (
+    client_ip,
+    login_failure_record,
+    login_success_record,
+    login_wait,
+    wait_text,
+)
+
 
 @extend_schema_field(OpenApiTypes.INT)
 class ScopedPrimaryKeyRelatedField(serializers.PrimaryKeyRelatedField):
@@ -91,8 +99,24 @@ class ScopedReadViewSet(
 
 
 class TokenView(ObtainAuthToken):
-    """Exchange a username and password for an API token (rate limited)."""
+    """Exchange a username and password for an API token: rate limited, and throttled on
+    failures exactly as the sign-in page (apps.accounts.throttle)."""
 
     authentication_classes = ()
     throttle_classes = (ScopedRateThrottle,)
     throttle_scope = "token"
+
+    def post(self, request, *args, **kwargs):
+        ip, username = client_ip(request), str(request.data.get("username", ""))
+        wait = login_wait(ip=ip, username=username)
+        if wait is not None:
+            return Response(
+                {"detail": wait_text(wait)}, status=429, headers={"Retry-After": str(wait)}
+            )
+        try:
+            response = super().post(request, *args, **kwargs)
+        except exceptions.ValidationError:
+            login_failure_record(ip=ip, username=username)
+            raise
+        login_success_record(ip=ip, username=username)
+        return response

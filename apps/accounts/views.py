@@ -7,35 +7,35 @@ from django.utils.translation import gettext as _
 from apps.accounts import permissions
 from apps.accounts.throttle import (
     client_ip,
-    login_blocked,
     login_failure_record,
-    login_failures_clear,
+    login_success_record,
+    login_wait,
+    wait_text,
 )
 from apps.tournaments.selectors import registrations_of_licensee
 
 
 class LoginView(auth_views.LoginView):
-    """Sign-in form, refused with 429 after too many failures (see throttle)."""
+    """Sign-in form, refused with 429 while throttled (apps.accounts.throttle)."""
 
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
 
     def post(self, request, *args, **kwargs):
         ip, username = client_ip(request), request.POST.get("username", "")
-        if login_blocked(ip=ip, username=username):
-            form = self.get_form()
-            return render(
+        wait = login_wait(ip=ip, username=username)
+        if wait is not None:
+            response = render(
                 request,
                 self.template_name,
-                {
-                    "form": form,
-                    "blocked": _("Too many failed attempts. Try again in 15 minutes."),
-                },
+                {"form": self.get_form(), "blocked": wait_text(wait)},
                 status=429,
             )
+            response["Retry-After"] = str(wait)
+            return response
         response = super().post(request, *args, **kwargs)
         if request.user.is_authenticated:
-            login_failures_clear(ip=ip, username=username)
+            login_success_record(ip=ip, username=username)
         else:
             login_failure_record(ip=ip, username=username)
         return response

@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -39,3 +41,18 @@ def test_production_without_secret_refuses_to_start():
     result = _manage("check", DEBUG="0")
     assert result.returncode != 0
     assert "SECRET_KEY" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "dev-only-insecure-key-do-not-use-in-production",  # the development key
+        "django-insecure-" + "k3J9vQ2xLw8pR5zT1mN6bY4cH7gF0aS2dE9uI3oP8lK5jX1qW",
+        "short-but-secret-k3J9",
+        "ab" * 40,  # long but repetitive
+    ],
+)
+def test_production_refuses_a_short_or_default_secret(key):
+    result = _manage("check", DEBUG="0", SECRET_KEY=key, ALLOWED_HOSTS="tarot.example.org")
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr and "50 caractères" in result.stderr
