@@ -7,6 +7,7 @@ as codes and parameters and turned into messages in the reader's language.
 
 from dataclasses import asdict, dataclass
 from datetime import timedelta
+from itertools import islice
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -32,6 +33,8 @@ from apps.federation.domain.spreadsheets import FileProblem, table_read
 from apps.federation.models import Club, Licensee, LicenseeImport
 
 IMPORT_MAX_BYTES = 10 * 1024 * 1024
+IMPORT_MAX_ROWS = 50_000  # more licensees than a whole zone: a larger file is refused
+IMPORT_MAX_STORED_ERRORS = 200  # the first errors are kept and shown, with the count of all
 PROGRESS_EVERY = 250  # rows between two progress writes in a worker
 IMPORT_KEEP_FILES_DAYS = 30  # uploaded files are personal data: keep them a month
 WRITE_BATCH = 1000  # rows per INSERT / UPDATE statement
@@ -45,6 +48,13 @@ MESSAGES = {
         "Missing columns: %(columns)s. The first row must name the columns."
     ),
     "no_rows": gettext_lazy("The file has no licensee under its header row."),
+    "too_many_rows": gettext_lazy(
+        "The file has more than %(max)s rows: split it into several files."
+    ),
+    "file_unpacks_too_large": gettext_lazy(
+        "The file unpacks to more than %(max)s MB: save it again from your spreadsheet "
+        "program, or as .csv."
+    ),
     "changed": gettext_lazy("Licensees changed while the file was being checked; send it again."),
     "internal": gettext_lazy("The import stopped on an unexpected error; nothing was imported."),
     "licence": "%(detail)s",  # already French (apps.federation.domain.licences)
@@ -117,11 +127,14 @@ def _refusal(code: str, **params) -> ValidationError:
 
 
 def _rows_count(filename: str, content: bytes) -> int:
+    """The number of rows, read no further than one past the cap."""
     table = table_read(filename, content)
     columns_locate(table.header)
-    total = sum(1 for _row in table.rows)
+    total = sum(1 for _row in islice(table.rows, IMPORT_MAX_ROWS + 1))
     if not total:
         raise FileProblem("no_rows")
+    if total > IMPORT_MAX_ROWS:
+        raise FileProblem("too_many_rows", max=IMPORT_MAX_ROWS)
     return total
 
 
@@ -174,7 +187,7 @@ def _validate(
     columns = columns_locate(table.header)
     today = timezone.localdate()
     rows, errors = [], []
-    for count, (number, cells) in enumerate(table.rows, start=1):
+    for count, (number, cells) in enumerate(islice(table.rows, IMPORT_MAX_ROWS), start=1):
         row, row_errors = row_read(number, cells, columns, today=today)
         rows.append(row)
         errors += row_errors
@@ -247,7 +260,13 @@ def _apply(licensee_import: LicenseeImport, rows: list[LicenseeRow], lookups: Lo
 
 
 def _finish_rejected(licensee_import: LicenseeImport, errors: list[dict]) -> None:
-    _finish(licensee_import, state=LicenseeImport.State.FAILED, errors=errors)
+    """Rejected: the first IMPORT_MAX_STORED_ERRORS errors are kept, and the count of all."""
+    _finish(
+        licensee_import,
+        state=LicenseeImport.State.FAILED,
+        errors=errors[:IMPORT_MAX_STORED_ERRORS],
+        error_count=len(errors),
+    )
 
 
 def _finish(licensee_import: LicenseeImport, **data) -> dict:

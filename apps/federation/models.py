@@ -157,7 +157,8 @@ class LicenseeImport(models.Model):
     processed_rows = models.PositiveIntegerField(_("rows processed"), default=0)
     created_count = models.PositiveIntegerField(_("licensees created"), default=0)
     updated_count = models.PositiveIntegerField(_("licensees updated"), default=0)
-    errors = models.JSONField(_("errors"), default=list, blank=True)
+    errors = models.JSONField(_("errors"), default=list, blank=True)  # the first ones
+    error_count = models.PositiveIntegerField(_("errors found"), default=0)
 
     class Meta:
         verbose_name = _("licensee import")

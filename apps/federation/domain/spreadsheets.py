@@ -6,6 +6,7 @@ blank rows are skipped but still counted.
 
 import csv
 import io
+import zipfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -15,6 +16,11 @@ import openpyxl
 
 CSV_SEPARATORS = (";", ",")
 CSV_ENCODINGS = ("utf-8-sig", "cp1252")
+# Caps that keep a small hostile file cheap: only the first MAX_COLUMNS cells of a row are
+# read (a sheet can declare 16,384 columns), and an .xlsx (a zip) may unpack to at most
+# MAX_UNPACKED_BYTES (a few kilobytes can declare a sheet of millions of rows).
+MAX_COLUMNS = 32
+MAX_UNPACKED_BYTES = 64 * 1024 * 1024
 
 
 class FileProblem(Exception):
@@ -61,8 +67,9 @@ def table_read(filename: str, content: bytes) -> Table:
 
 def _numbered(rows: Iterable[tuple]) -> Iterator[tuple[int, tuple]]:
     for number, cells in enumerate(rows, start=1):
+        cells = tuple(cells)[:MAX_COLUMNS]
         if any(cell_text(cell) for cell in cells):
-            yield number, tuple(cells)
+            yield number, cells
 
 
 def _csv_rows(content: bytes) -> Iterator[list[str]]:
@@ -86,7 +93,17 @@ def _csv_decode(content: bytes) -> str:
     raise FileProblem("file_unreadable")
 
 
+def _unpacked_size(content: bytes) -> int:
+    try:
+        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+            return sum(member.file_size for member in archive.infolist())
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise FileProblem("file_unreadable") from exc
+
+
 def _xlsx_rows(content: bytes) -> Iterator[tuple]:
+    if _unpacked_size(content) > MAX_UNPACKED_BYTES:
+        raise FileProblem("file_unpacks_too_large", max=MAX_UNPACKED_BYTES // (1024 * 1024))
     try:
         workbook = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
     except Exception as exc:  # a damaged file can fail anywhere inside openpyxl
@@ -94,7 +111,7 @@ def _xlsx_rows(content: bytes) -> Iterator[tuple]:
     try:
         sheet = workbook.worksheets[0]
         sheet.reset_dimensions()  # some writers store a wrong sheet size
-        yield from sheet.iter_rows(values_only=True)
+        yield from sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True)
     except Exception as exc:
         raise FileProblem("file_unreadable") from exc
     finally:
