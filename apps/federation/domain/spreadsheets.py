@@ -67,9 +67,11 @@ def table_read(filename: str, content: bytes) -> Table:
 
 def _numbered(rows: Iterable[tuple]) -> Iterator[tuple[int, tuple]]:
     for number, cells in enumerate(rows, start=1):
-        cells = tuple(cells)[:MAX_COLUMNS]
+        cells = list(cells)[:MAX_COLUMNS]
+        while cells and cells[-1] is None:  # the padding of a sheet read max_col wide
+            cells.pop()
         if any(cell_text(cell) for cell in cells):
-            yield number, cells
+            yield number, tuple(cells)
 
 
 def _csv_rows(content: bytes) -> Iterator[list[str]]:
