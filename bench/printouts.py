@@ -20,7 +20,7 @@ from _throwaway_db import throwaway_database
 from django.utils import translation
 
 from apps.movements import services
-from apps.movements.forms import MAX_TABLES
+from apps.movements.domain.room import MAX_TABLES
 from apps.movements.printing import Printout, printout_render
 from apps.tournaments.models import Registration
 from tests import factories as f

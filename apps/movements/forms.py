@@ -5,12 +5,10 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
 from apps.federation.models import Licensee
-from apps.movements.domain.room import MIN_TABLES
+from apps.movements.domain.room import MAX_TABLES, MIN_TABLES
 from apps.movements.models import SessionMovement
 from apps.movements.selectors import Spot, spot_label
 from apps.movements.services import SEED_BITS
-
-MAX_TABLES = 150
 
 
 class LicenceField(forms.CharField):

@@ -10,7 +10,8 @@ from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
 from apps.accounts.api import ScopedViewSetMixin, service_error_detail
-from apps.scoring.tournament_files import club_by_number, tournament_file_import
+from apps.scoring.domain.tournament_file import FILE_MAX_BYTES
+from apps.scoring.tournament_files import club_by_number, document_decode, tournament_file_import
 
 
 class TournamentFileImportedSerializer(serializers.Serializer):
@@ -21,11 +22,22 @@ class TournamentFileImportedSerializer(serializers.Serializer):
     url = serializers.CharField(help_text=_("The tournament's page."))
 
 
+class TournamentFileParser(JSONParser):
+    """The body read as a tournament file: no more than FILE_MAX_BYTES, nested no deeper
+    than the format allows, decoded as the page and the command line decode it."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            return document_decode(stream.read(FILE_MAX_BYTES + 1) if stream else b"")
+        except DjangoValidationError as exc:
+            raise exceptions.ParseError(" ".join(exc.messages)) from exc
+
+
 class TournamentFileViewSet(ScopedViewSetMixin, viewsets.GenericViewSet):
     """Tournament files: the whole tournament of a JSON document, imported all or nothing."""
 
     serializer_class = TournamentFileImportedSerializer
-    parser_classes = [JSONParser]
+    parser_classes = [TournamentFileParser]
 
     @extend_schema(
         request=OpenApiTypes.OBJECT,

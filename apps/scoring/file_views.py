@@ -10,9 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from apps.accounts import permissions
+from apps.scoring.domain.tournament_file import FILE_MAX_BYTES
 from apps.scoring.tournament_files import document_decode, tournament_file_import
-
-FILE_MAX_BYTES = 5 * 1024 * 1024
 
 
 class TournamentFileForm(forms.Form):
@@ -29,13 +28,7 @@ class TournamentFileForm(forms.Form):
         self.fields["club"].queryset = clubs
 
     def clean_file(self):
-        upload = self.cleaned_data["file"]
-        if upload.size > FILE_MAX_BYTES:
-            raise ValidationError(
-                _("The file is too large (%(max)s MB at most).")
-                % {"max": FILE_MAX_BYTES // (1024 * 1024)}
-            )
-        return document_decode(upload.read())
+        return document_decode(self.cleaned_data["file"].read(FILE_MAX_BYTES + 1))
 
 
 @login_required

@@ -36,9 +36,11 @@ from apps.penalties.models import Fault, Incident, Penalty
 from apps.penalties.selectors import catalogue_for, session_incident_penalties
 from apps.penalties.services import INCIDENT_AUDIT_FIELDS
 from apps.scoring.domain.tournament_file import (
+    FILE_MAX_BYTES,
     FORMAT,
     IMPORT_REASON,
     INCIDENTS_REASON,
+    MAX_DEPTH,
     NOTE_KEYS,
     SIDED,
     FileAdjustment,
@@ -46,6 +48,7 @@ from apps.scoring.domain.tournament_file import (
     TournamentFileInvalid,
     club_number,
     export_document,
+    nesting_depth,
     tournament_file_parse,
 )
 from apps.scoring.models import Play
@@ -55,6 +58,7 @@ from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration, Session, Tournament
 from apps.tournaments.services import TOURNAMENT_FIELDS, registration_record
 
+MAX_REPORTED_ERRORS = 500  # a report stays readable; the count of the others follows
 KINDS = {"howell": Tournament.Kind.HOWELL}  # by movement type; otherwise individual
 
 
@@ -62,11 +66,24 @@ KINDS = {"howell": Tournament.Kind.HOWELL}  # by movement type; otherwise indivi
 
 
 def document_decode(content: bytes):
-    """The JSON document of a file's bytes; ValidationError when it is not JSON."""
+    """The JSON document of a file's bytes; ValidationError when it is too large, too
+    deeply nested or not JSON. Callers read at most FILE_MAX_BYTES + 1 bytes."""
+    if len(content) > FILE_MAX_BYTES:
+        raise ValidationError(
+            _("The file is too large (%(max)s MB at most).")
+            % {"max": FILE_MAX_BYTES // (1024 * 1024)}
+        )
     try:
-        return json.loads(content.decode("utf-8-sig"))
+        text = content.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ValidationError(_("The file is not a JSON document: it is not UTF-8 text.")) from exc
+    if nesting_depth(text) > MAX_DEPTH:
+        raise ValidationError(
+            _("The document nests its lists and objects more than %(max)s levels deep.")
+            % {"max": MAX_DEPTH}
+        )
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValidationError(
             _("The file is not a JSON document (line %(line)s, column %(column)s).")
@@ -102,13 +119,22 @@ def tournament_file_import(*, actor, document, club: Club | None = None) -> Tour
     ValidationError lists every problem of the document; then nothing is written."""
     if actor is not None and not permissions.roles_of(actor).manages_clubs:
         raise PermissionDenied(_("You cannot import tournaments."))
-    club = club or _organiser(actor, document)
-    if actor is not None and not permissions.can_manage_club(actor, club):
+    problems: list[str] = []
+    try:
+        club = club or _organiser(actor, document)
+    except ValidationError as exc:  # listed with the document's own errors
+        club, problems = None, exc.messages
+    if club is not None and actor is not None and not permissions.can_manage_club(actor, club):
         raise PermissionDenied(_("You cannot import tournaments for this club."))
     try:
         tournament_file = tournament_file_parse(document)
     except TournamentFileInvalid as exc:
-        raise ValidationError([str(error) for error in exc.errors]) from exc
+        problems += [str(error) for error in exc.errors]
+    if problems:
+        shown = problems[:MAX_REPORTED_ERRORS]
+        if len(problems) > len(shown):
+            shown.append(_("… and %(count)s more errors.") % {"count": len(problems) - len(shown)})
+        raise ValidationError(shown)
     try:
         with transaction.atomic():
             return _write(actor, club, tournament_file)

@@ -47,6 +47,7 @@ from apps.movements.domain.special import (
 )
 
 MIN_TABLES = 3
+MAX_TABLES = 150  # the largest room the application runs (600 players)
 TYPE_NAMES = {MovementType.LINE: "en ligne", MovementType.HOWELL: "Howell"}
 # « Affectation des joueurs »: tables of each section, in colour order, 5 to 28 tables.
 ALLOCATION: dict[int, tuple[int, ...]] = {
@@ -187,6 +188,8 @@ def room_movement(
         raise UnsupportedMovement(
             f"{tables} tables : un tournoi se joue à {MIN_TABLES} tables au moins"
         )
+    if tables > MAX_TABLES:
+        raise UnsupportedMovement(f"{tables} tables : {MAX_TABLES} tables au plus")
     kind = _movement_type(type, tables)
     sections = _variant_sections(tables, kind, variant) if variant else _sections(tables, kind)
     shortest = min(sections, key=played_positions)

@@ -32,15 +32,19 @@ the server or between installations, and back out with the results.
   ``zero_players`` or ``forty_players`` name those the referee gives 0 or 40 %. A
   neutralised or zéro-collectif play needs no result.
 
+A file is read only if it is at most FILE_MAX_BYTES and nested at most MAX_DEPTH deep
+(``nesting_depth``, counted without parsing, so that a hostile document costs a scan).
 Parsing collects every error with its JSON path ("results[3].score", indexes from 0) and
-a French message. Keys a reader does not know are ignored, so the exported document (the
-input plus the results) reads back as the same tournament.
+a French message, all of them in one pass. Keys a reader does not know are ignored, so
+the exported document (the input plus the results) reads back as the same tournament.
 """
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from datetime import date
 from decimal import Decimal
+from itertools import accumulate
 
 from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
 from apps.movements.domain.etuis import etui_taker
@@ -51,6 +55,8 @@ from apps.scoring.domain.deal import Deal, duplicate_score, duplicate_score_reas
 from apps.scoring.domain.results import SessionResults
 
 FORMAT = "donne-tournament/1"
+FILE_MAX_BYTES = 5 * 1024 * 1024
+MAX_DEPTH = 32  # the format needs 5 levels
 NAME_MAX_LENGTH = 150
 VENUE_MAX_LENGTH = 200
 CLUB_MAX_LENGTH = 10
@@ -67,6 +73,18 @@ IMPORT_REASON = "importé du fichier de tournoi"  # an imported ruling departing
 INCIDENTS_REASON = "incidents arbitrés"  # the exported penalties of the referee's incidents
 
 Spot = tuple[str, str]  # (tournament of the room, player code): ("Rouge", "S3")
+
+
+JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+BRACKETS = re.compile(r"[\[\]{}]")
+STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def nesting_depth(text: str) -> int:
+    """How deep the JSON text nests arrays and objects, brackets inside strings left out;
+    a regular-expression scan, never a recursive parse."""
+    brackets = BRACKETS.findall(JSON_STRING.sub("", text))
+    return max(accumulate(STEP[bracket] for bracket in brackets), default=0)
 
 
 @dataclass(frozen=True)

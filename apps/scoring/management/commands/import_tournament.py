@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from apps.scoring.domain.tournament_file import FILE_MAX_BYTES
 from apps.scoring.tournament_files import club_by_number, document_decode, tournament_file_import
 
 
@@ -24,7 +25,8 @@ class Command(BaseCommand):
 
     def handle(self, *args, file, club, **options):
         try:
-            content = Path(file).read_bytes()
+            with Path(file).open("rb") as handle:
+                content = handle.read(FILE_MAX_BYTES + 1)
         except OSError as exc:
             raise CommandError(
                 _("Cannot read %(path)s: %(error)s") % {"path": file, "error": exc.strerror}
