@@ -191,17 +191,28 @@ CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_ACKS_LATE = True
+# A worker killed mid-task: its task goes back to the queue (and the job's claim is taken
+# over once its heartbeat is stale, apps.core.jobs).
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 15 * 60}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE = {
+    "sweep-jobs": {"task": "apps.core.tasks.jobs_sweep", "schedule": 60},
     "purge-licensee-import-files": {
         "task": "apps.federation.tasks.licensee_import_files_purge",
         "schedule": 24 * 60 * 60,
     },
 }
+
+# Jobs (apps.core.jobs): a running job beats every JOB_HEARTBEAT_SECONDS; one silent for
+# JOB_STALE_SECONDS is taken to be dead and is taken over.
+JOB_HEARTBEAT_SECONDS = float(env_str("JOB_HEARTBEAT_SECONDS", "10"))
+JOB_STALE_SECONDS = float(env_str("JOB_STALE_SECONDS", "60"))
 
 # Imports above this many rows run in a Celery worker with a progress bar.
 LICENSEE_IMPORT_SYNC_MAX_ROWS = 200

@@ -36,3 +36,16 @@ class AuditLog(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()} {self.object_repr}"
+
+
+class ClaimedJob(models.Model):
+    """The fields of a job run by a Celery worker that may die (apps.core.jobs): its state
+    ("pending", "running", then each kind's own end states), the heartbeat of the run at
+    work, the number of runs that claimed it, and why it could not be queued."""
+
+    heartbeat_at = models.DateTimeField(_("last sign of life"), null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(_("runs"), default=0)
+    enqueue_error = models.TextField(_("could not be started"), blank=True)
+
+    class Meta:
+        abstract = True

@@ -4,3 +4,10 @@ from django.apps import AppConfig
 class FederationConfig(AppConfig):
     name = "apps.federation"
     label = "federation"
+
+    def ready(self):
+        from apps.core.jobs import job_kind_register
+        from apps.federation.models import LicenseeImport
+        from apps.federation.tasks import licensee_import_run
+
+        job_kind_register(LicenseeImport, licensee_import_run)

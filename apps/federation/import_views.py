@@ -1,13 +1,18 @@
 """Licensee import pages: upload, report with a live progress bar, CSV template."""
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
 
 from apps.accounts import permissions
+from apps.core.jobs import job_restartable
+from apps.core.pages import error_text
 from apps.federation import imports
 from apps.federation.domain.licensee_rows import COLUMNS, REQUIRED
 
@@ -43,9 +48,17 @@ def import_new(request):
     return render(request, "federation/import_new.html", context)
 
 
+def _visible(request, pk: int):
+    return get_object_or_404(permissions.licensee_imports_for_user(request.user), pk=pk)
+
+
 def _status_context(request, pk: int) -> dict:
-    licensee_import = get_object_or_404(permissions.licensee_imports_for_user(request.user), pk=pk)
-    return {"licensee_import": licensee_import, "errors": imports.import_errors(licensee_import)}
+    licensee_import = _visible(request, pk)
+    return {
+        "licensee_import": licensee_import,
+        "errors": imports.import_errors(licensee_import),
+        "restartable": job_restartable(licensee_import),
+    }
 
 
 @login_required
@@ -57,6 +70,19 @@ def import_detail(request, pk: int):
 def import_progress(request, pk: int):
     """The status block alone, polled by htmx until the import is finished."""
     return render(request, "federation/import_status.html", _status_context(request, pk))
+
+
+@login_required
+@require_POST
+def import_restart(request, pk: int):
+    """« Relancer » an import whose worker died or that could not be queued."""
+    try:
+        imports.licensee_import_restart(actor=request.user, licensee_import=_visible(request, pk))
+    except ValidationError as exc:
+        messages.error(request, error_text(exc))
+    else:
+        messages.success(request, _("The import is started again."))
+    return redirect("federation:import_detail", pk=pk)
 
 
 @login_required

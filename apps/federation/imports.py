@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from apps.accounts import permissions
 from apps.core.audit import audit_record, model_update
+from apps.core.jobs import job_claim, job_enqueue, job_heartbeat, job_owned, job_restartable
 from apps.federation.domain.licensee_rows import (
     UNRANKED,
     LicenseeRow,
@@ -115,11 +116,25 @@ def licensee_import_create(*, actor, file: File) -> LicenseeImport:
         licensee_import_execute(import_id=licensee_import.pk)
         licensee_import.refresh_from_db()
     else:
-        from apps.federation.tasks import licensee_import_run  # the task module imports this one
-
-        pk = licensee_import.pk
-        transaction.on_commit(lambda: licensee_import_run.delay(pk))
+        _enqueue(licensee_import.pk)
     return licensee_import
+
+
+def _enqueue(pk: int) -> None:
+    from apps.federation.tasks import licensee_import_run  # the task module imports this one
+
+    job_enqueue(LicenseeImport, pk, licensee_import_run)
+
+
+def licensee_import_restart(*, actor, licensee_import: LicenseeImport) -> None:
+    """« Relancer »: queue again an import that could not be queued or whose worker died;
+    the new run takes it over (apps.core.jobs). ValidationError when it needs no restart."""
+    if not permissions.licensee_imports_for_user(actor).filter(pk=licensee_import.pk).exists():
+        raise PermissionDenied(_("You cannot restart this import."))
+    if not job_restartable(licensee_import):
+        raise ValidationError(_("This import is not stuck: there is nothing to restart."))
+    LicenseeImport.objects.filter(pk=licensee_import.pk).update(enqueue_error="")
+    _enqueue(licensee_import.pk)
 
 
 def _refusal(code: str, **params) -> ValidationError:
@@ -148,30 +163,32 @@ class Lookups:
 
 
 def licensee_import_execute(*, import_id: int, progress_every: int | None = None) -> bool:
-    """Run a pending import once: check every row, then write all of them or none.
+    """Run an import once: check every row, then write all of them or none.
 
-    The pending -> running switch is a compare-and-set, so a second run (a task
-    delivered twice, two workers) finds nothing to claim and returns False.
+    The run claims the import by compare-and-set (apps.core.jobs): a second run (a task
+    delivered twice, two workers) finds it claimed and returns False, unless the first
+    one's heartbeat went stale — its worker died — and then takes it over. A run writes
+    only while the import is still its own.
     """
-    claimed = LicenseeImport.objects.filter(
-        pk=import_id, state=LicenseeImport.State.PENDING
-    ).update(state=LicenseeImport.State.RUNNING)
-    if not claimed:
+    attempt = job_claim(LicenseeImport, import_id)
+    if attempt is None:
         return False
     licensee_import = LicenseeImport.objects.select_related("created_by").get(pk=import_id)
-    try:
-        rows, lookups, errors = _validate(licensee_import, progress_every)
-        if errors:
-            _finish_rejected(licensee_import, [asdict(error) for error in errors])
-        else:
-            _apply(licensee_import, rows, lookups)
-    except FileProblem as exc:
-        _finish_rejected(licensee_import, [_file_error(exc.code, exc.params)])
-    except IntegrityError:
-        _finish_rejected(licensee_import, [_file_error("changed")])
-    except Exception:
-        _finish_rejected(licensee_import, [_file_error("internal")])
-        raise
+    licensee_import.attempt = attempt
+    with job_heartbeat(LicenseeImport, import_id, attempt):
+        try:
+            rows, lookups, errors = _validate(licensee_import, progress_every)
+            if errors:
+                _finish_rejected(licensee_import, [asdict(error) for error in errors])
+            else:
+                _apply(licensee_import, rows, lookups)
+        except FileProblem as exc:
+            _finish_rejected(licensee_import, [_file_error(exc.code, exc.params)])
+        except IntegrityError:
+            _finish_rejected(licensee_import, [_file_error("changed")])
+        except Exception:
+            _finish_rejected(licensee_import, [_file_error("internal")])
+            raise
     return True
 
 
@@ -192,7 +209,7 @@ def _validate(
         rows.append(row)
         errors += row_errors
         if progress_every and count % progress_every == 0:
-            LicenseeImport.objects.filter(pk=licensee_import.pk).update(processed_rows=count)
+            _owned(licensee_import).update(processed_rows=count, heartbeat_at=timezone.now())
     actor = licensee_import.created_by
     lookups = _lookups(rows)
     errors += rows_check(
@@ -246,6 +263,8 @@ def _apply(licensee_import: LicenseeImport, rows: list[LicenseeRow], lookups: Lo
             to_update.append(licensee)
             changed_fields |= changes.keys()
     with transaction.atomic():
+        if not _owned(licensee_import).select_for_update().exists():
+            return  # another run took the import over: it writes, not this one
         Licensee.objects.bulk_create(to_create, batch_size=WRITE_BATCH)
         if to_update:  # only the fields some row changes: far fewer CASE expressions
             Licensee.objects.bulk_update(to_update, sorted(changed_fields), batch_size=WRITE_BATCH)
@@ -269,10 +288,15 @@ def _finish_rejected(licensee_import: LicenseeImport, errors: list[dict]) -> Non
     )
 
 
+def _owned(licensee_import: LicenseeImport):
+    return job_owned(LicenseeImport, licensee_import.pk, licensee_import.attempt)
+
+
 def _finish(licensee_import: LicenseeImport, **data) -> dict:
+    """Write the outcome, if the import is still this run's."""
     data |= {"processed_rows": licensee_import.total_rows, "finished_at": timezone.now()}
     changes = model_update(licensee_import, data)
-    licensee_import.save(update_fields=list(data))
+    _owned(licensee_import).update(**data)
     return changes
 
 

@@ -2,6 +2,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from apps.core.models import ClaimedJob
 from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
 from apps.federation.domain.seasons import SeasonSpan
 
@@ -130,8 +131,9 @@ class Season(models.Model):
         return self.span.end
 
 
-class LicenseeImport(models.Model):
-    """A licensee file uploaded for import; large ones are processed by a Celery worker."""
+class LicenseeImport(ClaimedJob):
+    """A licensee file uploaded for import; large ones are processed by a Celery worker,
+    as a job that survives the worker's death (apps.core.jobs)."""
 
     class State(models.TextChoices):
         PENDING = "pending", _("waiting")

@@ -8,25 +8,23 @@ The grids are the movement printouts' monospaced grids (apps.movements.printing)
 """
 
 import hashlib
-from dataclasses import asdict, dataclass, replace
 
-from django.core.cache import cache
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import transaction
 from django.template.defaultfilters import floatformat
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from apps.core.jobs import job_claim, job_enqueue, job_heartbeat, job_owned, job_restartable
 from apps.core.pdf import weasy_render
 from apps.movements.printing import Grid, Rendered
+from apps.scoring.models import SHEETS_DIR, RoomSheetsJob
 from apps.scoring.results_selectors import PlayerSheet, Ruling, SessionDisplay, session_display
 from apps.tournaments.models import Session
 
-SHEETS_DIR = "scoring/feuilles-de-route"
 SHEETS_PER_DOCUMENT = 20  # players laid out at a time; the progress moves by as many
-JOB_SECONDS = 7 * 24 * 3600  # how long the job's state is kept in the cache
-CLAIM_SECONDS = 30 * 60  # a worker that died leaves its claim for this long
 
 
 def percent(value: float | None) -> str:
@@ -130,37 +128,6 @@ def sheet_render(display: SessionDisplay, sheet: PlayerSheet) -> Rendered:
 # --- the whole room, built by a worker -------------------------------------------
 
 
-@dataclass(frozen=True)
-class RoomSheets:
-    """The state of a session's room feuilles de route, as the cache keeps it."""
-
-    session_id: int
-    state: str = "none"  # none, pending, running, done, failed
-    fingerprint: str = ""
-    done: int = 0
-    total: int = 0
-
-    @property
-    def working(self) -> bool:
-        return self.state in ("pending", "running")
-
-    @property
-    def percent(self) -> int:
-        return round(100 * self.done / self.total) if self.total else 0
-
-    @property
-    def path(self) -> str:
-        return f"{SHEETS_DIR}/{self.session_id}-{self.fingerprint}.pdf"
-
-    def save(self) -> "RoomSheets":
-        cache.set(_state_key(self.session_id), asdict(self), JOB_SECONDS)
-        return self
-
-
-def _state_key(session_id: int) -> str:
-    return f"scoring:room-sheets:{session_id}"
-
-
 def results_fingerprint(display: SessionDisplay) -> str:
     """Changes whenever a score, a penalty, a ruling's wording or note, or a player's name
     or licence changes."""
@@ -176,57 +143,87 @@ def results_fingerprint(display: SessionDisplay) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
-def room_sheets_state(session: Session) -> RoomSheets:
-    job = RoomSheets(**cache.get(_state_key(session.pk), {"session_id": session.pk}))
-    if job.state == "done" and not default_storage.exists(job.path):
-        return RoomSheets(session.pk)
+def room_sheets_state(session: Session) -> RoomSheetsJob:
+    """The session's job (an unsaved one in state « none » before any request); a done
+    job whose file is gone reads as never asked for."""
+    job = RoomSheetsJob.objects.filter(session=session).first()
+    if job is None or (
+        job.state == RoomSheetsJob.State.DONE and not default_storage.exists(job.path)
+    ):
+        return RoomSheetsJob(session=session, state="none")
     return job
 
 
-def room_sheets_request(session: Session) -> RoomSheets:
-    """Ask for the room's feuilles de route of the results as they are now: the stored file
-    if it exists, else a worker builds it (enqueued once the transaction commits)."""
+def _enqueue(job: RoomSheetsJob) -> None:
     from apps.scoring.tasks import room_sheets_build as task  # the task imports this module
 
+    job_enqueue(RoomSheetsJob, job.pk, task)
+
+
+def room_sheets_request(session: Session) -> RoomSheetsJob:
+    """Ask for the room's feuilles de route of the results as they are now: the stored file
+    if it exists, else a worker builds it (queued once the transaction commits). Asking
+    again while a live run works on the same results changes nothing; a job whose worker
+    died, or that could not be queued, is queued again."""
     display = session_display(session)
-    total = len(display.results.players)
-    job = RoomSheets(session.pk, "pending", results_fingerprint(display), 0, total)
-    if default_storage.exists(job.path):
-        return replace(job, state="done", done=total).save()
-    job.save()  # before the task: run eagerly, it saves its own state at once
-    session_id = session.pk
-    transaction.on_commit(lambda: task.delay(session_id))
+    values = {"fingerprint": results_fingerprint(display), "total": len(display.results.players)}
+    with transaction.atomic():
+        job, created = RoomSheetsJob.objects.select_for_update().get_or_create(
+            session=session, defaults={"state": RoomSheetsJob.State.PENDING, **values}
+        )
+        if default_storage.exists(f"{SHEETS_DIR}/{session.pk}-{values['fingerprint']}.pdf"):
+            RoomSheetsJob.objects.filter(pk=job.pk).update(
+                state=RoomSheetsJob.State.DONE, done=values["total"], **values
+            )
+            job.refresh_from_db()
+            return job
+        same = job.fingerprint == values["fingerprint"] and job.working
+        if same and not created and not job_restartable(job):
+            return job
+        if not same:
+            RoomSheetsJob.objects.filter(pk=job.pk).update(
+                state=RoomSheetsJob.State.PENDING, done=0, enqueue_error="", **values
+            )
+        job.refresh_from_db()
+        _enqueue(job)
     return job
 
 
-def room_sheets_build(*, session_id: int) -> bool:
+def room_sheets_build(*, job_id: int) -> bool:
     """Build and store the room's feuilles de route of the current results, once: a run
-    that finds the file stored, or another run at work on it (a compare-and-set claim in
-    the cache), does nothing and returns False. Older files of the session are deleted."""
-    session = Session.objects.select_related("tournament__club").get(pk=session_id)
-    display = session_display(session)
+    that finds the job claimed by a live run, or over, does nothing and returns False; a
+    run whose worker died is taken over (apps.core.jobs). Older files are deleted."""
+    attempt = job_claim(RoomSheetsJob, job_id)
+    if attempt is None:
+        return False
+    job = RoomSheetsJob.objects.select_related("session__tournament__club").get(pk=job_id)
+    owned = job_owned(RoomSheetsJob, job_id, attempt)
+    display = session_display(job.session)
     sheets = display.sheets()
-    job = RoomSheets(session_id, "running", results_fingerprint(display), 0, len(sheets))
-    if default_storage.exists(job.path):
-        replace(job, state="done", done=job.total).save()
-        return False
-    claim = f"{_state_key(session_id)}:{job.fingerprint}:claim"
-    if not cache.add(claim, True, CLAIM_SECONDS):
-        return False
-    try:
-        job.save()
-        pdf, _pages = sheets_render(display, sheets, lambda done: replace(job, done=done).save())
-        default_storage.save(job.path, ContentFile(pdf))
-    except Exception:
-        replace(job, state="failed").save()
-        cache.delete(claim)
-        raise
-    _delete_older(job)
-    replace(job, state="done", done=job.total).save()
+    job.fingerprint, job.total = results_fingerprint(display), len(sheets)
+    owned.update(fingerprint=job.fingerprint, total=job.total, done=0)
+    with job_heartbeat(RoomSheetsJob, job_id, attempt):
+        try:
+            if not default_storage.exists(job.path):
+                pdf, _pages = sheets_render(
+                    display,
+                    sheets,
+                    lambda done: owned.update(done=done, heartbeat_at=timezone.now()),
+                )
+                default_storage.save(job.path, ContentFile(pdf))
+        except Exception:
+            owned.update(state=RoomSheetsJob.State.FAILED)
+            raise
+    if owned.update(state=RoomSheetsJob.State.DONE, done=job.total):
+        _delete_older(job)
     return True
 
 
-def _delete_older(job: RoomSheets) -> None:
+def _progress(owned, done: int) -> None:
+    owned.update(done=done, heartbeat_at=timezone.now())
+
+
+def _delete_older(job: RoomSheetsJob) -> None:
     _dirs, files = default_storage.listdir(SHEETS_DIR)
     for name in files:
         if name.startswith(f"{job.session_id}-") and f"{SHEETS_DIR}/{name}" != job.path:

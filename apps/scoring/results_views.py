@@ -18,6 +18,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from apps.accounts import permissions
+from apps.core.jobs import job_restartable
 from apps.movements.selectors import session_for_user
 from apps.scoring import exports, printing
 from apps.scoring import results_selectors as selectors
@@ -174,7 +175,12 @@ def room_sheets(request, pk):
     session = _session(request, pk, allowed=permissions.can_oversee_tournament)
     job = printing.room_sheets_state(session)
     current = printing.results_fingerprint(selectors.session_display(session))
-    context = {**_context(request, session), "job": job, "stale": job.fingerprint != current}
+    context = {
+        **_context(request, session),
+        "job": job,
+        "stale": job.fingerprint != current,
+        "restartable": job_restartable(job),
+    }
     return render(request, "scoring/sheet/room.html", context)
 
 
@@ -190,7 +196,8 @@ def room_sheets_request(request, pk):
 def room_sheets_progress(request, pk):
     """The status block alone, polled by htmx until the PDF is built."""
     session = _session(request, pk, allowed=permissions.can_oversee_tournament)
-    context = {"session": session, "job": printing.room_sheets_state(session), "stale": False}
+    job = printing.room_sheets_state(session)
+    context = {"session": session, "job": job, "stale": False, "restartable": job_restartable(job)}
     return render(request, "scoring/sheet/_room_status.html", context)
 
 

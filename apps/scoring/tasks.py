@@ -6,7 +6,7 @@ from apps.scoring import printing
 
 
 @shared_task
-def room_sheets_build(session_id: int) -> bool:
+def room_sheets_build(job_id: int) -> bool:
     """Build the room's feuilles de route; a repeated delivery finds them built or being
-    built and does nothing."""
-    return printing.room_sheets_build(session_id=session_id)
+    built and does nothing, or takes over a run whose worker died."""
+    return printing.room_sheets_build(job_id=job_id)

@@ -6,7 +6,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils import translation
+from django.utils import timezone, translation
 
 from apps.core.models import AuditLog
 from apps.federation import imports, tasks
@@ -276,8 +276,9 @@ def test_the_row_count_limit_decides_between_now_and_later(
 
 @pytest.mark.parametrize("state", ["running", "done", "failed"])
 def test_an_import_already_claimed_is_not_run_again(world, state):
+    """Claimed by a live run (its heartbeat is fresh), or over."""
     claimed = _pending(world, licensee_rows(world.club.number, 2))
-    LicenseeImport.objects.filter(pk=claimed.pk).update(state=state)
+    LicenseeImport.objects.filter(pk=claimed.pk).update(state=state, heartbeat_at=timezone.now())
     assert imports.licensee_import_execute(import_id=claimed.pk) is False
     assert not Licensee.objects.filter(licence_number__startswith="300000").exists()
     claimed.refresh_from_db()

@@ -7,12 +7,8 @@ from django.core.files.storage import default_storage
 from django.urls import reverse
 
 from apps.scoring import printing
-from apps.scoring.printing import (
-    SHEETS_DIR,
-    room_sheets_build,
-    room_sheets_request,
-    room_sheets_state,
-)
+from apps.scoring.models import SHEETS_DIR
+from apps.scoring.printing import room_sheets_build, room_sheets_request, room_sheets_state
 from apps.scoring.services import play_score_set
 from apps.scoring.tasks import room_sheets_build as task
 from tests.pdf import pdf_pages
@@ -34,6 +30,11 @@ def session(world):
     return movement.session
 
 
+def build(session) -> bool:
+    """Ask for the room's sheets, then run the job as a worker would."""
+    return room_sheets_build(job_id=room_sheets_request(session).pk)
+
+
 def stored() -> list[str]:
     return default_storage.listdir(SHEETS_DIR)[1] if default_storage.exists(SHEETS_DIR) else []
 
@@ -52,39 +53,41 @@ def test_a_request_enqueues_the_build_on_commit(world, session, django_capture_o
 
 
 def test_a_second_delivery_does_nothing(world, session):
-    assert task.delay(session.pk).get() is True
+    job = room_sheets_request(session)
+    assert task.delay(job.pk).get() is True
     (name,) = stored()
     modified = default_storage.get_modified_time(f"{SHEETS_DIR}/{name}")
-    assert task.delay(session.pk).get() is False
+    assert task.delay(job.pk).get() is False
     assert stored() == [name]
     assert default_storage.get_modified_time(f"{SHEETS_DIR}/{name}") == modified
 
 
 def test_a_delivery_while_another_runs_does_nothing(world, session, monkeypatch):
     render, nested = printing.sheets_render, []
+    job = room_sheets_request(session)
 
     def render_and_deliver_again(*args, **kwargs):
-        nested.append(room_sheets_build(session_id=session.pk))  # finds the work claimed
+        nested.append(room_sheets_build(job_id=job.pk))  # finds the work claimed
         return render(*args, **kwargs)
 
     monkeypatch.setattr(printing, "sheets_render", render_and_deliver_again)
-    assert room_sheets_build(session_id=session.pk) is True
+    assert room_sheets_build(job_id=job.pk) is True
     assert nested == [False] and len(stored()) == 1
 
 
 def test_a_changed_score_builds_a_new_file_and_drops_the_old(world, session):
-    room_sheets_build(session_id=session.pk)
+    build(session)
     (first,) = stored()
     table = table_of(session.movement, 2, 1)
     play_score_set(actor=world.referee, table=table, etui=2, score=56)
     assert room_sheets_request(session).state == "pending"
-    room_sheets_build(session_id=session.pk)
+    room_sheets_build(job_id=room_sheets_state(session).pk)
     (second,) = stored()
     assert second != first and room_sheets_state(session).state == "done"
 
 
 def test_asking_again_for_unchanged_results_finds_the_stored_file(world, session):
-    room_sheets_build(session_id=session.pk)
+    build(session)
     assert room_sheets_request(session).state == "done"
 
 
@@ -94,14 +97,14 @@ def test_a_failed_build_can_run_again(world, session, monkeypatch):
 
     monkeypatch.setattr(printing, "sheets_render", broken)
     with pytest.raises(RuntimeError):
-        room_sheets_build(session_id=session.pk)
+        build(session)
     assert room_sheets_state(session).state == "failed"
     monkeypatch.undo()
-    assert room_sheets_build(session_id=session.pk) is True
+    assert build(session) is True
 
 
 def test_a_file_gone_from_storage_is_no_longer_offered(world, session):
-    room_sheets_build(session_id=session.pk)
+    build(session)
     default_storage.delete(room_sheets_state(session).path)
     assert room_sheets_state(session).state == "none"
 
@@ -146,7 +149,7 @@ def test_the_progress_bar_polls_until_the_pdf_is_ready(
 
 
 def test_the_page_says_when_scores_changed_since(world, login, session):
-    room_sheets_build(session_id=session.pk)
+    build(session)
     play_score_set(actor=world.referee, table=table_of(session.movement, 2, 1), etui=2, score=56)
     page = login(world.referee).get(_url("room_sheets", session)).content.decode()
     assert _url("room_sheets_pdf", session) in page and 'data-test="room-sheets-build"' in page
