@@ -1,6 +1,7 @@
 """REST API: import a tournament file (apps.scoring.domain.tournament_file)."""
 
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
@@ -10,8 +11,15 @@ from rest_framework.parsers import JSONParser
 from rest_framework.response import Response
 
 from apps.accounts.api import ScopedViewSetMixin, service_error_detail
+from apps.accounts.permissions import can_view_results, tournaments_for_user
 from apps.scoring.domain.tournament_file import FILE_MAX_BYTES
-from apps.scoring.tournament_files import club_by_number, document_decode, tournament_file_import
+from apps.scoring.tournament_files import (
+    club_by_number,
+    document_decode,
+    tournament_file_export,
+    tournament_file_import,
+)
+from apps.tournaments.models import Session
 
 
 class TournamentFileImportedSerializer(serializers.Serializer):
@@ -34,7 +42,36 @@ class TournamentFileParser(JSONParser):
 
 
 class TournamentFileViewSet(ScopedViewSetMixin, viewsets.GenericViewSet):
-    """Tournament files: the whole tournament of a JSON document, imported all or nothing."""
+    """Tournament files: the whole tournament of a JSON document, imported all or nothing,
+    and exported with its results."""
+
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT},
+        parameters=[
+            OpenApiParameter(
+                "id", int, OpenApiParameter.PATH, description=_("The tournament's id.")
+            ),
+            OpenApiParameter(
+                "session", int, description=_("The session's number (by default the first).")
+            ),
+        ],
+    )
+    def retrieve(self, request, pk=None):
+        """The tournament file of a tournament's session (format “donne-tournament/1”), its
+        results included, for whoever may see the results; it imports back as the same
+        tournament."""
+        tournament = get_object_or_404(tournaments_for_user(request.user), pk=pk)
+        if not can_view_results(request.user, tournament):
+            raise exceptions.PermissionDenied(_("The results are not public yet."))
+        number = request.query_params.get("session") or 1
+        try:
+            session = tournament.sessions.get(number=int(number))
+        except (ValueError, Session.DoesNotExist) as exc:
+            raise exceptions.NotFound(_("No such session.")) from exc
+        try:
+            return Response(tournament_file_export(session))
+        except DjangoValidationError as exc:
+            raise exceptions.NotFound(" ".join(exc.messages)) from exc
 
     serializer_class = TournamentFileImportedSerializer
     parser_classes = [TournamentFileParser]

@@ -40,6 +40,7 @@ def file_import(request):
         request.FILES or None,
         clubs=permissions.clubs_managed_by(request.user).order_by("name"),
     )
+    existing = None
     if form.is_valid():
         try:
             tournament = tournament_file_import(
@@ -48,10 +49,12 @@ def file_import(request):
                 club=form.cleaned_data["club"],
             )
         except ValidationError as exc:
+            if getattr(exc, "code", None) == "imported":  # lead to the tournament it made
+                existing = exc.params["tournament"]
             form.add_error(None, exc)
         except PermissionDenied as exc:
             form.add_error(None, str(exc))
         else:
             messages.success(request, _("The tournament is imported."))
             return redirect("tournaments:detail", pk=tournament.pk)
-    return render(request, "scoring/files/import.html", {"form": form})
+    return render(request, "scoring/files/import.html", {"form": form, "existing": existing})

@@ -11,6 +11,7 @@ urlpatterns = [
     path(f"{session}topage/", views.session_topage, name="topage"),
     path(f"{session}resultats.pdf", views.results_pdf, name="pdf"),
     path(f"{session}resultats.xlsx", views.results_xlsx, name="xlsx"),
+    path(f"{session}tournoi.json", views.results_file, name="file"),
     path(f"{sheets}/", views.room_sheets, name="room_sheets"),
     path(f"{sheets}/demander/", views.room_sheets_request, name="room_sheets_request"),
     path(f"{sheets}/progression/", views.room_sheets_progress, name="room_sheets_progress"),

@@ -11,7 +11,7 @@ are refused are asked to sign in.
 from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files.storage import default_storage
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -22,6 +22,7 @@ from apps.core.jobs import job_restartable
 from apps.movements.selectors import session_for_user
 from apps.scoring import exports, printing
 from apps.scoring import results_selectors as selectors
+from apps.scoring.tournament_files import tournament_file_bytes
 
 ALTERNATE = "alterne"  # ?classement=alterne shows the classement alterné
 POLL_SECONDS = 5
@@ -128,6 +129,18 @@ def results_pdf(request, pk):
     session = _session(request, pk)
     pdf = exports.results_pdf(session)
     return _download(pdf, "application/pdf", f"resultats-seance-{session.number}.pdf")
+
+
+@_sign_in_when_refused
+def results_file(request, pk):
+    """The session's tournament file (JSON): what it was played from, and its results."""
+    session = _session(request, pk)
+    try:
+        content = tournament_file_bytes(session)
+    except ValidationError as exc:
+        raise Http404 from exc
+    name = f"tournoi-{session.tournament_id}-seance-{session.number}.json"
+    return _download(content, "application/json", name)
 
 
 @_sign_in_when_refused

@@ -24,6 +24,8 @@ import json
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -33,20 +35,20 @@ from apps.federation.models import Club, Licensee
 from apps.movements.models import MovementTable, Place, SessionMovement
 from apps.movements.services import movement_store
 from apps.penalties.models import Fault, Incident, Penalty
-from apps.penalties.selectors import catalogue_for, session_incident_penalties
+from apps.penalties.selectors import catalogue_for
 from apps.penalties.services import INCIDENT_AUDIT_FIELDS
 from apps.scoring.domain.tournament_file import (
     FILE_MAX_BYTES,
     FORMAT,
     IMPORT_REASON,
-    INCIDENTS_REASON,
     MAX_DEPTH,
-    NOTE_KEYS,
     SIDED,
     FileAdjustment,
+    FileIncident,
     TournamentFile,
     TournamentFileInvalid,
     club_number,
+    document_fingerprint,
     export_document,
     nesting_depth,
     tournament_file_parse,
@@ -126,6 +128,15 @@ def tournament_file_import(*, actor, document, club: Club | None = None) -> Tour
         club, problems = None, exc.messages
     if club is not None and actor is not None and not permissions.can_manage_club(actor, club):
         raise PermissionDenied(_("You cannot import tournaments for this club."))
+    fingerprint = document_fingerprint(document)
+    known = Tournament.objects.filter(file_fingerprint=fingerprint).first()
+    if known is not None:
+        raise ValidationError(
+            _("This file was imported already: tournament “%(name)s”, %(url)s")
+            % {"name": known.name, "url": reverse("tournaments:detail", args=[known.pk])},
+            code="imported",
+            params={"tournament": known.pk},
+        )
     try:
         tournament_file = tournament_file_parse(document)
     except TournamentFileInvalid as exc:
@@ -137,15 +148,15 @@ def tournament_file_import(*, actor, document, club: Club | None = None) -> Tour
         raise ValidationError(shown)
     try:
         with transaction.atomic():
-            return _write(actor, club, tournament_file)
-    except IntegrityError as exc:  # a licensee created meanwhile with the same number
+            return _write(actor, club, tournament_file, fingerprint)
+    except IntegrityError as exc:  # a licensee, or the same file, imported meanwhile
         raise ValidationError(
             _("Licensees changed while the file was being imported; send it again.")
         ) from exc
 
 
-def _write(actor, club: Club, tournament_file: TournamentFile) -> Tournament:
-    tournament, session = _tournament_write(actor, club, tournament_file)
+def _write(actor, club: Club, tournament_file: TournamentFile, fingerprint: str) -> Tournament:
+    tournament, session = _tournament_write(actor, club, tournament_file, fingerprint)
     licensees = _licensees(actor, club, tournament_file)
     registrations = {
         player.spot: registration_record(actor=actor, tournament=tournament, licensee=licensee)
@@ -157,9 +168,10 @@ def _write(actor, club: Club, tournament_file: TournamentFile) -> Tournament:
     return tournament
 
 
-def _tournament_write(actor, club: Club, tournament_file: TournamentFile):
+def _tournament_write(actor, club: Club, tournament_file: TournamentFile, fingerprint: str):
     info = tournament_file.tournament
     tournament = Tournament(
+        file_fingerprint=fingerprint,
         club=club,
         name=info.name,
         date=info.date,
@@ -259,15 +271,28 @@ def _plays_write(actor, movement: SessionMovement, tournament_file: TournamentFi
     }
     now = timezone.now()
     plays = Play.objects.bulk_create(
-        Play(
-            table=tables[(result.section, result.position, result.table)],
-            etui=result.etui,
-            score=result.score,
-            deal=None if result.deal is None else deal_details(result.deal),
-            entered_by=actor,
-            entered_at=now,
-        )
-        for result in tournament_file.results
+        [
+            *(
+                Play(
+                    table=tables[(result.section, result.position, result.table)],
+                    etui=result.etui,
+                    score=result.score,
+                    deal=None if result.deal is None else deal_details(result.deal),
+                    entered_by=actor,
+                    entered_at=now,
+                )
+                for result in tournament_file.results
+            ),
+            *(
+                Play(
+                    table=tables[(line.section, line.position, line.table)],
+                    etui=line.etui,
+                    not_played=True,
+                    not_played_note=line.note,
+                )
+                for line in tournament_file.not_played
+            ),
+        ]
     )
     return len(plays)
 
@@ -310,7 +335,7 @@ def _departures(fault: Fault, adjustment: FileAdjustment) -> tuple[bool, int]:
 def _incidents_write(
     actor, session: Session, tournament_file: TournamentFile, registrations: dict
 ) -> None:
-    if not tournament_file.adjustments:
+    if not (tournament_file.adjustments or tournament_file.incidents):
         return
     catalogue = catalogue_for(session.tournament)
     if catalogue is None:
@@ -325,6 +350,7 @@ def _incidents_write(
         (table.section, table.position, table.table): table
         for table in MovementTable.objects.filter(movement__session=session, position__gte=1)
     }
+    _rulings_write(actor, session, tournament_file.incidents, faults, tables, registrations)
     for item in tournament_file.adjustments:
         fault = min(faults, key=lambda fault: _departures(fault, item))  # the first at least
         incident = Incident.objects.create(
@@ -341,18 +367,56 @@ def _incidents_write(
         )
         players = [registrations[spot] for spot in item.players]
         incident.players.set(players)
-        changes = {
-            name: [None, value]
-            for name, value in audit_snapshot(incident, INCIDENT_AUDIT_FIELDS).items()
-            if value not in (None, "")
-        }
-        changes["players"] = [None, sorted(player.pk for player in players)]
-        audit_record(
-            actor=actor,
-            action="create",
-            instance=incident,
-            changes={**changes, "source": [None, FORMAT]},
+        _incident_audit(actor, incident, players)
+
+
+def _rulings_write(
+    actor, session: Session, incidents: tuple[FileIncident, ...], faults, tables, registrations
+) -> None:
+    """The file's incidents as the referee recorded them, each under its catalogue fault."""
+    by_code = {fault.code: fault for fault in faults}
+    unknown = [
+        _("%(path)s.fault: “%(code)s” is not a fault of the code d'arbitrage in force.")
+        % {"path": item.path, "code": item.fault}
+        for item in incidents
+        if item.fault not in by_code
+    ]
+    if unknown:
+        raise ValidationError(unknown)
+    for item in incidents:
+        adjustment = item.adjustment
+        section, position, table, etui = item.play or (None, None, None, None)
+        incident = Incident.objects.create(
+            session=session,
+            table=tables[(section, position, table)] if item.play else None,
+            etui=etui,
+            fault=by_code[item.fault],
+            note=item.note,
+            penalty_percent=item.penalty,
+            override_reason=item.override_reason,
+            adjustment=adjustment.kind if adjustment else "",
+            faulty_side=(adjustment.faulty or "") if adjustment else "",
+            players_note=adjustment.players_note if adjustment else "",
+            created_by=actor,
         )
+        players = [registrations[spot] for spot in item.players]
+        incident.players.set(players)
+        _incident_audit(actor, incident, players)
+
+
+def _incident_audit(actor, incident: Incident, players) -> None:
+    changes = {
+        name: [None, value]
+        for name, value in audit_snapshot(incident, INCIDENT_AUDIT_FIELDS).items()
+        if value not in (None, "")
+    }
+    changes["players"] = [None, sorted(player.pk for player in players)]
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=incident,
+        changes={**changes, "source": [None, FORMAT]},
+    )
 
 
 # --- export ------------------------------------------------------------------------
@@ -379,59 +443,71 @@ def _player_ids(movement: SessionMovement) -> dict[int, str]:
 
 def _results(movement: SessionMovement) -> list[dict]:
     single = len(movement.sections) == 1
-    plays = Play.objects.filter(
-        table__movement=movement, table__position__gte=1, score__isnull=False
-    ).select_related("table")
+    plays = (
+        Play.objects.filter(table__movement=movement, table__position__gte=1)
+        .filter(Q(score__isnull=False) | Q(not_played=True))
+        .select_related("table")
+    )
     return [
         {
             "etui": play.etui,
             "table": play.table.table,
             **({} if single else {"section": play.table.section}),
-            **({"deal": play.deal} if play.deal else {"score": play.score}),
+            **_line(play),
         }
         for play in plays
     ]
 
 
-def _adjustments(session: Session, movement: SessionMovement, ids: dict[int, str]) -> list[dict]:
-    """The adjusted scores of the session's live incidents."""
+def _line(play: Play) -> dict:
+    if play.not_played:
+        return {"not_played": True, "note": play.not_played_note}
+    return {"deal": play.deal} if play.deal else {"score": play.score}
+
+
+def _incidents(session: Session, movement: SessionMovement, ids: dict[int, str]) -> list[dict]:
+    """The referee's live incidents, each as recorded (apps.penalties.models.Incident)."""
     single = len(movement.sections) == 1
-    notes = {note: key for key, note in NOTE_KEYS.items()}
     incidents = (
         Incident.objects.filter(session=session, cancelled_at__isnull=True)
-        .exclude(adjustment="")
-        .select_related("table")
+        .select_related("table", "fault")
         .prefetch_related("players")
         .order_by("created_at", "pk")
     )
     rows = []
     for incident in incidents:
-        players = [ids[player.pk] for player in incident.players.all() if player.pk in ids]
-        row = {"etui": incident.etui, "table": incident.table.table, "kind": incident.adjustment}
-        if not single:
-            row["section"] = incident.table.section
-        if incident.faulty_side and incident.adjustment in SIDED:
-            row["faulty"] = incident.faulty_side
-        if players:
-            row[notes.get(incident.players_note, "players")] = players
-        rows.append(row)
+        row = {"fault": incident.fault.code}
+        if incident.table is not None:
+            row |= {"etui": incident.etui, "table": incident.table.table}
+            if not single:
+                row["section"] = incident.table.section
+        row["players"] = [ids[p.pk] for p in incident.players.all() if p.pk in ids]
+        optional = {
+            "note": incident.note,
+            "penalty": None
+            if incident.penalty_percent is None
+            else float(incident.penalty_percent),
+            "override_reason": incident.override_reason,
+            "adjustment": incident.adjustment,
+            "faulty": incident.faulty_side if incident.adjustment in SIDED else "",
+            "players_note": incident.players_note,
+        }
+        rows.append(
+            row | {key: value for key, value in optional.items() if value not in ("", None)}
+        )
     return rows
 
 
 def _penalties(session: Session, ids: dict[int, str]) -> list[dict]:
-    """The penalties given directly, then each player's points of the referee's incidents."""
-    given = [
-        (penalty.registration_id, float(penalty.percent), penalty.reason)
-        for penalty in session.penalties.order_by("created_at", "pk")
-    ]
-    ruled = [
-        (int(key), points, INCIDENTS_REASON)
-        for key, points in session_incident_penalties(session).items()
-    ]
+    """The penalties given directly, with their reasons (the incidents carry their own)."""
     return [
-        {"player": ids[pk], "percent": percent, "reason": reason}
-        for pk, percent, reason in [*given, *ruled]
-        if pk in ids
+        {
+            "player": ids[penalty.registration_id],
+            "percent": float(penalty.percent),
+            "reason": penalty.reason,
+        }
+        for penalty in session.penalties.order_by("created_at", "pk")
+        if penalty.registration_id in ids
     ]
 
 
@@ -460,8 +536,14 @@ def _document(session: Session, movement: SessionMovement, ids: dict[int, str]) 
         ],
         "results": _results(movement),
         "penalties": _penalties(session, ids),
-        "adjustments": _adjustments(session, movement, ids),
+        "incidents": _incidents(session, movement, ids),
     }
+
+
+def tournament_file_bytes(session: Session) -> bytes:
+    """The exported tournament file as written to disk: UTF-8 JSON, indented."""
+    document = tournament_file_export(session)
+    return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode()
 
 
 def tournament_file_export(session: Session) -> dict:

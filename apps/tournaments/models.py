@@ -46,6 +46,11 @@ class Tournament(models.Model):
     )
     # The creation form's one-time key: the same form sent twice creates one tournament.
     request_key = models.UUIDField(null=True, blank=True, unique=True, editable=False)
+    # The fingerprint of the tournament file it was imported from: the same file is not
+    # imported twice.
+    file_fingerprint = models.CharField(
+        max_length=64, null=True, blank=True, unique=True, editable=False
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -22,6 +22,7 @@ EXPECTED = {
     "/api/registrations/": {"get", "post"},
     "/api/registrations/{id}/": {"get", "delete"},
     "/api/tournament-files/": {"post"},
+    "/api/tournament-files/{id}/": {"get"},
 }
 
 

@@ -282,10 +282,10 @@ def test_adjusted_scores_and_penalties_give_the_ranking_everywhere(
     etuis = {(e["etui"], e["table"]): e for e in document["etuis"]}
     assert etuis[9, 3]["taker_note"] == 40.0 and etuis[9, 3]["adjustment"] == "40_60"
     assert etuis[4, 2]["taker_note"] is None and etuis[4, 2]["score"] is None
-    assert document["adjustments"] == [
-        {"etui": 4, "table": 2, "kind": "neutralized"},
-        {"etui": 9, "table": 3, "kind": "40_60", "faulty": "taker"},
-    ]
+    assert "adjustments" not in document  # the incidents carry them, with their faults
+    assert [
+        (i["etui"], i["table"], i["adjustment"], i.get("faulty")) for i in document["incidents"]
+    ] == [(4, 2, "neutralized", None), (9, 3, "40_60", "taker")]
     # and imported again
     path = tmp_path / "export-ajuste.json"
     path.write_text(json.dumps(document), encoding="utf-8")

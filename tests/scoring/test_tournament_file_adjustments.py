@@ -13,7 +13,6 @@ from apps.penalties.models import Incident
 from apps.penalties.selectors import catalogue_for
 from apps.scoring.domain.tournament_file import (
     IMPORT_REASON,
-    INCIDENTS_REASON,
     TournamentFileInvalid,
     tournament_file_parse,
 )
@@ -167,7 +166,12 @@ def test_adjustments_are_imported_as_incidents_of_the_catalogue(world):
     assert sorted(int(audit.object_id) for audit in audits) == [i.pk for i in incidents]
     assert all(audit.changes["source"] == [None, "donne-tournament/1"] for audit in audits)
     exported = tournament_file_export(session)
-    assert exported["adjustments"] == list(ADJUSTMENTS)
+    assert "adjustments" not in exported  # the incidents carry them, with their faults
+    assert [
+        {"etui": i["etui"], "table": i["table"], "kind": i["adjustment"]}
+        | ({"faulty": i["faulty"]} if "faulty" in i else {})
+        for i in exported["incidents"]
+    ] == list(ADJUSTMENTS)
     notes = {(e["etui"], e["table"]): e for e in exported["etuis"]}
     assert notes[4, 2]["taker_note"] is None and notes[4, 2]["adjustment"] == "neutralized"
     assert notes[6, 1]["taker_note"] == 0
@@ -191,9 +195,11 @@ def test_export_then_import_keeps_the_adjustments_and_incident_penalties(world):
         actor=None, document=copy.deepcopy(exported), club=world.club
     ).sessions.get()
     assert comparable(again) == comparable(session)
-    assert tournament_file_export(again)["players"] == exported["players"]
-    assert exported["penalties"][-1] == {
-        "player": "N1",
-        "percent": 1.5,
-        "reason": INCIDENTS_REASON,
+    assert tournament_file_export(again) == exported
+    assert exported["incidents"][-1] == {
+        "fault": "retard",
+        "players": ["N1"],
+        "penalty": 1.5,
+        "override_reason": "12 minutes",
     }
+    assert not [p for p in exported["penalties"] if p["reason"] == "incidents arbitrés"]

@@ -10,8 +10,10 @@ the server or between installations, and back out with the results.
      "results": [{"etui": 1, "table": 1, "score": 56},
                  {"etui": 1, "table": 2, "deal": {"bouts": 2, "points": 44, …}}, …],
      "penalties": [{"player": "S3", "percent": 0.5, "reason": "lenteur"}, …],
-     "adjustments": [{"etui": 4, "table": 2, "kind": "neutralized"},
-                     {"etui": 9, "table": 3, "kind": "40_60", "faulty": "taker"}, …]}
+     "incidents": [{"fault": "renonce_consommee", "etui": 9, "table": 3,
+                    "players": ["E3"], "note": "…", "adjustment": "40_60", "faulty": "taker"},
+                   {"fault": "retard", "players": ["S2"], "penalty": 1.5, "note": "12 min"}, …],
+     "adjustments": [{"etui": 4, "table": 2, "kind": "neutralized"}, …]}  (older files)
 
 - A player id names a place of the movement as the movement names it: en ligne the seat
   and the starting table ("S3", "O3" also read as "W3"), Howell the player's number
@@ -20,11 +22,18 @@ the server or between installations, and back out with the results.
   holds are vacant.
 - A result is the taker's score of one étui at one table (the players follow from the
   movement), or the deal's details (``deal``: bouts, points, poignees, petit_au_bout,
-  chelem), never both; with several tournaments it names its ``section`` when the table
+  chelem), never both, or ``"not_played": true`` with a ``note`` (the referee stated the
+  line was not played); with several tournaments it names its ``section`` when the table
   number and the étui do not tell the tournament. Étuis without a result are still to be
   entered.
 - A penalty takes percentage points (0.01 to 100) off a player's % global; a late
   arrival is one (reason « retard »: 0,5 per started 5 minutes).
+- An incident is a ruling of the referee as recorded: the catalogue's fault (its code),
+  the étui and table when it concerns a play, the players, the note, the penalty given
+  (percentage points, when one is), the reason for departing from the catalogue, and the
+  adjusted score (``adjustment``: a kind below, with ``faulty`` and ``players_note``,
+  "zero" or "forty" on a neutralised play). Exported files carry their rulings so; older
+  files carried adjustments and the incidents' penalties summed up, still read:
 - An adjustment is the referee's marque ajustée on one play (``kind``: neutralized,
   zero_collectif, 40_60, 40_40, forgotten_card; ``faulty``: "taker" or "defense", for a
   40/60 and a forgotten card only; ``section`` as for a result). ``players`` names the
@@ -39,6 +48,8 @@ a French message, all of them in one pass. Keys a reader does not know are ignor
 the exported document (the input plus the results) reads back as the same tournament.
 """
 
+import hashlib
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
@@ -56,6 +67,9 @@ from apps.scoring.domain.results import SessionResults
 
 FORMAT = "donne-tournament/1"
 FILE_MAX_BYTES = 5 * 1024 * 1024
+NOTE_MAX_LENGTH = 2000
+FAULT_CODE_MAX_LENGTH = 60
+PLAYERS_NOTES = ("zero", "forty")
 MAX_DEPTH = 32  # the format needs 5 levels
 NAME_MAX_LENGTH = 150
 VENUE_MAX_LENGTH = 200
@@ -70,7 +84,6 @@ SIDES = tuple(side.value for side in Side)
 SIDED = (AdjustmentKind.FORTY_SIXTY, AdjustmentKind.FORGOTTEN_CARD)
 NOTE_KEYS = {"zero_players": "zero", "forty_players": "forty"}  # the incident's players' note
 IMPORT_REASON = "importé du fichier de tournoi"  # an imported ruling departing from the code
-INCIDENTS_REASON = "incidents arbitrés"  # the exported penalties of the referee's incidents
 
 Spot = tuple[str, str]  # (tournament of the room, player code): ("Rouge", "S3")
 
@@ -152,6 +165,27 @@ class FileAdjustment:
 
 
 @dataclass(frozen=True)
+class FileIncident:
+    path: str  # where it stands in the document, for the errors found when writing it
+    fault: str  # the catalogue's code
+    play: tuple[str, int, int, int] | None  # (section, position, table, étui)
+    players: tuple[Spot, ...]
+    note: str
+    penalty: Decimal | None
+    override_reason: str
+    adjustment: FileAdjustment | None
+
+
+@dataclass(frozen=True)
+class NotPlayed:
+    section: str
+    position: int
+    table: int
+    etui: int
+    note: str
+
+
+@dataclass(frozen=True)
 class TournamentFile:
     tournament: TournamentInfo
     movement_type: str | None  # as asked; None: the default for the number of tables
@@ -159,7 +193,14 @@ class TournamentFile:
     players: tuple[FilePlayer, ...]
     results: tuple[FileResult, ...]
     penalties: tuple[FilePenalty, ...]
-    adjustments: tuple[FileAdjustment, ...] = ()
+    adjustments: tuple[FileAdjustment, ...] = ()  # of older files' « adjustments »
+    incidents: tuple[FileIncident, ...] = ()
+    not_played: tuple[NotPlayed, ...] = ()
+
+    @property
+    def all_adjustments(self) -> tuple[FileAdjustment, ...]:
+        rulings = (incident.adjustment for incident in self.incidents)
+        return (*self.adjustments, *(adjustment for adjustment in rulings if adjustment))
 
     @property
     def complete(self) -> bool:
@@ -171,8 +212,8 @@ class TournamentFile:
             if position.number >= 1
             for table in position.tables
         )
-        done = {(r.section, r.table, r.etui) for r in self.results} | {
-            (a.section, a.table, a.etui) for a in self.adjustments if not a.kind.topped
+        done = {(r.section, r.table, r.etui) for r in (*self.results, *self.not_played)} | {
+            (a.section, a.table, a.etui) for a in self.all_adjustments if not a.kind.topped
         }
         return len(done) == plays
 
@@ -504,9 +545,14 @@ def _play(errors: _Errors, data: dict, path: str, places: _Places | None):
 
 
 def _results(
-    errors: _Errors, document: dict, places: _Places | None, unscored: set[tuple]
+    errors: _Errors,
+    document: dict,
+    places: _Places | None,
+    unscored: set[tuple],
+    not_played: list[NotPlayed],
 ) -> list[FileResult]:
-    """The results; a play in ``unscored`` (section, table, étui) may come without score."""
+    """The results; a play in ``unscored`` (section, table, étui) may come without score;
+    a line stated not played goes to ``not_played``."""
     results: list[FileResult] = []
     seen: dict[tuple, int] = {}
     for index, row in enumerate(_optional(errors, document, "results", "", _list) or []):
@@ -517,6 +563,11 @@ def _results(
         play = _play(errors, data, path, places)
         needless = play is not None and (play[0], play[2], play[3]) in unscored
         if needless and data.get("score") is None and data.get("deal") is None:
+            continue
+        if data.get("not_played") is not None:
+            stated = _not_played(errors, data, path)
+            if stated is not None and play is not None:
+                not_played.append(NotPlayed(*play, stated))
             continue
         score = _score(errors, data, path)
         if play is None:
@@ -529,6 +580,17 @@ def _results(
         if score is not None:
             results.append(FileResult(section, position, table, etui, *score))
     return results
+
+
+def _not_played(errors: _Errors, data: dict, path: str) -> str | None:
+    """The note of a line stated not played; it has neither score nor deal."""
+    if data.get("not_played") is not True:
+        errors.add(_at(path, "not_played"), "« not_played » vaut true, ou ne figure pas")
+        return None
+    if data.get("score") is not None or data.get("deal") is not None:
+        errors.add(path, "une ligne non jouée n'a ni « score » ni « deal »")
+        return None
+    return _optional(errors, data, "note", path, _text, NOTE_MAX_LENGTH) or ""
 
 
 def _seated(errors: _Errors, value, path: str, places: _Places | None, seated: set[Spot]):
@@ -628,6 +690,56 @@ def _adjustments(
     return adjustments
 
 
+def _incident(
+    errors: _Errors, data: dict, path: str, places: _Places, seated: set[Spot]
+) -> FileIncident | None:
+    problems = len(errors)
+    fault = _required(errors, data, "fault", path, _text, FAULT_CODE_MAX_LENGTH)
+    play = None
+    if data.get("table") is not None or data.get("etui") is not None:
+        play = _play(errors, data, path, places)
+    players = _play_players(errors, data, "players", path, places, seated, play)
+    note = _optional(errors, data, "note", path, _text, NOTE_MAX_LENGTH) or ""
+    penalty = _optional(errors, data, "penalty", path, _decimal, PERCENT_MIN, PERCENT_MAX, 2)
+    reason = _optional(errors, data, "override_reason", path, _text, NOTE_MAX_LENGTH) or ""
+    adjustment = None
+    if data.get("adjustment") is not None:
+        if play is None:
+            errors.add(path, "une marque ajustée porte sur un étui joué à une table")
+        else:
+            note_key = _optional(errors, data, "players_note", path, _choice, PLAYERS_NOTES)
+            listed = {"zero": "zero_players", "forty": "forty_players"}.get(note_key, "players")
+            ruling = {
+                "kind": data["adjustment"],
+                "faulty": data.get("faulty"),
+                listed: data.get("players") or [],
+            }
+            adjustment = _adjustment(errors, ruling, path, places, seated, play)
+    if len(errors) > problems or players is None:
+        return None
+    return FileIncident(path, fault, play, players, note, penalty, reason, adjustment)
+
+
+def _incidents(
+    errors: _Errors, document: dict, places: _Places | None, seated: set[Spot]
+) -> list[FileIncident]:
+    incidents: list[FileIncident] = []
+    for index, row in enumerate(_optional(errors, document, "incidents", "", _list) or []):
+        path = _at("incidents", index)
+        data = _object(errors, row, path)
+        if data is None or places is None:
+            continue
+        incident = _incident(errors, data, path, places, seated)
+        if incident is not None:
+            incidents.append(incident)
+    adjusted = [i for i in incidents if i.adjustment]
+    keys = [(i.play[0], i.play[2], i.play[3]) for i in adjusted]
+    for incident, key in zip(adjusted, keys, strict=True):
+        if keys.count(key) > 1:
+            errors.add(incident.path, "une seule marque ajustée par étui joué à une table")
+    return incidents
+
+
 def _penalties(
     errors: _Errors, document: dict, places: _Places | None, seated: set[Spot]
 ) -> list[FilePenalty]:
@@ -657,8 +769,11 @@ def tournament_file_parse(document) -> TournamentFile:
     players = _players(errors, document, places)
     seated = {player.spot for player in players}
     adjustments = _adjustments(errors, document, places, seated)
-    unscored = {(a.section, a.table, a.etui) for a in adjustments if not a.kind.topped}
-    results = _results(errors, document, places, unscored)
+    incidents = _incidents(errors, document, places, seated)
+    rulings = [*adjustments, *(i.adjustment for i in incidents if i.adjustment)]
+    unscored = {(a.section, a.table, a.etui) for a in rulings if not a.kind.topped}
+    not_played: list[NotPlayed] = []
+    results = _results(errors, document, places, unscored, not_played)
     penalties = _penalties(errors, document, places, seated)
     if errors:
         raise TournamentFileInvalid(errors)
@@ -670,7 +785,16 @@ def tournament_file_parse(document) -> TournamentFile:
         tuple(results),
         tuple(penalties),
         tuple(adjustments),
+        tuple(incidents),
+        tuple(not_played),
     )
+
+
+def document_fingerprint(document) -> str:
+    """The content's fingerprint: the SHA-256 of the document's canonical JSON (keys
+    sorted, no spaces), the same however the file was laid out."""
+    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def club_number(document) -> str | None:

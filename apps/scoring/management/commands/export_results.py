@@ -1,7 +1,6 @@
 """`manage.py export_results ID --format json|xlsx|pdf [--session N] [--output FILE]`: a
 tournament's results as its tournament file (JSON), an Excel workbook or a PDF."""
 
-import json
 from pathlib import Path
 
 from django.core.exceptions import ValidationError
@@ -9,16 +8,10 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
 from apps.scoring.exports import results_pdf, results_xlsx
-from apps.scoring.tournament_files import tournament_file_export
+from apps.scoring.tournament_files import tournament_file_bytes
 from apps.tournaments.models import Session
 
-
-def _json(session: Session) -> bytes:
-    document = tournament_file_export(session)
-    return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode()
-
-
-WRITERS = {"json": _json, "xlsx": results_xlsx, "pdf": results_pdf}
+WRITERS = {"json": tournament_file_bytes, "xlsx": results_xlsx, "pdf": results_pdf}
 
 
 class Command(BaseCommand):
