@@ -47,9 +47,10 @@ lint:
 check:
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python manage.py check --fail-level WARNING
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python manage.py makemigrations --check --dry-run
+	$(BIN)/lint-imports  # the layer contract (pyproject.toml, [tool.importlinter])
 
 pytest:
-	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/pytest -q
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/pytest -q -n auto
 
 bench: install
 	for script in bench/*.py; do \

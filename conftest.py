@@ -1,3 +1,5 @@
+import os
+
 import pytest
 
 from tests.factories import PASSWORD
@@ -12,6 +14,19 @@ def pytest_configure(config):
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = FAST_TEST_HASHERS
+    _own_cache_per_xdist_worker(settings)
+
+
+def _own_cache_per_xdist_worker(settings) -> None:
+    """Under pytest-xdist each worker clears the cache before every test: give each its own
+    Redis database (14, 13, … below the broker's 15) so that one never empties another's
+    cache, nor the queue a worker test is waiting on."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    cache = settings.CACHES["default"]
+    if not worker.startswith("gw") or "redis" not in cache["BACKEND"].lower():
+        return
+    base, _, database = cache["LOCATION"].rpartition("/")
+    cache["LOCATION"] = f"{base}/{int(database or 0) - 1 - int(worker[2:])}"
 
 
 @pytest.fixture

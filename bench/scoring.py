@@ -23,9 +23,9 @@ from django.test.utils import CaptureQueriesContext
 
 from apps.movements import services as movement_services
 from apps.movements.models import MovementTable
+from apps.results.selectors import session_results
 from apps.scoring import services as scoring_services
 from apps.scoring.models import Play
-from apps.scoring.selectors import session_results
 from tests.movements.test_models import register
 from tests.personas import world_build
 

@@ -4,8 +4,8 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from apps.accounts.api import TokenView
+from apps.exchange.api import TournamentFileViewSet
 from apps.federation.api import ClubViewSet, LicenseeViewSet
-from apps.scoring.file_api import TournamentFileViewSet
 from apps.tournaments.api import RegistrationViewSet, TournamentViewSet
 
 app_name = "api"

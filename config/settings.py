@@ -60,7 +60,11 @@ INSTALLED_APPS = [
     "apps.movements",
     "apps.scoring",
     "apps.penalties",
+    "apps.results",
+    "apps.exchange",
 ]
+
+ADMIN_CHECK = "apps.accounts.permissions.can_administer"  # who may open the back office
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
@@ -150,7 +154,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "accounts:dispatch"
-LOGOUT_REDIRECT_URL = "core:home"
+LOGOUT_REDIRECT_URL = "tournaments:home"
 
 # Sign-in throttling (apps.accounts.throttle): failures allowed per (address, username)
 # and per address within the window before 429; past LOGIN_MAX_FAILURES on a username

@@ -8,5 +8,4 @@ urlpatterns = [
     path("connexion/", views.LoginView.as_view(), name="login"),
     path("deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
     path("mon-espace/", views.dispatch, name="dispatch"),
-    path("joueur/", views.player_home, name="player_home"),
 ]

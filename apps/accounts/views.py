@@ -1,8 +1,6 @@
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
 
 from apps.accounts import permissions
 from apps.accounts.throttle import (
@@ -12,7 +10,6 @@ from apps.accounts.throttle import (
     login_wait,
     wait_text,
 )
-from apps.tournaments.selectors import registrations_of_licensee
 
 
 class LoginView(auth_views.LoginView):
@@ -49,20 +46,8 @@ def dispatch(request):
         (permissions.can_use_federation_area, "federation:home"),
         (permissions.can_use_club_area, "tournaments:club_home"),
         (permissions.can_use_referee_area, "tournaments:referee_home"),
-        (permissions.can_use_player_area, "accounts:player_home"),
+        (permissions.can_use_player_area, "tournaments:player_home"),
     ):
         if allowed(user):
             return redirect(target)
-    return redirect("core:home")
-
-
-@login_required
-def player_home(request):
-    if not permissions.can_use_player_area(request.user):
-        raise PermissionDenied(_("Your account is not linked to a licensee."))
-    licensee = permissions.licensees_for_user(request.user).get(pk=request.user.licensee_id)
-    return render(
-        request,
-        "accounts/player_home.html",
-        {"licensee": licensee, "registrations": registrations_of_licensee(licensee)},
-    )
+    return redirect("tournaments:home")

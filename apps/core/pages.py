@@ -3,8 +3,10 @@
 from functools import wraps
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
 
@@ -25,6 +27,28 @@ def area_required(check):
         return wrapped
 
     return decorator
+
+
+def sign_in_when_refused(view):
+    """A refusal sends an anonymous visitor to the sign-in page, others get 403."""
+
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except PermissionDenied:
+            if request.user.is_authenticated:
+                raise
+            return redirect_to_login(request.get_full_path())
+
+    return wrapped
+
+
+def download(content: bytes, content_type: str, filename: str) -> HttpResponse:
+    """A file to save, under ``filename``."""
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 def page_of(request, queryset):

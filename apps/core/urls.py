@@ -1,9 +1,8 @@
 from django.urls import path
 
-from apps.core import health, views
+from apps.core import health
 
 app_name = "core"
 urlpatterns = [
-    path("", views.home, name="home"),
     path("sante/", health.health, name="health"),
 ]

@@ -10,8 +10,8 @@ from apps.accounts.api import (
     ScopedReadViewSet,
     ScopedViewSetMixin,
 )
-from apps.accounts.permissions import clubs_for_user, licensees_for_user
 from apps.federation.models import Club, Licensee
+from apps.federation.permissions import clubs_for_user, licensees_for_user
 from apps.federation.services import licensee_create, licensee_update
 
 

@@ -3,9 +3,7 @@ from django.urls import path
 from apps.federation import views
 
 urlpatterns = [
-    path("federation/", views.home, name="home"),
     path("federation/clubs/", views.clubs, name="clubs"),
     path("federation/licencies/", views.licensees, name="licensees"),
-    path("federation/tournois/", views.tournaments, name="tournaments"),
     path("club/licencies/", views.club_licensees, name="club_licensees"),
 ]

@@ -6,8 +6,6 @@ from django import forms
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from apps.tournaments.models import Tournament
-
 _LICENCE_SEPARATORS = re.compile(r"[\s.\-]")
 
 
@@ -31,15 +29,3 @@ class LicenseeSearchForm(forms.Form):
                 | Q(licence_number__startswith=term)
             )
         return queryset
-
-
-class TournamentFilterForm(forms.Form):
-    status = forms.ChoiceField(
-        label=_("Status"),
-        required=False,
-        choices=[("", _("All statuses")), *Tournament.StatusChoice.choices],
-    )
-
-    def filter(self, queryset: QuerySet) -> QuerySet:
-        status = self.cleaned_data.get("status") if self.is_valid() else ""
-        return queryset.filter(status=status) if status else queryset

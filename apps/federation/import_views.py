@@ -10,10 +10,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from apps.accounts import permissions
 from apps.core.jobs import job_restartable
 from apps.core.pages import error_text
-from apps.federation import imports
+from apps.federation import imports, permissions
 from apps.federation.domain.licensee_rows import COLUMNS, REQUIRED
 
 RECENT_IMPORTS = 10

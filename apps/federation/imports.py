@@ -17,9 +17,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from apps.accounts import permissions
 from apps.core.audit import audit_record, model_update
 from apps.core.jobs import job_claim, job_enqueue, job_heartbeat, job_owned, job_restartable
+from apps.federation import permissions
 from apps.federation.domain.licensee_rows import (
     UNRANKED,
     LicenseeRow,

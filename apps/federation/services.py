@@ -4,9 +4,9 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from apps.accounts import permissions
 from apps.core.audit import audit_record, audit_snapshot, model_update
 from apps.core.writes import unique_save
+from apps.federation import permissions
 from apps.federation.models import Club, Licensee
 
 LICENSEE_FIELDS = ["licence_number", "last_name", "first_name", "birth_date", "club", "series"]

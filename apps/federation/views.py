@@ -6,35 +6,12 @@ Each page shows what the permission layer's selectors give the user, nothing mor
 from django.db.models import Count
 from django.shortcuts import render
 
-from apps.accounts import permissions
+from apps.accounts.permissions import can_use_club_area, can_use_federation_area
 from apps.core.pages import area_required, page_of
-from apps.federation.forms import LicenseeSearchForm, TournamentFilterForm
-from apps.tournaments.models import Tournament
+from apps.federation import permissions
+from apps.federation.forms import LicenseeSearchForm
 
-federation_area = area_required(permissions.can_use_federation_area)
-
-
-@federation_area
-def home(request):
-    user = request.user
-    counts = dict(
-        permissions.tournaments_in_scope(user)
-        .order_by()
-        .values_list("status")
-        .annotate(n=Count("pk"))
-    )
-    statuses = [(choice, counts.get(choice.value, 0)) for choice in Tournament.StatusChoice]
-    return render(
-        request,
-        "federation/home.html",
-        {
-            "clubs_count": permissions.clubs_for_user(user).count(),
-            "licensees_count": permissions.licensees_for_user(user).count(),
-            "tournaments_count": sum(counts.values()),
-            "statuses": statuses,
-            "tab": "home",
-        },
-    )
+federation_area = area_required(can_use_federation_area)
 
 
 @federation_area
@@ -61,25 +38,10 @@ def licensees(request):
     return _licensee_list(request, permissions.licensees_for_user(request.user), tab="licensees")
 
 
-@area_required(permissions.can_use_club_area)
+@area_required(can_use_club_area)
 def club_licensees(request):
     user = request.user
     queryset = permissions.licensees_for_user(user).filter(
         club__in=permissions.clubs_managed_by(user)
     )
     return _licensee_list(request, queryset, club_area=True)
-
-
-@federation_area
-def tournaments(request):
-    filters = TournamentFilterForm(request.GET)
-    queryset = (
-        filters.filter(permissions.tournaments_in_scope(request.user))
-        .annotate(registered=Count("registrations"))
-        .order_by("-date", "name")
-    )
-    return render(
-        request,
-        "federation/tournaments.html",
-        {"filters": filters, "page": page_of(request, queryset), "tab": "tournaments"},
-    )

@@ -5,11 +5,9 @@ from dataclasses import dataclass
 from math import ceil
 from typing import NamedTuple
 
-from django.shortcuts import get_object_or_404
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from apps.accounts import permissions
 from apps.movements.domain.etuis import etui_taker
 from apps.movements.domain.model import (
     SEATS,
@@ -39,16 +37,6 @@ class Spot(NamedTuple):
     def from_key(cls, key: str) -> "Spot":
         section, _sep, code = key.rpartition("|")
         return cls(section, code)
-
-
-def session_for_user(user, pk: int) -> Session:
-    """The session if its tournament is visible to the user, else 404."""
-    return get_object_or_404(
-        Session.objects.select_related("tournament__club").filter(
-            tournament__in=permissions.tournaments_for_user(user).values("pk")
-        ),
-        pk=pk,
-    )
 
 
 def session_movement(session: Session) -> SessionMovement | None:

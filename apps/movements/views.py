@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from apps.accounts import permissions
 from apps.core.pages import confirm_page, error_text
 from apps.movements import selectors, services
 from apps.movements.forms import (
@@ -29,17 +28,10 @@ from apps.movements.forms import (
 )
 from apps.movements.models import SessionMovement
 from apps.movements.printing import Printout, printout_render
-from apps.tournaments.models import Session
+from apps.tournaments import permissions
+from apps.tournaments.pages import session_page
 
 CONFIRMED = "confirmed"
-
-
-def _session(request, pk, allowed) -> Session:
-    """The session if its tournament is visible (else 404) and allowed (else 403)."""
-    session = selectors.session_for_user(request.user, pk)
-    if not allowed(request.user, session.tournament):
-        raise PermissionDenied
-    return session
 
 
 def _movement(session) -> SessionMovement:
@@ -118,13 +110,13 @@ def _generate_initial(movement, check) -> dict:
 
 @login_required
 def movement_page(request, pk):
-    return _page(request, _session(request, pk, permissions.can_view_movement))
+    return _page(request, session_page(request, pk, permissions.can_view_movement))
 
 
 @login_required
 def movement_check(request, pk):
     """htmx: what the tables asked for leave missing, or why no movement fits."""
-    session = _session(request, pk, permissions.can_run_movement)
+    session = session_page(request, pk, permissions.can_run_movement)
     form = MovementGenerateForm(request.GET)
     form.is_valid()
     names = ("tables", "type", "positions", "variant")
@@ -141,7 +133,7 @@ def movement_check(request, pk):
 @login_required
 @require_POST
 def movement_generate(request, pk):
-    session = _session(request, pk, permissions.can_run_movement)
+    session = session_page(request, pk, permissions.can_run_movement)
     form = MovementGenerateForm(request.POST)
     if form.is_valid():
         if selectors.session_movement(session) and CONFIRMED not in request.POST:
@@ -171,7 +163,7 @@ def movement_generate(request, pk):
 @login_required
 @require_POST
 def movement_advance(request, pk):
-    session = _session(request, pk, permissions.can_run_movement)
+    session = session_page(request, pk, permissions.can_run_movement)
     movement = _movement(session)
     try:
         current = int(request.POST.get("from_position", ""))
@@ -226,7 +218,7 @@ def _labels(form) -> dict:
 
 
 def _change(request, pk, change: Change):
-    session = _session(request, pk, permissions.can_run_movement)
+    session = session_page(request, pk, permissions.can_run_movement)
     movement = _movement(session)
     form = change.form_class(request.POST, spots=selectors.movement_spots(movement))
     if form.is_valid():
@@ -295,7 +287,7 @@ def movement_change(request, pk, change):
 
 @login_required
 def movement_printout(request, pk, kind):
-    session = _session(request, pk, permissions.can_view_movement)
+    session = session_page(request, pk, permissions.can_view_movement)
     try:
         kind = Printout(kind)
     except ValueError as exc:

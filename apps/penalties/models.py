@@ -206,6 +206,12 @@ class Fault(models.Model):
 # --- incidents -------------------------------------------------------------------
 
 
+class IncidentQuerySet(models.QuerySet):
+    def live(self):
+        """The incidents not cancelled: those that count."""
+        return self.filter(cancelled_at__isnull=True)
+
+
 class Incident(models.Model):
     """A fault the referee rules on: the players concerned, the penalty and the adjusted
     score applied (the catalogue's unless overridden with a reason). A cancelled incident
@@ -271,6 +277,8 @@ class Incident(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(_("recorded at"), auto_now_add=True)
+
+    objects = IncidentQuerySet.as_manager()
 
     class Meta:
         verbose_name = _("incident")

@@ -1,12 +1,11 @@
 """Reads of penalties and adjusted scores, in the shape the results are computed from."""
 
 from collections import defaultdict
-from decimal import Decimal
 
 from django.db.models import Sum
 
 from apps.movements.models import Place
-from apps.penalties.domain.effects import Adjustment
+from apps.penalties.domain.effects import Adjustment, PenaltyRecord, penalties_total
 from apps.penalties.models import (
     SIDED_ADJUSTMENTS,
     CatalogueVersion,
@@ -41,33 +40,22 @@ def catalogue_for(tournament: Tournament) -> CatalogueVersion | None:
     )
 
 
-def _live_incidents(session: Session):
-    return Incident.objects.filter(session=session, cancelled_at__isnull=True)
-
-
 def session_incident_penalties(session: Session) -> dict[str, float]:
-    """{player key: percentage points} of the session's incidents (cancelled ones left
-    out). Penalties add up, except for faults the catalogue marks as not cumulative: those
-    of one player on one étui count once, at the heaviest."""
+    """{player key: percentage points} of the session's live incidents, added up as
+    ``penalties_total`` says; a fault of the session (no étui) always adds up."""
     rows = Incident.players.through.objects.filter(
-        incident__in=_live_incidents(session), incident__penalty_percent__gt=0
+        incident__in=Incident.objects.live().filter(session=session),
+        incident__penalty_percent__gt=0,
     ).values_list(
         "registration_id",
         "incident__etui",
         "incident__penalty_percent",
         "incident__fault__cumulative",
     )
-    totals: dict[str, Decimal] = defaultdict(Decimal)
-    heaviest: dict[tuple[str, int | None], Decimal] = {}
-    for registration_id, etui, percent, cumulative in rows:
-        key = str(registration_id)
-        if cumulative or etui is None:
-            totals[key] += percent
-        else:
-            heaviest[key, etui] = max(percent, heaviest.get((key, etui), Decimal(0)))
-    for (key, _etui), percent in heaviest.items():
-        totals[key] += percent
-    return {key: float(total) for key, total in totals.items()}
+    return penalties_total(
+        PenaltyRecord(str(registration_id), etui, float(percent), cumulative or etui is None)
+        for registration_id, etui, percent, cumulative in rows
+    )
 
 
 def session_adjustments(session: Session) -> dict[tuple[str, int, int], dict]:
@@ -77,7 +65,8 @@ def session_adjustments(session: Session) -> dict[tuple[str, int, int], dict]:
     key of the defender who forgot a card; "zero_players" and "forty_players", the keys of
     the players concerned by a cancelled board who get 0 or 40 %."""
     incidents = (
-        _live_incidents(session)
+        Incident.objects.live()
+        .filter(session=session)
         .exclude(adjustment="")
         .select_related("table")
         .prefetch_related("players")

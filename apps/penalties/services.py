@@ -193,7 +193,7 @@ def incident_record(
             raise ValidationError({"etui": _("An adjusted score needs the table and the étui.")})
         if adjustment in SIDED_ADJUSTMENTS and not faulty_side:
             raise ValidationError({"faulty_side": _("Say which side is at fault.")})
-        taken = Incident.objects.filter(table=table, etui=etui, cancelled_at__isnull=True)
+        taken = Incident.objects.live().filter(table=table, etui=etui)
         if taken.exclude(adjustment="").exists():
             raise ValidationError(
                 {

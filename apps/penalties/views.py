@@ -13,23 +13,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from apps.accounts import permissions
 from apps.core.pages import confirm_page, error_text
-from apps.movements.selectors import session_for_user
 from apps.penalties import services
 from apps.penalties.forms import IncidentCancelForm, IncidentChoices, IncidentForm
 from apps.penalties.models import Incident
-from apps.tournaments.models import Session
+from apps.tournaments import permissions
+from apps.tournaments.pages import session_page
 
 CONFIRMED = "confirmed"
-
-
-def _session(request, pk, allowed) -> Session:
-    """The session if its tournament is visible (else 404) and allowed (else 403)."""
-    session = session_for_user(request.user, pk)
-    if not allowed(request.user, session.tournament):
-        raise PermissionDenied
-    return session
 
 
 def page_url(session) -> str:
@@ -48,7 +39,7 @@ def _incidents(session) -> list[Incident]:
 def _page(request, session, *, form=None, cancelled=None, status=200):
     """The incidents page; ``form`` or ``cancelled`` (an incident with its bound cancel
     form) hold what was posted with errors, shown in place."""
-    can_rule = permissions.can_run_movement(request.user, session.tournament)
+    can_rule = permissions.can_record_incidents(request.user, session.tournament)
     incidents = _incidents(session)
     for incident in incidents:
         if cancelled and incident.pk == cancelled[0]:
@@ -67,10 +58,10 @@ def _page(request, session, *, form=None, cancelled=None, status=200):
 
 @login_required
 def incidents_page(request, pk):
-    session = _session(request, pk, permissions.can_view_movement)
+    session = session_page(request, pk, permissions.can_oversee_tournament)
     if request.method != "POST":
         return _page(request, session)
-    if not permissions.can_run_movement(request.user, session.tournament):
+    if not permissions.can_record_incidents(request.user, session.tournament):
         raise PermissionDenied
     form = IncidentForm(request.POST, choices=IncidentChoices.of(session))
     if form.is_valid():
@@ -90,7 +81,7 @@ def incidents_page(request, pk):
 
 def _choosing(request, pk) -> IncidentForm:
     """The form as typed so far, for the parts htmx refreshes."""
-    session = _session(request, pk, permissions.can_run_movement)
+    session = session_page(request, pk, permissions.can_record_incidents)
     return IncidentForm(request.GET, choices=IncidentChoices.of(session))
 
 
@@ -112,7 +103,7 @@ def players_choice(request, pk):
 @login_required
 @require_POST
 def incident_cancel(request, pk, incident):
-    session = _session(request, pk, permissions.can_run_movement)
+    session = session_page(request, pk, permissions.can_record_incidents)
     incident = get_object_or_404(
         Incident.objects.select_related("fault"), pk=incident, session=session
     )

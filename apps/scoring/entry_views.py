@@ -8,7 +8,7 @@ oversees the tournament (club managers, committee and zone staff) reads the prog
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -16,23 +16,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import trigger_client_event
 
-from apps.accounts import permissions
 from apps.core.pages import error_text
 from apps.movements.models import SeatChoice
-from apps.movements.selectors import session_for_user, session_movement
+from apps.movements.selectors import session_movement
 from apps.scoring import selectors, services
 from apps.scoring.forms import LineForm, NotPlayedForm
-from apps.tournaments.models import Session
+from apps.tournaments import permissions
+from apps.tournaments.pages import session_page
 
 LINE_SAVED, LINE_REFUSED = "line-saved", "line-refused"
-
-
-def _session(request, pk, allowed) -> Session:
-    """The session if its tournament is visible (else 404) and allowed (else 403)."""
-    session = session_for_user(request.user, pk)
-    if not allowed(request.user, session.tournament):
-        raise PermissionDenied
-    return session
 
 
 def _line_form(line, check: bool) -> LineForm:
@@ -73,7 +65,7 @@ def _traveller_context(session, etui: int, check: bool, bound: dict | None = Non
         "tournament": session.tournament,
         "etui": etui,
         "check": check,
-        "closed": services.results_closed(session.tournament),
+        "closed": session.tournament.play_over,
         "rows": [_row(line, check, bound.get(line.id)) for line in lines],
         "taker_label": SeatChoice(lines[0].taker_seat).label,
         "focus": next((line.id for line in lines if _awaited(line, check)), None),
@@ -95,7 +87,7 @@ def traveller_url(session, etui: int, check: bool = False) -> str:
 @require_GET
 def traveller(request, pk, etui, check=False):
     """The traveller of one étui: a line per table that plays it, ready to type into."""
-    session = _session(request, pk, permissions.can_run_movement)
+    session = session_page(request, pk, permissions.can_enter_scores)
     context = _traveller_context(session, etui, check)
     return render(request, "scoring/entry/traveller.html", context)
 
@@ -121,7 +113,7 @@ def _save(request, line, form, check: bool) -> None:
 def line_save(request, pk, table, etui, check=False):
     """htmx: save one line and answer with the line as entered, or with its error and the
     typed values; the page then moves the focus to the next line."""
-    session = _session(request, pk, permissions.can_run_movement)
+    session = session_page(request, pk, permissions.can_enter_scores)
     line = selectors.traveller_line(session, table, etui)
     if line is None:
         raise Http404
@@ -150,7 +142,7 @@ def line_save(request, pk, table, etui, check=False):
 @require_GET
 def line_preview(request, pk, table, etui):
     """htmx: the Garde score the details typed so far give, or why they give none."""
-    session = _session(request, pk, permissions.can_run_movement)
+    session = session_page(request, pk, permissions.can_enter_scores)
     line = selectors.traveller_line(session, table, etui)
     if line is None:
         raise Http404
@@ -186,13 +178,13 @@ def _progress_context(rows) -> dict:
 @require_GET
 def progress(request, pk):
     """What is entered and what is missing, position by position."""
-    session = _session(request, pk, permissions.can_view_movement)
+    session = session_page(request, pk, permissions.can_oversee_tournament)
     movement = session_movement(session)
     context = {
         "session": session,
         "tournament": session.tournament,
         "movement": movement,
-        "can_enter": permissions.can_run_movement(request.user, session.tournament),
+        "can_enter": permissions.can_enter_scores(request.user, session.tournament),
         **_progress_context(selectors.entry_progress(session) if movement else []),
     }
     return render(request, "scoring/entry/progress.html", context)
@@ -202,7 +194,7 @@ def progress(request, pk):
 @require_GET
 def mismatches(request, pk):
     """Double entry: the lines whose second entry differs from the first."""
-    session = _session(request, pk, permissions.can_run_movement)
+    session = session_page(request, pk, permissions.can_enter_scores)
     return render(
         request,
         "scoring/entry/mismatches.html",
@@ -220,7 +212,7 @@ def unsettled(request, pk):
     """The lines without a score, at every position: the referee enters them or states,
     line by line, that one was not played (its étui is then scored without it) before the
     tournament can be finished. POST: one such statement."""
-    session = _session(request, pk, permissions.can_run_movement)
+    session = session_page(request, pk, permissions.can_enter_scores)
     here = reverse("scoring:unsettled", args=[session.pk])
     if request.method == "POST":
         form = NotPlayedForm(request.POST)
@@ -254,7 +246,7 @@ def unsettled(request, pk):
         {
             "session": session,
             "tournament": session.tournament,
-            "closed": services.results_closed(session.tournament),
+            "closed": session.tournament.play_over,
             "missing": [line for line in lines if not line.not_played],
             "not_played": [line for line in lines if line.not_played],
         },

@@ -8,26 +8,18 @@ scores of its tables (a stand-in played) still count in the topage of the étui,
 a line like every key of the records, but ``session_results`` leaves it out of the ranking.
 """
 
-from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from django.db.models import Prefetch, Q
 
-from apps.movements.domain.etuis import etui_taker
-from apps.movements.domain.howell import parallel_deal
-from apps.movements.domain.model import SEATS, MovementType
-from apps.movements.models import MovementTable, Place, SessionMovement
+from apps.movements.domain.etuis import defender_seats, etui_taker
+from apps.movements.domain.model import SEATS
+from apps.movements.models import MovementTable, Place
 from apps.movements.selectors import SeatView, section_order
-from apps.penalties.domain.effects import Adjustment, AdjustmentKind
-from apps.penalties.selectors import session_decisions
-from apps.scoring.domain.compute import session_results_compute
-from apps.scoring.domain.rankings import Standing, alternate_places, general_ranking
-from apps.scoring.domain.results import PlayRecord, SessionResults, defender_seats
 from apps.scoring.models import Play
 from apps.tournaments.models import Session
 
 VACANT = "vacant:"
-PARALLEL_HOWELL_SECTIONS = 3  # the 3x4 Howell room
 
 
 def player_key(section: str, code: str, registration_id: int | None) -> str:
@@ -94,7 +86,7 @@ class TravellerLine:
         return bool(self.play and self.play.mismatch)
 
 
-def _played_tables(session: Session):
+def played_tables(session: Session):
     """The tables where étuis are played (the duplication position 0 scores nothing)."""
     return MovementTable.objects.filter(movement__session=session, position__gte=1)
 
@@ -127,140 +119,33 @@ def _lines(tables, etui: int | None = None) -> list[TravellerLine]:
 
 def traveller(session: Session, etui: int) -> list[TravellerLine]:
     """The fiche ambulante of one étui: every table that plays it, in order of play."""
-    tables = _played_tables(session)
+    tables = played_tables(session)
     playing = [pk for pk, etuis in tables.values_list("pk", "etuis") if etui in etuis]
     return _lines(tables.filter(pk__in=playing), etui)
 
 
 def traveller_line(session: Session, table_pk: int, etui: int) -> TravellerLine | None:
     """One line, if that table of the session plays that étui."""
-    lines = _lines(_played_tables(session).filter(pk=table_pk), etui)
+    lines = _lines(played_tables(session).filter(pk=table_pk), etui)
     return lines[0] if lines else None
 
 
 def session_etuis(session: Session) -> list[int]:
     """The étuis played in the session, in number order."""
-    rows = _played_tables(session).values_list("etuis", flat=True)
+    rows = played_tables(session).values_list("etuis", flat=True)
     return sorted({etui for etuis in rows for etui in etuis})
-
-
-# --- what the results are computed from -----------------------------------------
-
-
-def _deal_numbering(session: Session):
-    """The deal each étui holds: in 3x4 parallel Howell, étuis 25 to 32 hold the deals of
-    étuis 1 to 8 and are topped with them; elsewhere every étui is its own deal."""
-    sections = SessionMovement.objects.filter(session=session).values_list("sections", flat=True)
-    layout = next(iter(sections), [])
-    if len(layout) == PARALLEL_HOWELL_SECTIONS and all(
-        s["type"] == MovementType.HOWELL for s in layout
-    ):
-        return parallel_deal
-    return lambda etui: etui
-
-
-def session_play_records(session: Session) -> list[PlayRecord]:
-    """Every play of the session's movement, entered or not, read as plain values (three
-    queries; no model objects, so a 150-table session stays fast)."""
-    played = _played_tables(session)
-    seated: dict[int, dict[str, str]] = defaultdict(dict)
-    for table, seat, section, code, registration in Place.objects.filter(
-        table__in=played
-    ).values_list("table_id", "seat", "table__section", "player_code", "registration_id"):
-        seated[table][seat] = player_key(section, code, registration)
-    scores = {
-        (table, etui): score
-        for table, etui, score in Play.objects.filter(table__in=played).values_list(
-            "table_id", "etui", "score"
-        )
-    }
-    deal = _deal_numbering(session)
-    records = []
-    for pk, position, section, number, etuis in played.order_by("sequence", "table").values_list(
-        "pk", "position", "section", "table", "etuis"
-    ):
-        for etui in etuis:
-            taker_seat = etui_taker(etui)
-            records.append(
-                PlayRecord(
-                    etui=etui,
-                    deal=deal(etui),
-                    section=section,
-                    position=position,
-                    table=number,
-                    taker=seated[pk][taker_seat],
-                    taker_seat=taker_seat,
-                    defenders=tuple(seated[pk][seat] for seat in defender_seats(taker_seat)),
-                    score=scores.get((pk, etui)),
-                )
-            )
-    return records
-
-
-def session_lines(session: Session) -> dict[str, str | None]:
-    """{player key: line}: the seat each player (and each vacant place) holds at their
-    first position, None in a Howell section where players change orientation; every key
-    of ``session_play_records`` has one."""
-    sections = SessionMovement.objects.filter(session=session).values_list("sections", flat=True)
-    howell = {s["name"] for s in next(iter(sections), []) if s["type"] == MovementType.HOWELL}
-    lines: dict[str, str | None] = {}
-    rows = (
-        Place.objects.filter(table__in=_played_tables(session))
-        .order_by("table__sequence")
-        .values_list("table__section", "player_code", "registration_id", "seat")
-    )
-    for section, code, registration, seat in rows:
-        lines.setdefault(
-            player_key(section, code, registration), None if section in howell else seat
-        )
-    return lines
-
-
-def _registered_only(results: SessionResults) -> SessionResults:
-    """The results without the vacant places, ranked again: their plays keep counting in
-    the topage, but a vacant place takes no rank."""
-    players = {p.player: p for p in results.players if not p.player.startswith(VACANT)}
-    if len(players) == len(results.players):
-        return results
-    standings = [Standing(p.player, p.final, p.tops, p.line) for p in players.values()]
-    alternate = alternate_places(standings)
-    ranked = tuple(
-        replace(players[s.player], rank=rank, rank_alternate=alternate.get(s.player))
-        for s, rank in general_ranking(standings)
-    )
-    return replace(results, players=ranked)
-
-
-def session_unplayed(session: Session) -> dict[tuple[str, int, int], Adjustment]:
-    """{(section, table number, étui): neutralised} of the lines the referee stated were
-    not played: their étui is scored without them (ch. 4 « Donne neutralisée »)."""
-    rows = Play.objects.filter(table__in=_played_tables(session), not_played=True)
-    return {
-        key: Adjustment(AdjustmentKind.NEUTRALIZED)
-        for key in rows.values_list("table__section", "table__table", "etui")
-    }
 
 
 def unsettled_lines(session: Session) -> int:
     """How many lines of the session have no score and were not stated not played, at
     every position of its movement (in play or not)."""
-    expected = sum(len(etuis) for etuis in _played_tables(session).values_list("etuis", flat=True))
+    expected = sum(len(etuis) for etuis in played_tables(session).values_list("etuis", flat=True))
     settled = (
-        Play.objects.filter(table__in=_played_tables(session))
+        Play.objects.filter(table__in=played_tables(session))
         .filter(Q(score__isnull=False) | Q(not_played=True))
         .count()
     )
     return expected - settled
-
-
-def session_results(session: Session) -> SessionResults:
-    """Notes, percentages and rankings of the session as entered so far."""
-    penalties, adjustments = session_decisions(session)
-    adjustments = {**session_unplayed(session), **adjustments}
-    results = session_results_compute(
-        session_play_records(session), session_lines(session), penalties, adjustments
-    )
-    return _registered_only(results)
 
 
 # --- progress of the entry -------------------------------------------------------
@@ -304,7 +189,7 @@ class PositionProgress:
 def entry_progress(session: Session) -> list[PositionProgress]:
     """Per position and section, in order of play: the lines entered and those missing."""
     groups: dict[tuple[int, str], list[TravellerLine]] = {}
-    for line in _lines(_played_tables(session)):
+    for line in _lines(played_tables(session)):
         groups.setdefault((line.table.sequence, line.table.section), []).append(line)
     return [
         PositionProgress(
@@ -320,7 +205,7 @@ def entry_progress(session: Session) -> list[PositionProgress]:
 
 def lines_without_score(session: Session) -> list[TravellerLine]:
     """The lines with no score, stated not played or not, in order of play."""
-    return [line for line in _lines(_played_tables(session)) if not line.entered]
+    return [line for line in _lines(played_tables(session)) if not line.entered]
 
 
 def etui_counts(progress: list[PositionProgress]) -> list[tuple[int, int, int]]:
@@ -335,5 +220,5 @@ def etui_counts(progress: list[PositionProgress]) -> list[tuple[int, int, int]]:
 
 def double_entry_mismatches(session: Session) -> list[TravellerLine]:
     """Lines whose second entry differs from the first, by étui and order of play."""
-    lines = [line for line in _lines(_played_tables(session)) if line.mismatch]
+    lines = [line for line in _lines(played_tables(session)) if line.mismatch]
     return sorted(lines, key=lambda line: line.etui)

@@ -21,12 +21,7 @@ from apps.core.audit import audit_record, model_update
 from apps.movements.models import MovementTable
 from apps.scoring.domain.deal import Deal, duplicate_score, duplicate_score_reason
 from apps.scoring.models import Play
-from apps.tournaments.domain.workflow import RESULT_STATUSES
 from apps.tournaments.services import tournament_lock_for_room
-
-
-def results_closed(tournament) -> bool:
-    return tournament.status in RESULT_STATUSES
 
 
 def sentence(text: str) -> str:
@@ -88,7 +83,7 @@ def _line(
             _("Position %(position)s is not in play yet: its scores cannot be entered.")
             % {"position": table.position}
         )
-    if results_closed(tournament) and not reason.strip():
+    if tournament.play_over and not reason.strip():
         raise ValidationError(_("The results are closed: give a reason for the change."))
     lines = Play.objects.select_for_update()
     if create:

@@ -8,13 +8,9 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from apps.accounts.api import ScopedPrimaryKeyRelatedField, ScopedReadViewSet
-from apps.accounts.permissions import (
-    clubs_for_user,
-    licensees_registrable_by,
-    registrations_for_user,
-    tournaments_for_user,
-)
+from apps.federation.permissions import clubs_for_user, licensees_registrable_by
 from apps.tournaments.models import Registration, Session, Tournament
+from apps.tournaments.permissions import registrations_for_user, tournaments_for_user
 from apps.tournaments.services import (
     registration_create,
     registration_delete,

@@ -3,10 +3,11 @@
 from uuid import uuid4
 
 from django import forms
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from apps.accounts.permissions import referees_assignable
 from apps.tournaments.models import Tournament
+from apps.tournaments.permissions import referees_assignable
 from apps.tournaments.services import MAX_SESSIONS, TOURNAMENT_FIELDS
 
 
@@ -64,3 +65,15 @@ class RefereeAssignForm(forms.Form):
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["referee"].queryset = referees_assignable(tournament)
+
+
+class TournamentFilterForm(forms.Form):
+    status = forms.ChoiceField(
+        label=_("Status"),
+        required=False,
+        choices=[("", _("All statuses")), *Tournament.StatusChoice.choices],
+    )
+
+    def filter(self, queryset: QuerySet) -> QuerySet:
+        status = self.cleaned_data.get("status") if self.is_valid() else ""
+        return queryset.filter(status=status) if status else queryset

@@ -5,7 +5,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from apps.tournaments.domain.workflow import FROZEN_STATUSES, Status
+from apps.tournaments.domain.workflow import FROZEN_STATUSES, RESULT_STATUSES, Status
 
 
 class Tournament(models.Model):
@@ -61,6 +61,12 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d/%m/%Y})"
+
+    @property
+    def play_over(self) -> bool:
+        """Finished, submitted or approved: the results are shown to whoever may open the
+        tournament, and a score changed from then on needs a reason."""
+        return self.status in RESULT_STATUSES
 
     @property
     def frozen(self) -> bool:

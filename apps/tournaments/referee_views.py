@@ -4,12 +4,13 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, render
 
-from apps.accounts import permissions
+from apps.accounts.permissions import can_use_referee_area
 from apps.core.pages import area_required, page_of
+from apps.tournaments import permissions
 from apps.tournaments.views import registrations_context, transition_buttons
 
 
-@area_required(permissions.can_use_referee_area)
+@area_required(can_use_referee_area)
 def referee_home(request):
     tournaments = (
         permissions.tournaments_refereed_by(request.user)
@@ -19,10 +20,11 @@ def referee_home(request):
     return render(request, "tournaments/referee_home.html", {"page": page_of(request, tournaments)})
 
 
-@area_required(permissions.can_use_referee_area)
+@area_required(can_use_referee_area)
 def referee_room(request, pk):
     tournament = get_object_or_404(
-        permissions.tournaments_for_user(request.user).prefetch_related("sessions"), pk=pk
+        permissions.tournaments_for_user(request.user).prefetch_related("sessions"),
+        pk=pk,
     )
     if not permissions.can_referee_tournament(request.user, tournament):
         raise PermissionDenied

@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import trigger_client_event
 
-from apps.accounts import permissions
 from apps.core.pages import confirm_page, error_text
+from apps.federation import permissions
 from apps.tournaments import services
 from apps.tournaments.forms import RefereeAssignForm, RegistrationAddForm
 from apps.tournaments.views import (

@@ -1,12 +1,14 @@
 """Read-side queries for tournaments."""
 
 from django.db.models import Count, Exists, OuterRef, QuerySet
+from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
-from apps.accounts import permissions
+from apps.federation import permissions
 from apps.federation.models import Licensee
 from apps.tournaments.domain.workflow import Status
-from apps.tournaments.models import Registration, Tournament
+from apps.tournaments.models import Registration, Session, Tournament
+from apps.tournaments.permissions import tournaments_for_user
 
 HOME_LIST_SIZE = 10
 SEARCH_LIMIT = 20
@@ -48,4 +50,14 @@ def registration_candidates(user, tournament, search) -> QuerySet[Licensee]:
         search.filter(permissions.licensees_registrable_by(user))
         .annotate(is_registered=Exists(registered))
         .order_by("last_name", "first_name")[:SEARCH_LIMIT]
+    )
+
+
+def session_for_user(user, pk: int) -> Session:
+    """The session if its tournament is visible to the user, else 404."""
+    return get_object_or_404(
+        Session.objects.select_related("tournament__club").filter(
+            tournament__in=tournaments_for_user(user).values("pk")
+        ),
+        pk=pk,
     )

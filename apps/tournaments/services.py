@@ -13,9 +13,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from apps.accounts import permissions
+from apps.accounts.permissions import roles_of
 from apps.core.audit import audit_record, audit_snapshot, model_update
 from apps.federation.models import Club, Licensee
+from apps.federation.permissions import can_manage_club
+from apps.tournaments import permissions
 from apps.tournaments.domain.workflow import (
     REGISTRATION_STATUSES,
     Status,
@@ -54,7 +56,7 @@ def tournament_lock_for_room(*, actor, tournament: Tournament) -> Tournament:
     """The check of every room change (movement, scores, incidents): the actor runs the
     room (an assigned referee or federation staff), and the results are not frozen. Call it
     inside the change's transaction."""
-    if not permissions.can_run_movement(actor, tournament):
+    if not permissions.can_run_room(actor, tournament):
         raise PermissionDenied(_("You do not referee this tournament."))
     return tournament_lock_unfrozen(tournament_id=tournament.pk)
 
@@ -74,7 +76,7 @@ def tournament_create(
 ) -> Tournament:
     """Create a tournament with its sessions. With a `request_key` (the creation form's
     one-time key), the same request sent again returns the tournament it created."""
-    if not permissions.can_manage_club(actor, club):
+    if not can_manage_club(actor, club):
         raise PermissionDenied(_("You cannot create tournaments for this club."))
     if not 1 <= sessions <= MAX_SESSIONS:
         raise ValidationError(
@@ -221,7 +223,7 @@ def registration_delete(*, actor, registration: Registration) -> None:
 def referee_assign(*, actor, tournament: Tournament, referee) -> RefereeAssignment:
     if not permissions.can_manage_tournament(actor, tournament):
         raise PermissionDenied(_("You cannot assign referees to this tournament."))
-    if not permissions.roles_of(referee).referee:
+    if not roles_of(referee).referee:
         raise ValidationError(
             _("%(user)s is not a referee.") % {"user": referee.get_full_name() or referee}
         )

@@ -1,9 +1,11 @@
 from django.urls import path
 
-from apps.tournaments import referee_views, registration_views, views
+from apps.tournaments import public_views, referee_views, registration_views, views
 
 app_name = "tournaments"
 urlpatterns = [
+    path("", public_views.home, name="home"),
+    path("joueur/", public_views.player_home, name="player_home"),
     path("club/", views.club_home, name="club_home"),
     path("club/tournois/nouveau/", views.tournament_create, name="create"),
     path("tournois/<int:pk>/", views.detail, name="detail"),

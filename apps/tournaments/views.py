@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from apps.accounts import permissions
+from apps.accounts.permissions import can_use_club_area
 from apps.core.pages import (
     area_required,
     confirm_page,
@@ -23,7 +23,8 @@ from apps.core.pages import (
     safe_next,
 )
 from apps.federation.forms import LicenseeSearchForm
-from apps.tournaments import services
+from apps.federation.permissions import clubs_managed_by
+from apps.tournaments import permissions, services
 from apps.tournaments.domain.workflow import ORDER, Status, next_statuses, reason_required
 from apps.tournaments.forms import RefereeAssignForm, TournamentCreateForm, TournamentForm
 from apps.tournaments.models import Tournament
@@ -130,24 +131,22 @@ def search_context(request, tournament) -> dict:
 # --- club area -------------------------------------------------------------------
 
 
-@area_required(permissions.can_use_club_area)
+@area_required(can_use_club_area)
 def club_home(request):
     tournaments = (
         permissions.tournaments_in_scope(request.user)
-        .filter(club__in=permissions.clubs_managed_by(request.user))
+        .filter(club__in=clubs_managed_by(request.user))
         .annotate(registered=Count("registrations"))
         .order_by("-date", "name")
     )
     return render(request, "tournaments/club_home.html", {"page": page_of(request, tournaments)})
 
 
-@area_required(permissions.can_use_club_area)
+@area_required(can_use_club_area)
 def tournament_create(request):
     """The creation form; sent twice (a double click, a reload), it creates one tournament
     and the second answer leads to it."""
-    form = TournamentCreateForm(
-        request.POST or None, clubs=permissions.clubs_managed_by(request.user)
-    )
+    form = TournamentCreateForm(request.POST or None, clubs=clubs_managed_by(request.user))
     key = form.is_bound and form.is_valid() and form.cleaned_data["request_key"]
     sent = key and Tournament.objects.filter(request_key=key).first()
     if sent and permissions.can_manage_tournament(request.user, sent):

@@ -2,7 +2,9 @@
 
 import pytest
 
-from apps.accounts import permissions
+from apps.accounts.permissions import roles_of
+from apps.federation.permissions import can_manage_club, clubs_for_user, licensees_for_user
+from apps.tournaments import permissions
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +26,7 @@ def _ids(qs):
     ],
 )
 def test_clubs_for_user(world, persona, expected):
-    seen = _ids(permissions.clubs_for_user(world.persona(persona)))
+    seen = _ids(clubs_for_user(world.persona(persona)))
     assert seen == {getattr(world, name).pk for name in expected}
 
 
@@ -41,7 +43,7 @@ def test_clubs_for_user(world, persona, expected):
     ],
 )
 def test_licensees_for_user(world, persona, expected):
-    seen = _ids(permissions.licensees_for_user(world.persona(persona)))
+    seen = _ids(licensees_for_user(world.persona(persona)))
     assert seen == {getattr(world, name).pk for name in expected}
 
 
@@ -96,6 +98,6 @@ def test_manage_and_referee_checks(world, persona, manage, referee):
 def test_roles_are_read_once_per_user(world, django_assert_num_queries):
     user = world.club_manager
     with django_assert_num_queries(1):
-        permissions.roles_of(user)
-        permissions.roles_of(user)
-        permissions.can_manage_club(user, world.club)
+        roles_of(user)
+        roles_of(user)
+        can_manage_club(user, world.club)

@@ -10,10 +10,10 @@ pytestmark = pytest.mark.django_db
 
 # (persona allowed to see it or None for anonymous, url name, world attribute for <pk>)
 PAGES = [
-    (None, "core:home", None),
+    (None, "tournaments:home", None),
     (None, "accounts:login", None),
     (None, "tournaments:detail", "tournament"),
-    ("player", "accounts:player_home", None),
+    ("player", "tournaments:player_home", None),
     ("club_manager", "tournaments:club_home", None),
     ("club_manager", "tournaments:create", None),
     ("club_manager", "tournaments:edit", "tournament"),
@@ -45,34 +45,34 @@ AREA_LINKS = {
     "tournaments:club_home": {"federation_staff", "club_manager"},
     "tournaments:referee_home": {"referee"},
     "federation:home": {"federation_staff", "zone_manager", "committee_staff"},
-    "accounts:player_home": {"player"},
+    "tournaments:player_home": {"player"},
 }
 
 
 @pytest.mark.parametrize("persona", PERSONAS)
 def test_navigation_offers_the_areas_of_the_user(world, login, persona):
-    html = login(world.persona(persona)).get(reverse("core:home")).content.decode()
+    html = login(world.persona(persona)).get(reverse("tournaments:home")).content.decode()
     for name, allowed in AREA_LINKS.items():
         assert (f'href="{reverse(name)}"' in html) == (persona in allowed), name
     assert reverse("accounts:logout") in html
 
 
 def test_anonymous_navigation_offers_sign_in_only(client):
-    html = client.get(reverse("core:home")).content.decode()
+    html = client.get(reverse("tournaments:home")).content.decode()
     assert reverse("accounts:login") in html
     assert reverse("accounts:logout") not in html
 
 
 @pytest.mark.parametrize("persona", PERSONAS)
 def test_player_page_is_for_users_linked_to_a_licensee(world, login, persona):
-    response = login(world.persona(persona)).get(reverse("accounts:player_home"))
+    response = login(world.persona(persona)).get(reverse("tournaments:player_home"))
     assert response.status_code == (200 if persona == "player" else 403)
 
 
 def test_player_page_lists_own_tournaments(world, login):
     f.RegistrationFactory(tournament=world.tournament, licensee=world.licensee)
     f.RegistrationFactory(tournament=world.draft, licensee=world.other_licensee)
-    html = login(world.player).get(reverse("accounts:player_home")).content.decode()
+    html = login(world.player).get(reverse("tournaments:player_home")).content.decode()
     assert world.tournament.name in html
     assert world.draft.name not in html
     assert world.licensee.licence_number in html
@@ -86,6 +86,6 @@ def test_player_and_home_queries_do_not_grow(
         f.RegistrationFactory(tournament=tournament, licensee=world.licensee)
     browser = login(world.player)
     with django_assert_max_num_queries(6):
-        assert browser.get(reverse("accounts:player_home")).status_code == 200
+        assert browser.get(reverse("tournaments:player_home")).status_code == 200
     with django_assert_max_num_queries(6):
-        assert browser.get(reverse("core:home")).status_code == 200
+        assert browser.get(reverse("tournaments:home")).status_code == 200

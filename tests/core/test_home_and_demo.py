@@ -6,16 +6,16 @@ from django.urls import reverse
 
 from apps.accounts import permissions
 from apps.accounts.models import User
-from apps.core.management.commands.demo_data import DEMO_PASSWORD, DEMO_USERS
 from apps.federation.models import Club, Licensee
 from apps.tournaments.domain.workflow import Status
+from apps.tournaments.management.commands.demo_data import DEMO_PASSWORD, DEMO_USERS
 from apps.tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
 
 def test_home_is_a_french_page(client):
-    response = client.get(reverse("core:home"))
+    response = client.get(reverse("tournaments:home"))
     assert response.status_code == 200
     html = response.content.decode()
     assert '<html lang="fr">' in html
@@ -28,7 +28,7 @@ def test_demo_data_is_complete_and_idempotent(client):
     assert max(c.licensees.count() for c in Club.objects.all()) >= 40
     assert Tournament.objects.filter(status=Status.REGISTRATION_OPEN).count() == 1
     assert Licensee.objects.count() == Licensee.objects.values("licence_number").distinct().count()
-    home = client.get(reverse("core:home")).content.decode()
+    home = client.get(reverse("tournaments:home")).content.decode()
     assert "Tournoi du jeudi" in home
 
 
@@ -49,4 +49,4 @@ def test_each_demo_login_reaches_its_area(client, username):
     assert AREA_OF[username](User.objects.get(username=username))
     area = client.get(reverse("accounts:dispatch"), follow=True)
     assert area.status_code == 200
-    assert area.redirect_chain[-1][0] != reverse("core:home")
+    assert area.redirect_chain[-1][0] != reverse("tournaments:home")

@@ -58,7 +58,7 @@ def test_the_token_endpoint_works_without_redis(world, redis_down):
 def test_pages_work_without_redis(client, world, redis_down):
     client.force_login(world.club_manager)
     for url in (
-        reverse("core:home"),
+        reverse("tournaments:home"),
         reverse("tournaments:club_home"),
         reverse("tournaments:detail", args=[world.tournament.pk]),
         "/api/tournaments/",

@@ -7,7 +7,7 @@ from django.urls import reverse
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from tests.e2e.browser import BROWSER_MARKS, sign_in
-from tests.scoring.test_results_selectors import enter, played
+from tests.results.test_selectors import enter, played
 
 pytestmark = BROWSER_MARKS
 
@@ -31,7 +31,7 @@ def test_the_main_pages_keep_to_the_policy(page, live_server, world):
     Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.RUNNING)
     session = movement.session
     violations = _violations(page)
-    response = page.goto(base + reverse("core:home"))
+    response = page.goto(base + reverse("tournaments:home"))
     policy = response.headers["content-security-policy"]
     assert "default-src 'self'" in policy and "script-src 'self'" in policy
     assert "'unsafe-inline'" not in policy

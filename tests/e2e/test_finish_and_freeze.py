@@ -10,7 +10,7 @@ from apps.scoring.models import Play
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in
-from tests.scoring.test_results_selectors import enter_all, played
+from tests.results.test_selectors import enter_all, played
 
 pytestmark = BROWSER_MARKS
 PHONE = {"width": 390, "height": 844}

@@ -14,7 +14,7 @@ from apps.movements.domain.room import room_movement
 from apps.movements.domain.seating import seating_balanced, seating_draw
 from apps.movements.models import MovementTable, Place, SessionMovement
 from apps.movements.selectors import Spot
-from apps.scoring.selectors import session_results
+from apps.results.selectors import session_results
 from tests.movements.test_models import (
     advance_to,
     audits,
@@ -25,7 +25,7 @@ from tests.movements.test_models import (
     snapshot,
 )
 from tests.personas import PERSONAS
-from tests.scoring.test_results_selectors import enter_all
+from tests.results.test_selectors import enter_all
 
 pytestmark = pytest.mark.django_db
 

@@ -15,9 +15,9 @@ from apps.movements.models import MovementTable
 from apps.penalties.domain.effects import AdjustmentKind
 from apps.penalties.models import Adjustment, Penalised, PlayersNote, Side
 from apps.penalties.services import incident_record
-from apps.scoring.domain.percentages import player_percentages
-from apps.scoring.domain.topage import taker_notes
-from apps.scoring.selectors import session_results
+from apps.results.domain.percentages import player_percentages
+from apps.results.domain.topage import taker_notes
+from apps.results.selectors import session_results
 from apps.scoring.services import play_score_set
 from tests.penalties.test_incidents import fault, record, seated_at, session, table_at  # noqa: F401
 

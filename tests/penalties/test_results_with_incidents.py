@@ -7,7 +7,7 @@ from django.test.utils import CaptureQueriesContext
 
 from apps.movements.models import MovementTable
 from apps.penalties.services import incident_cancel
-from apps.scoring.selectors import session_results
+from apps.results.selectors import session_results
 from apps.scoring.services import play_score_set
 from tests.penalties.test_incidents import record, seated_at, session, table_at  # noqa: F401
 

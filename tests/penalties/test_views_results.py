@@ -9,7 +9,7 @@ from django.utils.html import escape
 from django.utils.translation import gettext
 
 from apps.penalties.models import Adjustment
-from apps.scoring.selectors import session_results
+from apps.results.selectors import session_results
 from tests.penalties.test_incidents import fault, record, seated_at, session, table_at  # noqa: F401
 from tests.penalties.test_results_with_incidents import _enter_first_etui
 

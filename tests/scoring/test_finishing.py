@@ -10,15 +10,15 @@ from django.urls import reverse
 from apps.core.models import AuditLog
 from apps.movements import services as movements
 from apps.movements.models import MovementTable
+from apps.results.domain.topage import taker_notes
+from apps.results.selectors import session_display
 from apps.scoring import services
-from apps.scoring.domain.topage import taker_notes
 from apps.scoring.models import Play
-from apps.scoring.results_selectors import session_display
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from apps.tournaments.services import tournament_transition
 from tests.movements.test_models import advance_to, register, said
-from tests.scoring.test_results_selectors import ETUI_1, enter, enter_all, played, table_of
+from tests.results.test_selectors import ETUI_1, enter, enter_all, played, table_of
 
 pytestmark = pytest.mark.django_db
 

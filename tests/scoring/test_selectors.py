@@ -8,6 +8,7 @@ import pytest
 from apps.movements.domain.etuis import etui_taker
 from apps.movements.domain.model import SEATS
 from apps.movements.models import Place
+from apps.results import selectors as results_selectors
 from apps.scoring import selectors, services
 from apps.tournaments.models import Session
 from tests.movements.test_models import generate
@@ -52,7 +53,7 @@ def _holders(movement) -> dict[tuple[int, str, int, str], str]:
 @pytest.mark.parametrize("players", [20, 28, 44])
 def test_records_follow_the_movement(world, players):
     movement = in_play(world, players, position=1)
-    records = selectors.session_play_records(_session(world))
+    records = results_selectors.session_play_records(_session(world))
     tables = movement.table_plays.all()
     assert len(records) == sum(len(t.etuis) for t in tables)
     assert len(set(records)) == len(records)
@@ -72,7 +73,7 @@ def test_records_carry_the_scores_entered(world):
     _enter(world, movement, 1, [56, 62])
     scores = {
         (r.position, r.table): r.score
-        for r in selectors.session_play_records(_session(world))
+        for r in results_selectors.session_play_records(_session(world))
         if r.etui == 1
     }
     assert scores == {(1, 1): 56, (2, 5): 62, (3, 4): None, (4, 3): None, (5, 2): None}
@@ -81,15 +82,15 @@ def test_records_carry_the_scores_entered(world):
 def test_the_regulation_topage_example(world):
     movement = in_play(world, 20)
     _enter(world, movement, 1, [score for _p, _t, score, _n in ETUI_1])
-    results = selectors.session_results(_session(world))
+    results = results_selectors.session_results(_session(world))
     etui_1 = [note for note in results.notes if note.play.etui == 1]
     assert [(n.play.position, n.play.table, n.play.score, n.taker_note) for n in etui_1] == ETUI_1
-    assert results.missing == len(selectors.session_play_records(_session(world))) - 5
+    assert results.missing == len(results_selectors.session_play_records(_session(world))) - 5
 
 
 def test_each_player_keeps_the_seat_of_their_first_position(world):
     movement = in_play(world, 20)
-    lines = selectors.session_lines(_session(world))
+    lines = results_selectors.session_lines(_session(world))
     first = Place.objects.filter(table__movement=movement, table__sequence=1)
     assert lines == {str(place.registration_id): place.seat for place in first}
 
@@ -102,14 +103,14 @@ def test_a_vacant_place_has_a_key_of_its_own_and_no_rank(world):
     session = _session(world)
     vacant = Place.objects.get(table__movement=movement, table__sequence=1, registration=None)
     key = f"{selectors.VACANT}{vacant.table.section}|{vacant.player_code}"
-    records = selectors.session_play_records(session)
+    records = results_selectors.session_play_records(session)
     assert sum(key in (r.taker, *r.defenders) for r in records) == 5 * 4
-    assert selectors.session_lines(session)[key] == vacant.seat
+    assert results_selectors.session_lines(session)[key] == vacant.seat
     tables = movement.table_plays.filter(position__gte=1)
     for table in tables:
         for etui in table.etuis:
             services.play_score_set(actor=world.referee, table=table, etui=etui, score=56)
-    results = selectors.session_results(session)
+    results = results_selectors.session_results(session)
     assert key not in {p.player for p in results.players}
     assert len(results.players) == 19 and results.missing == 0
     assert sorted(p.rank for p in results.players) == [1] * 19  # all equal: one shared rank
@@ -185,9 +186,9 @@ def test_a_line_of_another_session_is_not_found(world):
 @pytest.mark.parametrize(
     ("read", "queries"),
     [
-        (selectors.session_play_records, 4),
-        (selectors.session_lines, 2),
-        (selectors.session_results, 10),
+        (results_selectors.session_play_records, 4),
+        (results_selectors.session_lines, 2),
+        (results_selectors.session_results, 10),
         (selectors.entry_progress, 3),
         (selectors.double_entry_mismatches, 3),
         (lambda session: selectors.traveller(session, 1), 4),
@@ -206,7 +207,7 @@ def test_reads_cost_the_same_at_5_and_7_tables(
 def test_in_3x4_howell_etuis_25_to_32_are_topped_with_etuis_1_to_8(world):
     """« Les étuis 25 à 32 sont utilisés pour dupliquer les étuis 1 à 8 »: one deal."""
     movement = generate(world, 48, tables=12, type="howell")
-    records = selectors.session_play_records(movement.session)
+    records = results_selectors.session_play_records(movement.session)
     assert {r.deal_number for r in records} == set(range(1, 21))
     assert {r.etui for r in records} == set(range(1, 21)) | set(range(25, 33))
     assert all(r.deal_number == r.etui - 24 for r in records if r.etui >= 25)
@@ -217,5 +218,5 @@ def test_in_3x4_howell_etuis_25_to_32_are_topped_with_etuis_1_to_8(world):
 
 def test_elsewhere_etuis_25_and_up_are_their_own_deals(world):
     movement = generate(world, 28)  # 7 tables en ligne: étuis 1 to 28
-    records = selectors.session_play_records(movement.session)
+    records = results_selectors.session_play_records(movement.session)
     assert {r.etui for r in records} == set(range(1, 29))

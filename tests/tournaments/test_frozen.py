@@ -24,7 +24,7 @@ from apps.tournaments.models import Tournament
 from tests import factories as f
 from tests.movements.test_models import said
 from tests.penalties.test_incidents import record, seated_at, table_at
-from tests.scoring.test_results_selectors import played, table_of
+from tests.results.test_selectors import played, table_of
 
 pytestmark = pytest.mark.django_db
 

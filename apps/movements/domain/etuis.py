@@ -16,6 +16,7 @@ _FIRST_24: dict[int, tuple[Seat, Seat]] = {
 }  # fmt: skip
 MAX_ETUI = 38
 REPEAT_FROM = 25  # étuis 25… are prepared like étuis 1…
+SEAT_ORDER = ("N", "S", "E", "W")
 
 
 def _entry(etui: int) -> tuple[Seat, Seat]:
@@ -30,3 +31,10 @@ def etui_dealer(etui: int) -> Seat:
 
 def etui_taker(etui: int) -> Seat:
     return _entry(etui)[1]
+
+
+def defender_seats(taker_seat: str) -> tuple[str, str, str]:
+    """The defenders' seats of a play: the seats that follow the taker's in N, S, E, W order
+    (the order of ``PlayRecord.defenders``)."""
+    start = SEAT_ORDER.index(taker_seat)
+    return tuple(SEAT_ORDER[(start + k) % len(SEAT_ORDER)] for k in (1, 2, 3))

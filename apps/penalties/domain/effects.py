@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from apps.scoring.domain.topage import TOP
+from apps.scoring.domain.notes import TOP
 
 ZERO = 0.0
 FAULTY_MAXIMUM = 40.0  # « maxi 40 % »: the faulty side's note on a 40/60 play

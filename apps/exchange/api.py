@@ -1,0 +1,110 @@
+"""REST API: import a tournament file (apps.exchange.domain.document)."""
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import exceptions, serializers, viewsets
+from rest_framework.parsers import JSONParser
+from rest_framework.response import Response
+
+from apps.accounts.api import ScopedViewSetMixin, service_error_detail
+from apps.exchange.domain.document import FILE_MAX_BYTES
+from apps.exchange.services import (
+    club_by_number,
+    document_decode,
+    tournament_file_export,
+    tournament_file_import,
+)
+from apps.tournaments.models import Session
+from apps.tournaments.permissions import can_view_results, tournaments_for_user
+
+
+class TournamentFileImportedSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text=_("The new tournament's id."))
+    name = serializers.CharField()
+    status = serializers.CharField()
+    session = serializers.IntegerField(help_text=_("The id of its session."))
+    url = serializers.CharField(help_text=_("The tournament's page."))
+
+
+class TournamentFileParser(JSONParser):
+    """The body read as a tournament file: no more than FILE_MAX_BYTES, nested no deeper
+    than the format allows, decoded as the page and the command line decode it."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        try:
+            return document_decode(stream.read(FILE_MAX_BYTES + 1) if stream else b"")
+        except DjangoValidationError as exc:
+            raise exceptions.ParseError(" ".join(exc.messages)) from exc
+
+
+class TournamentFileViewSet(ScopedViewSetMixin, viewsets.GenericViewSet):
+    """Tournament files: the whole tournament of a JSON document, imported all or nothing,
+    and exported with its results."""
+
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT},
+        parameters=[
+            OpenApiParameter(
+                "id", int, OpenApiParameter.PATH, description=_("The tournament's id.")
+            ),
+            OpenApiParameter(
+                "session", int, description=_("The session's number (by default the first).")
+            ),
+        ],
+    )
+    def retrieve(self, request, pk=None):
+        """The tournament file of a tournament's session (format “donne-tournament/1”), its
+        results included, for whoever may see the results; it imports back as the same
+        tournament."""
+        tournament = get_object_or_404(tournaments_for_user(request.user), pk=pk)
+        if not can_view_results(request.user, tournament):
+            raise exceptions.PermissionDenied(_("The results are not public yet."))
+        number = request.query_params.get("session") or 1
+        try:
+            session = tournament.sessions.get(number=int(number))
+        except (ValueError, Session.DoesNotExist) as exc:
+            raise exceptions.NotFound(_("No such session.")) from exc
+        try:
+            return Response(tournament_file_export(session))
+        except DjangoValidationError as exc:
+            raise exceptions.NotFound(" ".join(exc.messages)) from exc
+
+    serializer_class = TournamentFileImportedSerializer
+    parser_classes = [TournamentFileParser]
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses={201: TournamentFileImportedSerializer},
+        parameters=[
+            OpenApiParameter(
+                "club",
+                str,
+                description=_(
+                    "The organising club's number; by default the one the file names, "
+                    "else the only club the user manages."
+                ),
+            )
+        ],
+    )
+    def create(self, request):
+        """Import a tournament file (format “donne-tournament/1”): every error of the
+        document is answered with its JSON path, and then nothing is written."""
+        number = request.query_params.get("club")
+        try:
+            club = club_by_number(number) if number else None
+        except DjangoValidationError as exc:
+            raise exceptions.ValidationError(service_error_detail(exc)) from exc
+        tournament = self.call_service(tournament_file_import, document=request.data, club=club)
+        session = tournament.sessions.get()
+        data = {
+            "id": tournament.pk,
+            "name": tournament.name,
+            "status": tournament.status,
+            "session": session.pk,
+            "url": reverse("tournaments:detail", args=[tournament.pk]),
+        }
+        return Response(self.get_serializer(data).data, status=201)

@@ -1,0 +1,48 @@
+"""`manage.py import_tournament FILE [--club NUMBER]`: import a tournament file
+(apps.exchange.domain.document); the new tournament's id is the last line printed."""
+
+from pathlib import Path
+
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from apps.exchange.domain.document import FILE_MAX_BYTES
+from apps.exchange.services import club_by_number, document_decode, tournament_file_import
+
+
+class Command(BaseCommand):
+    help = (
+        "Importe un fichier de tournoi (JSON « donne-tournament/1 ») : tout ou rien. "
+        "Le club organisateur : --club, sinon « club » dans l'objet « tournament » du "
+        "fichier, sinon le seul club de la base. Affiche l'identifiant du tournoi créé "
+        "sur la dernière ligne."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="fichier JSON du tournoi")
+        parser.add_argument("--club", help="numéro du club organisateur")
+
+    def handle(self, *args, file, club, **options):
+        try:
+            with Path(file).open("rb") as handle:
+                content = handle.read(FILE_MAX_BYTES + 1)
+        except OSError as exc:
+            raise CommandError(
+                _("Cannot read %(path)s: %(error)s") % {"path": file, "error": exc.strerror}
+            ) from exc
+        try:
+            document = document_decode(content)
+            organiser = club_by_number(club) if club else None
+            tournament = tournament_file_import(actor=None, document=document, club=organiser)
+        except ValidationError as exc:
+            raise CommandError("\n".join([_("Nothing was imported."), *exc.messages])) from exc
+        self.stdout.write(
+            _("Tournament “%(name)s” imported for %(club)s: %(players)s players.")
+            % {
+                "name": tournament.name,
+                "club": tournament.club.name,
+                "players": tournament.registrations.count(),
+            }
+        )
+        self.stdout.write(str(tournament.pk))

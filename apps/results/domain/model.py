@@ -1,0 +1,100 @@
+"""What a session's results are made of (fascicule 3, ch. 1 « Le classement en duplicate
+individuel »): the plays of each étui, their notes, and each player's feuille de route,
+percentages and ranks. Players are opaque keys chosen by the caller (for example a
+registration id); seats are N, S, E, W."""
+
+from dataclasses import dataclass
+
+from apps.movements.domain.etuis import defender_seats
+
+
+@dataclass(frozen=True)
+class PlayRecord:
+    """One line of a traveller: an étui played at a table, at a position."""
+
+    etui: int
+    section: str
+    position: int
+    table: int
+    taker: str  # player key
+    taker_seat: str  # N, S, E or W
+    defenders: tuple[str, str, str]  # player keys, in the order of defender_seats
+    score: int | None  # the taker's score as written on the traveller; None: not entered
+    # The deal the étui holds, when another étui holds it too (3x4 Howell: étuis 25 to 32
+    # duplicate 1 to 8): plays are topped by deal, and named by their étui.
+    deal: int | None = None
+
+    @property
+    def defender_seats(self) -> tuple[str, str, str]:
+        return defender_seats(self.taker_seat)
+
+    @property
+    def deal_number(self) -> int:
+        return self.etui if self.deal is None else self.deal
+
+
+DefenderNotes = tuple[float | None, float | None, float | None]
+
+
+@dataclass(frozen=True)
+class PlayNote:
+    """A play's notes. On a play with a marque ajustée (fascicule 3, ch. 4) ``adjustment``
+    names it (an ``AdjustmentKind`` value) and ``adjusted_defender_notes`` holds each
+    defender's note; otherwise each defender gets the complement of the taker's note."""
+
+    play: PlayRecord
+    taker_note: float | None  # 0 to 100; None while the score is missing, or no note
+    adjustment: str | None = None
+    adjusted_defender_notes: DefenderNotes | None = None
+
+    @property
+    def defender_notes(self) -> DefenderNotes:
+        """Each defender's note, in the order of ``PlayRecord.defenders``."""
+        if self.adjusted_defender_notes is not None:
+            return self.adjusted_defender_notes
+        note = None if self.taker_note is None else 100 - self.taker_note
+        return note, note, note
+
+    @property
+    def defence_note(self) -> float | None:
+        """The defence's note; None when the defenders do not share one (a defender's
+        forgotten card)."""
+        first, *others = self.defender_notes
+        return first if all(note == first for note in others) else None
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    """One étui of a player's feuille de route."""
+
+    etui: int
+    section: str
+    position: int
+    table: int
+    seat: str
+    role: str  # "taker" or "defender"
+    score: int | None  # the taker's score
+    note: float | None  # the player's note, 0 to 100
+    adjustment: str | None = None  # the play's marque ajustée (``PlayNote.adjustment``)
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    player: str
+    line: str | None  # the seat kept all session (N, S, E, W); None in a Howell
+    attack: float | None  # % attaque: mean of the notes as taker
+    defence: float | None  # % défense: mean of the notes as defender
+    overall: float | None  # % global = ¼ attack + ¾ defence
+    penalty: float  # percentage points taken off the overall
+    final: float | None  # overall minus penalty
+    tops: int  # notes of 100 %, for ties (chapter 2, article 20)
+    rank: int | None  # classement général (ties share a rank)
+    rank_alternate: int | None  # classement alterné
+    sheet: tuple[SheetLine, ...]
+
+
+@dataclass(frozen=True)
+class SessionResults:
+    players: tuple[PlayerResult, ...]  # in general-ranking order
+    notes: tuple[PlayNote, ...]  # every play, by étui then position
+    missing: int  # plays whose score is not entered yet

@@ -1,0 +1,50 @@
+"""The room's feuilles de route of a session, built by a worker."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from apps.core.models import ClaimedJob
+
+SHEETS_DIR = "scoring/feuilles-de-route"  # where the room's feuilles de route are stored
+
+
+class RoomSheetsJob(ClaimedJob):
+    """The room's feuilles de route of a session, built by a worker (apps.core.jobs): the
+    results' fingerprint it is built for, its progress, and its state. The PDF is stored
+    under the fingerprint, so asking again while the results are unchanged finds it."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("waiting")
+        RUNNING = "running", _("in progress")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    session = models.OneToOneField(
+        "tournaments.Session",
+        verbose_name=_("session"),
+        on_delete=models.CASCADE,
+        related_name="room_sheets_job",
+    )
+    state = models.CharField(_("state"), max_length=10, choices=State.choices)
+    fingerprint = models.CharField(_("results fingerprint"), max_length=24)
+    done = models.PositiveIntegerField(_("player sheets done"), default=0)
+    total = models.PositiveIntegerField(_("player sheets"), default=0)
+
+    class Meta:
+        verbose_name = _("room player sheets")
+        verbose_name_plural = _("room player sheets")
+
+    def __str__(self) -> str:
+        return f"{self.session} ({self.get_state_display()})"
+
+    @property
+    def working(self) -> bool:
+        return self.state in (self.State.PENDING, self.State.RUNNING)
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.done / self.total) if self.total else 0
+
+    @property
+    def path(self) -> str:
+        return f"{SHEETS_DIR}/{self.session_id}-{self.fingerprint}.pdf"

@@ -1,0 +1,497 @@
+"""Reads for the results pages (fascicule 3, ch. 1): who may see them, and a session's
+results as shown, with each player's name, licence and club: the classements général and
+alterné, the topage sheet of every étui and each player's feuille de route. A session costs
+the queries of ``session_results`` plus one for the players, whatever their number."""
+
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from functools import cached_property
+
+from django.shortcuts import get_object_or_404
+from django.template.defaultfilters import floatformat
+from django.utils.translation import gettext as _
+
+from apps.accounts import permissions
+from apps.movements.domain.etuis import defender_seats, etui_taker
+from apps.movements.domain.howell import parallel_deal
+from apps.movements.domain.model import MovementType
+from apps.movements.models import Place, SessionMovement
+from apps.movements.printing import seat_name
+from apps.penalties.domain import effects
+from apps.penalties.models import Adjustment, Incident, Penalty, Side
+from apps.penalties.selectors import session_decisions
+from apps.results.domain.compute import session_results_compute
+from apps.results.domain.model import (
+    PlayerResult,
+    PlayNote,
+    PlayRecord,
+    SessionResults,
+    SheetLine,
+)
+from apps.results.domain.rankings import (
+    Standing,
+    alternate_places,
+    general_ranking,
+    tournament_standings,
+)
+from apps.scoring.models import Play
+from apps.scoring.selectors import VACANT, played_tables, player_key
+from apps.tournaments.models import Registration, Session, Tournament
+from apps.tournaments.permissions import tournaments_for_user
+
+PARALLEL_HOWELL_SECTIONS = 3  # the 3x4 Howell room
+CLOCKWISE = ("N", "E", "S", "W")  # seen from above; a player's left is the next seat
+
+
+# --- what the results are computed from -----------------------------------------
+
+
+def _deal_numbering(session: Session):
+    """The deal each étui holds: in 3x4 parallel Howell, étuis 25 to 32 hold the deals of
+    étuis 1 to 8 and are topped with them; elsewhere every étui is its own deal."""
+    sections = SessionMovement.objects.filter(session=session).values_list("sections", flat=True)
+    layout = next(iter(sections), [])
+    if len(layout) == PARALLEL_HOWELL_SECTIONS and all(
+        s["type"] == MovementType.HOWELL for s in layout
+    ):
+        return parallel_deal
+    return lambda etui: etui
+
+
+def session_play_records(session: Session) -> list[PlayRecord]:
+    """Every play of the session's movement, entered or not, read as plain values (three
+    queries; no model objects, so a 150-table session stays fast)."""
+    played = played_tables(session)
+    seated: dict[int, dict[str, str]] = defaultdict(dict)
+    for table, seat, section, code, registration in Place.objects.filter(
+        table__in=played
+    ).values_list("table_id", "seat", "table__section", "player_code", "registration_id"):
+        seated[table][seat] = player_key(section, code, registration)
+    scores = {
+        (table, etui): score
+        for table, etui, score in Play.objects.filter(table__in=played).values_list(
+            "table_id", "etui", "score"
+        )
+    }
+    deal = _deal_numbering(session)
+    records = []
+    for pk, position, section, number, etuis in played.order_by("sequence", "table").values_list(
+        "pk", "position", "section", "table", "etuis"
+    ):
+        for etui in etuis:
+            taker_seat = etui_taker(etui)
+            records.append(
+                PlayRecord(
+                    etui=etui,
+                    deal=deal(etui),
+                    section=section,
+                    position=position,
+                    table=number,
+                    taker=seated[pk][taker_seat],
+                    taker_seat=taker_seat,
+                    defenders=tuple(seated[pk][seat] for seat in defender_seats(taker_seat)),
+                    score=scores.get((pk, etui)),
+                )
+            )
+    return records
+
+
+def session_lines(session: Session) -> dict[str, str | None]:
+    """{player key: line}: the seat each player (and each vacant place) holds at their
+    first position, None in a Howell section where players change orientation; every key
+    of ``session_play_records`` has one."""
+    sections = SessionMovement.objects.filter(session=session).values_list("sections", flat=True)
+    howell = {s["name"] for s in next(iter(sections), []) if s["type"] == MovementType.HOWELL}
+    lines: dict[str, str | None] = {}
+    rows = (
+        Place.objects.filter(table__in=played_tables(session))
+        .order_by("table__sequence")
+        .values_list("table__section", "player_code", "registration_id", "seat")
+    )
+    for section, code, registration, seat in rows:
+        lines.setdefault(
+            player_key(section, code, registration), None if section in howell else seat
+        )
+    return lines
+
+
+def _registered_only(results: SessionResults) -> SessionResults:
+    """The results without the vacant places, ranked again: their plays keep counting in
+    the topage, but a vacant place takes no rank."""
+    players = {p.player: p for p in results.players if not p.player.startswith(VACANT)}
+    if len(players) == len(results.players):
+        return results
+    standings = [Standing(p.player, p.final, p.tops, p.line) for p in players.values()]
+    alternate = alternate_places(standings)
+    ranked = tuple(
+        replace(players[s.player], rank=rank, rank_alternate=alternate.get(s.player))
+        for s, rank in general_ranking(standings)
+    )
+    return replace(results, players=ranked)
+
+
+def session_unplayed(session: Session) -> dict[tuple[str, int, int], effects.Adjustment]:
+    """{(section, table number, étui): neutralised} of the lines the referee stated were
+    not played: their étui is scored without them (ch. 4 « Donne neutralisée »)."""
+    rows = Play.objects.filter(table__in=played_tables(session), not_played=True)
+    return {
+        key: effects.Adjustment(effects.AdjustmentKind.NEUTRALIZED)
+        for key in rows.values_list("table__section", "table__table", "etui")
+    }
+
+
+def session_results(session: Session) -> SessionResults:
+    """Notes, percentages and rankings of the session as entered so far."""
+    penalties, adjustments = session_decisions(session)
+    adjustments = {**session_unplayed(session), **adjustments}
+    results = session_results_compute(
+        session_play_records(session), session_lines(session), penalties, adjustments
+    )
+    return _registered_only(results)
+
+
+# --- the results as shown ---------------------------------------------------------
+
+
+def own_registration(user, tournament: Tournament) -> int | None:
+    """The user's registration in the tournament, through their licensee."""
+    licensee_id = permissions.roles_of(user).licensee_id
+    if licensee_id is None:
+        return None
+    return (
+        Registration.objects.filter(tournament=tournament, licensee_id=licensee_id)
+        .values_list("pk", flat=True)
+        .first()
+    )
+
+
+def tournament_for_user(user, pk: int) -> Tournament:
+    """The tournament with its sessions if the user may open it, else 404."""
+    return get_object_or_404(tournaments_for_user(user).prefetch_related("sessions"), pk=pk)
+
+
+# --- players ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Person:
+    key: str  # the player key of the results: the registration id
+    name: str
+    licence: str = ""
+    club: str = ""
+
+    @property
+    def registration_id(self) -> int | None:
+        return int(self.key) if self.key.isdigit() else None
+
+
+def people_of(tournament: Tournament) -> dict[str, Person]:
+    """Every registered player of the tournament by player key, in one query."""
+    registrations = Registration.objects.filter(tournament=tournament).select_related(
+        "licensee__club"
+    )
+    return {str(r.pk): _person(r) for r in registrations}
+
+
+def _person(registration: Registration) -> Person:
+    licensee = registration.licensee
+    return Person(
+        str(registration.pk), licensee.full_name, licensee.licence_number, licensee.club.name
+    )
+
+
+def person(people: dict[str, Person], key: str) -> Person:
+    """The player of a key; a vacant place, or a registration since removed, has no name."""
+    return people.get(key) or Person(key, _("vacant place"))
+
+
+# --- the referee's rulings -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A ruling of the referee as the results show it: the adjusted score (« donne
+    neutralisée », « 40/60 (preneur fautif) »), the penalty and their reason."""
+
+    reason: str  # the fault's wording, or the reason of a penalty given directly
+    note: str = ""
+    percent: float | None = None
+    adjustment: str = ""
+
+    @property
+    def text(self) -> str:
+        return f"{self.reason} — {self.note}" if self.note else self.reason
+
+
+def _adjustment_text(incident: Incident) -> str:
+    if not incident.adjustment:
+        return ""
+    label = str(Adjustment(incident.adjustment).label)
+    sides = {Side.TAKER: _("taker at fault"), Side.DEFENSE: _("defence at fault")}
+    side = sides.get(incident.faulty_side)
+    return f"{label} ({side})" if side else label
+
+
+@dataclass(frozen=True)
+class Rulings:
+    """A session's rulings in force: by play (section, table, étui) and by player key."""
+
+    plays: dict[tuple[str, int, int], Ruling]
+    players: dict[str, tuple[Ruling, ...]]
+
+
+NO_RULINGS = Rulings({}, {})
+
+
+def session_rulings(session: Session) -> Rulings:
+    """The incidents not cancelled and the penalties given directly, in three queries."""
+    incidents = (
+        Incident.objects.live()
+        .filter(session=session)
+        .select_related("fault", "table")
+        .prefetch_related("players")
+    )
+    plays = {}
+    players = defaultdict(list)
+    for incident in incidents:
+        percent = float(incident.penalty_percent) if incident.penalty_percent else None
+        ruling = Ruling(incident.fault.label, incident.note, percent, _adjustment_text(incident))
+        if incident.adjustment:
+            plays[incident.table.section, incident.table.table, incident.etui] = ruling
+        if percent:
+            for player in incident.players.all():
+                players[str(player.pk)].append(ruling)
+    for penalty in Penalty.objects.filter(session=session):
+        reason = penalty.reason or _("penalty")
+        players[str(penalty.registration_id)].append(Ruling(reason, percent=float(penalty.percent)))
+    return Rulings(plays, {key: tuple(rulings) for key, rulings in players.items()})
+
+
+def penalty_reasons(rulings: tuple[Ruling, ...]) -> str:
+    """A player's penalties on one line, each with its percentage points and reason."""
+    return "; ".join(f"{floatformat(ruling.percent, 2)} : {ruling.text}" for ruling in rulings)
+
+
+# --- a session's results as shown ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A line of a ranking: the player and their results."""
+
+    person: Person
+    result: PlayerResult
+    penalties: tuple[Ruling, ...] = ()
+
+    @property
+    def line_name(self) -> str:
+        return line_name(self.result)
+
+    @property
+    def penalty_reasons(self) -> str:
+        return penalty_reasons(self.penalties)
+
+
+@dataclass(frozen=True)
+class EtuiLine:
+    note: PlayNote
+    taker: Person
+    ruling: Ruling | None = None
+
+    @property
+    def split_defence(self) -> tuple | None:
+        """Each defender's note, when they differ (a defender's forgotten card, a note
+        given to one player on a cancelled board)."""
+        notes = self.note.defender_notes
+        return (
+            notes if self.note.defence_note is None and any(n is not None for n in notes) else None
+        )
+
+
+@dataclass(frozen=True)
+class EtuiSheet:
+    """The topage of one étui, every play of it in order of play."""
+
+    etui: int
+    taker_seat: str
+    lines: tuple[EtuiLine, ...]
+
+    @property
+    def taker_orientation(self) -> str:
+        return seat_name(self.taker_seat)
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One étui of a feuille de route, with the orientation and place as printed."""
+
+    line: SheetLine
+    orientation: str
+    place: str
+    ruling: Ruling | None = None
+
+
+@dataclass(frozen=True)
+class PlayerSheet:
+    """A player's feuille de route."""
+
+    person: Person
+    result: PlayerResult
+    rows: tuple[SheetRow, ...]
+    penalties: tuple[Ruling, ...] = ()
+
+    @property
+    def line_name(self) -> str:
+        return line_name(self.result)
+
+
+@dataclass(frozen=True)
+class SessionDisplay:
+    session: Session
+    results: SessionResults
+    people: dict[str, Person]
+
+    @cached_property
+    def rulings(self) -> Rulings:
+        """Read only when the results hold a penalty or an adjusted score."""
+        if not (self.penalised or any(note.adjustment for note in self.results.notes)):
+            return NO_RULINGS
+        return session_rulings(self.session)
+
+    def _ruling(self, section: str, table: int, etui: int) -> Ruling | None:
+        return self.rulings.plays.get((section, table, etui))
+
+    @property
+    def general(self) -> list[Ranked]:
+        penalties = self.rulings.players
+        return [
+            Ranked(person(self.people, r.player), r, penalties.get(r.player, ()))
+            for r in self.results.players
+        ]
+
+    @property
+    def has_alternate(self) -> bool:
+        """A classement alterné exists: every player keeps a line (not so in a Howell)."""
+        return any(p.rank_alternate is not None for p in self.results.players)
+
+    @property
+    def alternate(self) -> list[Ranked]:
+        unranked = len(self.results.players) + 1
+        return sorted(self.general, key=lambda row: row.result.rank_alternate or unranked)
+
+    @property
+    def penalised(self) -> bool:
+        return any(result.penalty for result in self.results.players)
+
+    @property
+    def plays(self) -> int:
+        return len(self.results.notes)
+
+    @property
+    def sections(self) -> bool:
+        """Several parallel sections: the pages then name each play's section."""
+        return len({note.play.section for note in self.results.notes}) > 1
+
+    def etuis(self) -> list[EtuiSheet]:
+        sheets: dict[int, list[EtuiLine]] = {}
+        takers: dict[int, str] = {}
+        for note in self.results.notes:
+            play = note.play
+            sheets.setdefault(play.deal_number, []).append(
+                EtuiLine(
+                    note,
+                    person(self.people, play.taker),
+                    self._ruling(play.section, play.table, play.etui),
+                )
+            )
+            takers[play.deal_number] = play.taker_seat
+        return [EtuiSheet(etui, takers[etui], tuple(lines)) for etui, lines in sheets.items()]
+
+    def sheets(self) -> list[PlayerSheet]:
+        """Every ranked player's feuille de route, by name."""
+        takers = {_play_key(n.play): n.play.taker_seat for n in self.results.notes}
+        sheets = [
+            PlayerSheet(
+                person(self.people, result.player),
+                result,
+                tuple(
+                    _sheet_row(
+                        line,
+                        takers[_play_key(line)],
+                        self._ruling(line.section, line.table, line.etui),
+                    )
+                    for line in result.sheet
+                ),
+                self.rulings.players.get(result.player, ()),
+            )
+            for result in self.results.players
+        ]
+        return sorted(sheets, key=lambda sheet: sheet.person.name.casefold())
+
+    def sheet(self, registration_id: int) -> PlayerSheet | None:
+        key = str(registration_id)
+        return next((s for s in self.sheets() if s.person.key == key), None)
+
+
+def line_name(result: PlayerResult) -> str:
+    """The player's line (Nord, Sud, Est, Ouest) as shown."""
+    return seat_name(result.line) if result.line else ""
+
+
+def _play_key(play) -> tuple:
+    return play.etui, play.section, play.position, play.table
+
+
+def defence_place(seat: str, taker_seat: str) -> str:
+    """A defender's place (ch. 1): left of the taker « devant », facing « milieu », right
+    « fond »."""
+    step = (CLOCKWISE.index(seat) - CLOCKWISE.index(taker_seat)) % len(CLOCKWISE)
+    return {1: _("defence, left"), 2: _("defence, facing"), 3: _("defence, right")}[step]
+
+
+def _sheet_row(line: SheetLine, taker_seat: str, ruling: Ruling | None) -> SheetRow:
+    place = _("taker") if line.role == "taker" else defence_place(line.seat, taker_seat)
+    return SheetRow(line, seat_name(line.seat), place, ruling)
+
+
+def session_display(session: Session, people: dict[str, Person] | None = None) -> SessionDisplay:
+    """The session's results with its players; pass ``people`` to share them between
+    the sessions of a tournament."""
+    if people is None:
+        people = people_of(session.tournament)
+    return SessionDisplay(session, session_results(session), people)
+
+
+# --- several sessions ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TotalRow:
+    """A line of the total ranking: the coefficient-weighted sum of the session results."""
+
+    person: Person
+    rank: int | None
+    total: float | None
+    tops: int
+    sessions: tuple[float | None, ...]  # the player's final % of each session
+
+
+def total_ranking(displays: list[SessionDisplay]) -> list[TotalRow]:
+    """The classement général of a tournament of several sessions (ch. 1, « Pour les
+    tournois en plusieurs séances »)."""
+    finals = [{r.player: r.final for r in d.results.players} for d in displays]
+    standings = tournament_standings(
+        [[Standing(r.player, r.final, r.tops) for r in d.results.players] for d in displays],
+        [float(d.session.coefficient) for d in displays],
+    )
+    people = displays[0].people if displays else {}
+    return [
+        TotalRow(
+            person(people, s.player),
+            rank,
+            s.percentage,
+            s.tops,
+            tuple(session.get(s.player) for session in finals),
+        )
+        for s, rank in general_ranking(standings)
+    ]

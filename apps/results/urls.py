@@ -1,0 +1,20 @@
+from django.urls import path
+
+from apps.results import views
+
+app_name = "results"
+session = "seances/<int:pk>/"
+sheets = f"{session}feuilles-de-route"
+urlpatterns = [
+    path("tournois/<int:pk>/resultats/", views.tournament_results, name="tournament"),
+    path(f"{session}resultats/", views.session_results, name="session"),
+    path(f"{session}topage/", views.session_topage, name="topage"),
+    path(f"{session}resultats.pdf", views.results_pdf, name="pdf"),
+    path(f"{session}resultats.xlsx", views.results_xlsx, name="xlsx"),
+    path(f"{sheets}/", views.room_sheets, name="room_sheets"),
+    path(f"{sheets}/demander/", views.room_sheets_request, name="room_sheets_request"),
+    path(f"{sheets}/progression/", views.room_sheets_progress, name="room_sheets_progress"),
+    path(f"{sheets}.pdf", views.room_sheets_pdf, name="room_sheets_pdf"),
+    path(f"{sheets}/<int:registration>/", views.player_sheet, name="sheet"),
+    path(f"{sheets}/<int:registration>.pdf", views.player_sheet_pdf, name="sheet_pdf"),
+]

@@ -1,0 +1,185 @@
+"""Results pages (fascicule 3, ch. 1): a session's ranking, live while scores come in, its
+topage sheets, the players' feuilles de route, the room's feuilles de route built by a
+worker, the exports, and a tournament's total ranking over its sessions.
+
+Whoever may open a tournament sees its results once play is over; before, only those who
+oversee it (referees, the club's managers, staff in scope). A feuille de route is for its
+player (once play is over) and for those who oversee the tournament. Anonymous visitors who
+are refused are asked to sign in.
+"""
+
+from django.core.exceptions import PermissionDenied
+from django.core.files.storage import default_storage
+from django.http import FileResponse, Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from apps.core.jobs import job_restartable
+from apps.core.pages import download, sign_in_when_refused
+from apps.results import exports, printing, selectors
+from apps.tournaments import permissions
+from apps.tournaments.pages import session_page
+from apps.tournaments.selectors import session_for_user
+
+ALTERNATE = "alterne"  # ?classement=alterne shows the classement alterné
+POLL_SECONDS = 5
+
+
+def _context(request, session) -> dict:
+    tournament = session.tournament
+    oversee = permissions.can_oversee_tournament(request.user, tournament)
+    own = selectors.own_registration(request.user, tournament)
+    open_to_them = own and permissions.sheet_open(tournament, own=True, oversee=oversee)
+    return {
+        "session": session,
+        "tournament": tournament,
+        "sessions": list(tournament.sessions.order_by("number")),
+        "oversee": oversee,
+        "own_sheet": own if open_to_them else None,
+        "live": not tournament.play_over,
+    }
+
+
+# --- rankings --------------------------------------------------------------------
+
+
+@sign_in_when_refused
+def tournament_results(request, pk):
+    """One session: its ranking. Several: each session and the total ranking."""
+    tournament = selectors.tournament_for_user(request.user, pk)
+    if not permissions.can_view_results(request.user, tournament):
+        raise PermissionDenied
+    sessions = list(tournament.sessions.all())
+    if len(sessions) == 1:
+        return redirect("results:session", sessions[0].pk)
+    people = selectors.people_of(tournament)
+    displays = [selectors.session_display(s, people) for s in sessions]
+    return render(
+        request,
+        "results/tournament.html",
+        {
+            "tournament": tournament,
+            "displays": displays,
+            "rows": selectors.total_ranking(displays),
+            "live": not tournament.play_over,
+            "provisional": any(display.results.missing for display in displays),
+        },
+    )
+
+
+@sign_in_when_refused
+def session_results(request, pk):
+    """The classement général or alterné; htmx polls the ranking while play goes on."""
+    session = session_page(request, pk, permissions.can_view_results)
+    display = selectors.session_display(session)
+    alternate = request.GET.get("classement") == ALTERNATE and display.has_alternate
+    context = {
+        **_context(request, session),
+        "display": display,
+        "alternate": alternate,
+        "rows": display.alternate if alternate else display.general,
+        "poll_seconds": POLL_SECONDS,
+    }
+    if request.htmx and request.htmx.target == "ranking":
+        return render(request, "results/_ranking.html", context)
+    return render(request, "results/session.html", context)
+
+
+@sign_in_when_refused
+def session_topage(request, pk):
+    session = session_page(request, pk, permissions.can_view_results)
+    display = selectors.session_display(session)
+    context = {**_context(request, session), "display": display, "etuis": display.etuis()}
+    return render(request, "results/topage.html", context)
+
+
+@sign_in_when_refused
+def results_pdf(request, pk):
+    session = session_page(request, pk, permissions.can_view_results)
+    pdf = exports.results_pdf(session)
+    return download(pdf, "application/pdf", f"resultats-seance-{session.number}.pdf")
+
+
+@sign_in_when_refused
+def results_xlsx(request, pk):
+    session = session_page(request, pk, permissions.can_view_results)
+    return download(
+        exports.results_xlsx(session),
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        f"resultats-seance-{session.number}.xlsx",
+    )
+
+
+# --- feuilles de route -----------------------------------------------------------
+
+
+def _player_sheet(request, pk, registration):
+    session = session_for_user(request.user, pk)  # the sheet's own check follows
+    if not permissions.can_view_sheet(request.user, session.tournament, registration):
+        raise PermissionDenied
+    display = selectors.session_display(session)
+    sheet = display.sheet(registration)
+    if sheet is None:
+        raise Http404
+    return session, display, sheet
+
+
+@sign_in_when_refused
+def player_sheet(request, pk, registration):
+    session, display, sheet = _player_sheet(request, pk, registration)
+    context = {**_context(request, session), "display": display, "sheet": sheet}
+    return render(request, "results/sheet/page.html", context)
+
+
+@sign_in_when_refused
+def player_sheet_pdf(request, pk, registration):
+    _session, display, sheet = _player_sheet(request, pk, registration)
+    rendered = printing.sheet_render(display, sheet)
+    return download(rendered.pdf, "application/pdf", rendered.filename)
+
+
+@sign_in_when_refused
+def room_sheets(request, pk):
+    """The room's feuilles de route: the stored PDF, or its progress while a worker builds
+    it, and whether the results changed since."""
+    session = session_page(request, pk, permissions.can_oversee_tournament)
+    job = printing.room_sheets_state(session)
+    current = printing.results_fingerprint(selectors.session_display(session))
+    context = {
+        **_context(request, session),
+        "job": job,
+        "stale": job.fingerprint != current,
+        "restartable": job_restartable(job),
+    }
+    return render(request, "results/sheet/room.html", context)
+
+
+@sign_in_when_refused
+@require_POST
+def room_sheets_request(request, pk):
+    session = session_page(request, pk, permissions.can_oversee_tournament)
+    printing.room_sheets_request(session)
+    return redirect("results:room_sheets", session.pk)
+
+
+@sign_in_when_refused
+def room_sheets_progress(request, pk):
+    """The status block alone, polled by htmx until the PDF is built."""
+    session = session_page(request, pk, permissions.can_oversee_tournament)
+    job = printing.room_sheets_state(session)
+    context = {"session": session, "job": job, "stale": False, "restartable": job_restartable(job)}
+    return render(request, "results/sheet/_room_status.html", context)
+
+
+@sign_in_when_refused
+def room_sheets_pdf(request, pk):
+    session = session_page(request, pk, permissions.can_oversee_tournament)
+    job = printing.room_sheets_state(session)
+    if job.state != "done":
+        raise Http404
+    return FileResponse(
+        default_storage.open(job.path),
+        as_attachment=True,
+        filename=f"feuilles-de-route-seance-{session.number}.pdf",
+        content_type="application/pdf",
+    )

@@ -1,0 +1,161 @@
+"""What a user may see and do of tournaments, their rooms, results and registrations (the
+permission layer, on apps.accounts.permissions.roles_of and apps.federation.permissions)."""
+
+from django.db.models import Q, QuerySet
+
+from apps.accounts.models import Role, User
+from apps.accounts.permissions import Roles, roles_of
+from apps.federation.models import Club
+from apps.federation.permissions import can_manage_club, club_scope_q
+from apps.tournaments.domain.workflow import (
+    PUBLIC_STATUSES,
+    REGISTRATION_STATUSES,
+    Status,
+    transition_allowed,
+)
+from apps.tournaments.models import Registration, Tournament
+
+
+def _tournament_scope_q(user, roles: Roles) -> Q:
+    q = Q(club__in=Club.objects.filter(club_scope_q(roles)))
+    if roles.referee:
+        q |= Q(referee_assignments__referee=user)
+    return q
+
+
+def tournaments_in_scope(user) -> QuerySet[Tournament]:
+    """Tournaments the user works on: managed, overseen or refereed (drafts included)."""
+    roles = roles_of(user)
+    qs = Tournament.objects.select_related("club")
+    if roles.federation:
+        return qs.all()
+    if not user.is_authenticated:
+        return qs.none()
+    return qs.filter(
+        pk__in=Tournament.objects.filter(_tournament_scope_q(user, roles)).values("pk")
+    )
+
+
+def tournaments_for_user(user) -> QuerySet[Tournament]:
+    """Tournaments the user may open: public ones plus those in scope."""
+    roles = roles_of(user)
+    qs = Tournament.objects.select_related("club")
+    if roles.federation:
+        return qs.all()
+    public = Q(status__in=PUBLIC_STATUSES)
+    if not user.is_authenticated:
+        return qs.filter(public)
+    scoped = Tournament.objects.filter(_tournament_scope_q(user, roles)).values("pk")
+    return qs.filter(public | Q(pk__in=scoped))
+
+
+def tournaments_refereed_by(user) -> QuerySet[Tournament]:
+    if not user.is_authenticated:
+        return Tournament.objects.none()
+    return Tournament.objects.select_related("club").filter(referee_assignments__referee=user)
+
+
+def can_manage_tournament(user, tournament: Tournament) -> bool:
+    return can_manage_club(user, tournament.club)
+
+
+def can_referee_tournament(user, tournament: Tournament) -> bool:
+    """Score entry and room work: only the referees assigned to this tournament."""
+    if not user.is_authenticated or not roles_of(user).referee:
+        return False
+    return tournament.referee_assignments.filter(referee=user).exists()
+
+
+def can_oversee_tournament(user, tournament: Tournament) -> bool:
+    """Read the working data (registrations, drafts): managers, staff in scope, referees."""
+    return tournaments_in_scope(user).filter(pk=tournament.pk).exists()
+
+
+def tournament_capacities(user, tournament: Tournament) -> set[str]:
+    capacities = set()
+    if can_manage_tournament(user, tournament):
+        capacities.add("manager")
+    if can_referee_tournament(user, tournament):
+        capacities.add("referee")
+    if roles_of(user).federation:
+        capacities.add("approver")
+    return capacities
+
+
+def can_run_room(user, tournament: Tournament) -> bool:
+    """Change what happens in the room (movement, scores, incidents): the assigned referees
+    and federation staff."""
+    return roles_of(user).federation or can_referee_tournament(user, tournament)
+
+
+def can_run_movement(user, tournament: Tournament) -> bool:
+    """Generate and change a session's movement, seat and replace players."""
+    return can_run_room(user, tournament)
+
+
+def can_enter_scores(user, tournament: Tournament) -> bool:
+    """Enter, check and correct the travellers' lines; state a line not played."""
+    return can_run_room(user, tournament)
+
+
+def can_record_incidents(user, tournament: Tournament) -> bool:
+    """Record and cancel incidents, penalties and adjusted scores."""
+    return can_run_room(user, tournament)
+
+
+def can_view_movement(user, tournament: Tournament) -> bool:
+    """Read a movement and print it: whoever oversees the tournament's working data."""
+    return can_oversee_tournament(user, tournament)
+
+
+def can_view_results(user, tournament: Tournament) -> bool:
+    """Rankings and topage: everyone once play is over; before, those who oversee it."""
+    return tournament.play_over or can_oversee_tournament(user, tournament)
+
+
+def sheet_open(tournament: Tournament, *, own: bool, oversee: bool) -> bool:
+    """A feuille de route is open to its player once play is over, and always to those who
+    oversee the tournament (mid-session notes would tell a player how an étui went at
+    other tables)."""
+    return oversee or (own and tournament.play_over)
+
+
+def can_view_sheet(user, tournament: Tournament, registration_id: int) -> bool:
+    """A feuille de route (``sheet_open``)."""
+    licensee_id = roles_of(user).licensee_id
+    own = (
+        licensee_id is not None
+        and tournament.registrations.filter(pk=registration_id, licensee_id=licensee_id).exists()
+    )
+    return sheet_open(tournament, own=own, oversee=can_oversee_tournament(user, tournament))
+
+
+def can_transition_tournament(user, tournament: Tournament, target: str) -> bool:
+    return transition_allowed(
+        Status(tournament.status), Status(target), tournament_capacities(user, tournament)
+    )
+
+
+def can_register_in_tournament(user, tournament: Tournament) -> bool:
+    return tournament.status in REGISTRATION_STATUSES and can_manage_tournament(user, tournament)
+
+
+def referees_assignable(tournament: Tournament) -> QuerySet[User]:
+    """Active users holding the referee role who are not yet assigned to the tournament."""
+    return (
+        User.objects.filter(role_assignments__role=Role.REFEREE, is_active=True)
+        .exclude(refereed_tournaments__tournament=tournament)
+        .distinct()
+        .order_by("last_name", "first_name", "username")
+    )
+
+
+def registrations_for_user(user) -> QuerySet[Registration]:
+    roles = roles_of(user)
+    qs = Registration.objects.select_related("licensee__club", "tournament__club")
+    if roles.federation:
+        return qs.all()
+    q = Q(tournament__in=tournaments_in_scope(user).values("pk"))
+    if roles.licensee_id:
+        q |= Q(licensee_id=roles.licensee_id)
+    return qs.filter(q)

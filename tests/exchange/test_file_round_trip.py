@@ -1,0 +1,184 @@
+"""The tournament file keeps everything: a session with one incident of every fault of the
+catalogue (notes, penalties, adjusted scores), a penalty with its reason, deal details and
+a line not played exports, imports and exports again as the same document. The same file
+is not imported twice; the file is exported from the results page and the API."""
+
+import copy
+import json
+import random
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from apps.exchange.services import tournament_file_export, tournament_file_import
+from apps.movements.domain.etuis import etui_taker
+from apps.penalties.models import Incident, Penalised, Penalty
+from apps.penalties.selectors import catalogue_for
+from apps.penalties.services import incident_record
+from apps.scoring.domain.deal import Deal
+from apps.scoring.models import Play
+from apps.scoring.services import play_not_played_set, play_score_set
+from apps.tournaments.domain.workflow import Status
+from apps.tournaments.models import Tournament
+from tests.exchange.test_file_views import upload
+from tests.exchange.tournament_file_data import document_build
+from tests.penalties.test_catalogue_effects import _ruling
+from tests.penalties.test_incidents import seated_at
+from tests.results.test_selectors import GARDE_SCORES, played
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def session(world):
+    """7 tables, every play entered (one in five by its deal's details) but one stated not
+    played, an incident of every fault of the catalogue, and a penalty."""
+    movement = played(world, 7)
+    session = movement.session
+    rng = random.Random(3)
+    tables = list(movement.table_plays.filter(position__gte=1).order_by("sequence", "table"))
+    plays = [(table, etui) for table in tables for etui in table.etuis]
+    for index, (table, etui) in enumerate(plays[:-1]):
+        if index % 5 == 0:
+            deal = Deal(bouts=2, points=44 + index % 10)
+            play_score_set(actor=world.referee, table=table, etui=etui, deal=deal)
+        else:
+            score = rng.choice(GARDE_SCORES)
+            play_score_set(actor=world.referee, table=table, etui=etui, score=score)
+    table, etui = plays[-1]
+    play_not_played_set(actor=world.referee, table=table, etui=etui, note="étui égaré")
+    faults = catalogue_for(session.tournament).faults.order_by("order")
+    for index, fault in enumerate(faults):
+        table, etui = plays[index * 3]
+        by_seat = {place.seat: place.registration for place in table.places.all()}
+        seated = {str(r.pk): r for r in by_seat.values()}
+        taker = str(by_seat[etui_taker(etui)].pk)
+        defenders = [key for key in seated if key != taker]
+        _side, named, options = _ruling(fault, taker, defenders)
+        at_table = fault.code != "retard"
+        incident_record(
+            actor=world.referee,
+            session=session,
+            table=table if at_table else None,
+            etui=etui if at_table else None,
+            fault=fault,
+            players=[seated[key] for key in named]
+            if named or fault.penalised != Penalised.TABLE
+            else [],
+            note=f"note {fault.code}",
+            **({"minutes_late": 7} if fault.code == "retard" else options),
+        )
+    Penalty.objects.create(
+        session=session,
+        registration=seated_at(tables[0])[1],
+        percent="0.75",
+        reason="téléphone",
+        created_by=world.referee,
+    )
+    return session
+
+
+def test_export_import_export_gives_the_same_document(world, session):
+    exported = tournament_file_export(session)
+    codes = {incident["fault"] for incident in exported["incidents"]}
+    assert codes == set(catalogue_for(session.tournament).faults.values_list("code", flat=True))
+    assert all(i["note"].endswith(f"note {i['fault']}") for i in exported["incidents"])
+    assert {"player", "percent", "reason"} <= set(exported["penalties"][0])
+    assert exported["penalties"] == [
+        {"player": exported["penalties"][0]["player"], "percent": 0.75, "reason": "téléphone"}
+    ]
+    assert sum("deal" in r for r in exported["results"]) > 10
+    (unplayed,) = [r for r in exported["results"] if r.get("not_played")]
+    assert unplayed["note"] == "étui égaré" and "score" not in unplayed
+    again = tournament_file_import(actor=None, document=copy.deepcopy(exported), club=world.club)
+    assert again.status == Status.FINISHED
+    assert tournament_file_export(again.sessions.get()) == exported
+    renonce = Incident.objects.filter(session__tournament=again, fault__code="renonce_consommee")
+    assert renonce.get().note == "note renonce_consommee"  # not « Hésitation »
+    assert (
+        Play.objects.filter(table__movement__session__tournament=again, not_played=True).count()
+        == 1
+    )
+
+
+def test_the_same_file_is_not_imported_twice(world, tmp_path):
+    document = document_build(5)
+    first = tournament_file_import(actor=None, document=copy.deepcopy(document), club=world.club)
+    with pytest.raises(ValidationError) as caught:
+        tournament_file_import(actor=None, document=copy.deepcopy(document), club=world.club)
+    url = reverse("tournaments:detail", args=[first.pk])
+    assert caught.value.code == "imported" and url in caught.value.messages[0]
+    relaid = json.loads(json.dumps(document, indent=4, sort_keys=True))  # the same content
+    with pytest.raises(ValidationError):
+        tournament_file_import(actor=None, document=relaid, club=world.club)
+    path = tmp_path / "tournoi.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(CommandError, match="déjà été importé"):
+        call_command("import_tournament", str(path), "--club", world.club.number)
+    assert Tournament.objects.filter(name=document["tournament"]["name"]).count() == 1
+
+
+def test_the_page_and_the_api_lead_to_the_tournament_already_imported(world, login):
+    document = document_build(5)
+    first = tournament_file_import(actor=None, document=copy.deepcopy(document), club=world.club)
+    page = login(world.club_manager).post(reverse("exchange:import"), {"file": upload(document)})
+    html = page.content.decode()
+    assert 'data-test="existing-tournament"' in html
+    assert reverse("tournaments:detail", args=[first.pk]) in html
+    client = APIClient()
+    client.force_authenticate(world.club_manager)
+    response = client.post("/api/tournament-files/", document, format="json")
+    assert response.status_code == 400
+    assert reverse("tournaments:detail", args=[first.pk]) in json.dumps(response.json())
+
+
+# --- export from the results page and the API ---------------------------------------
+
+
+@pytest.fixture
+def finished(world, session):
+    Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.FINISHED)
+    return session
+
+
+@pytest.mark.parametrize("persona", ["referee", "club_manager", "player", "outsider"])
+def test_the_results_page_offers_the_file_to_whoever_sees_the_results(
+    world, login, finished, persona
+):
+    client = login(world.persona(persona))
+    page = client.get(reverse("results:session", args=[finished.pk])).content.decode()
+    assert reverse("exchange:session_file", args=[finished.pk]) in page
+    response = client.get(reverse("exchange:session_file", args=[finished.pk]))
+    assert response["Content-Type"] == "application/json"
+    assert json.loads(response.content) == tournament_file_export(finished)
+
+
+def test_before_play_is_over_only_those_who_oversee_get_the_file(world, login, session):
+    url = reverse("exchange:session_file", args=[session.pk])
+    assert login(world.club_manager).get(url).status_code == 200
+    assert login(world.outsider).get(url).status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("persona", "status"),
+    [("club_manager", 200), ("federation_staff", 200), ("player", 403), ("outsider", 403)],
+)
+def test_the_api_exports_the_file_when_the_results_may_be_seen(world, session, persona, status):
+    Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.RUNNING)
+    client = APIClient()
+    client.force_authenticate(world.persona(persona))
+    response = client.get(f"/api/tournament-files/{world.tournament.pk}/")
+    assert response.status_code == status
+    if status == 200:
+        assert response.json() == json.loads(json.dumps(tournament_file_export(session)))
+
+
+def test_the_api_says_when_a_tournament_is_out_of_sight_or_has_no_such_session(world, session):
+    client = APIClient()
+    client.force_authenticate(world.club_manager)
+    assert client.get(f"/api/tournament-files/{world.other_tournament.pk}/").status_code == 404
+    url = f"/api/tournament-files/{world.tournament.pk}/"
+    assert client.get(url, {"session": 7}).status_code == 404

@@ -1,0 +1,259 @@
+"""The results pages: who sees the rankings, the topage sheets and the feuilles de route
+before and after play is over, what they show on the regulation's example, the live
+ranking's htmx refresh, the total ranking of several sessions, and queries that do not
+grow with the room."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils.translation import gettext
+
+from apps.results.selectors import session_results
+from apps.tournaments.domain.workflow import Status
+from apps.tournaments.models import Registration, Session, Tournament
+from tests.personas import PERSONAS
+from tests.results.test_selectors import ETUI_1, enter, enter_all, played
+
+pytestmark = pytest.mark.django_db
+
+OVERSEERS = {"federation_staff", "zone_manager", "committee_staff", "club_manager", "referee"}
+OTHERS = set(PERSONAS) - OVERSEERS
+SESSION_PAGES = ["session", "topage", "pdf", "xlsx"]
+HTMX = {"HX-Request": "true", "HX-Target": "ranking"}
+PAGE_QUERIES = 8
+
+
+def _url(name, session, *args):
+    return reverse(f"results:{name}", args=[session.pk, *args])
+
+
+def finish(tournament) -> None:
+    Tournament.objects.filter(pk=tournament.pk).update(status=Status.FINISHED)
+    tournament.refresh_from_db()
+
+
+@pytest.fixture
+def room(world):
+    """The 5-table example with the player persona registered, étui 1 entered."""
+    Registration.objects.create(tournament=world.tournament, licensee=world.licensee)
+    movement = played(world)
+    enter(world, movement, 1, [score for _p, _t, score, _a, _d in ETUI_1])
+    return movement.session
+
+
+def _own(world) -> Registration:
+    return Registration.objects.get(tournament=world.tournament, licensee=world.licensee)
+
+
+def _other(world) -> Registration:
+    return world.tournament.registrations.exclude(licensee=world.licensee).first()
+
+
+# --- who sees what ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", SESSION_PAGES)
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_while_play_goes_on_only_overseers_see_the_results(world, login, room, persona, name):
+    response = login(world.persona(persona)).get(_url(name, room))
+    assert response.status_code == (200 if persona in OVERSEERS else 403)
+
+
+@pytest.mark.parametrize("name", SESSION_PAGES)
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_once_play_is_over_everyone_sees_the_results(world, login, room, persona, name):
+    finish(world.tournament)
+    assert login(world.persona(persona)).get(_url(name, room)).status_code == 200
+
+
+def test_anonymous_visitors_see_finished_results_and_sign_in_before(world, client, room):
+    response = client.get(_url("session", room))
+    assert response.status_code == 302 and response.url.startswith(reverse("accounts:login"))
+    finish(world.tournament)
+    assert client.get(_url("session", room)).status_code == 200
+    assert client.get(_url("sheet", room, _own(world).pk)).status_code == 302
+
+
+@pytest.mark.parametrize("persona", ["player", "outsider", "zone_manager"])
+def test_a_hidden_tournament_gives_not_found(world, login, persona):
+    other = world.other_tournament.sessions.get()
+    assert login(world.persona(persona)).get(_url("session", other)).status_code == 404
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_feuilles_de_route_while_play_goes_on(world, login, room, persona):
+    browser = login(world.persona(persona))
+    for registration in (_own(world), _other(world)):
+        for name in ("sheet", "sheet_pdf"):
+            response = browser.get(_url(name, room, registration.pk))
+            assert response.status_code == (200 if persona in OVERSEERS else 403)
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_feuilles_de_route_once_play_is_over(world, login, room, persona):
+    finish(world.tournament)
+    browser = login(world.persona(persona))
+    own = browser.get(_url("sheet", room, _own(world).pk)).status_code
+    other = browser.get(_url("sheet", room, _other(world).pk)).status_code
+    assert own == (200 if persona in OVERSEERS | {"player"} else 403)
+    assert other == (200 if persona in OVERSEERS else 403)
+
+
+def test_a_registration_outside_the_session_is_not_found(world, login, room):
+    stranger = Registration.objects.create(tournament=world.draft, licensee=world.other_licensee)
+    assert login(world.referee).get(_url("sheet", room, stranger.pk)).status_code == 404
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_the_rooms_feuilles_de_route_are_for_overseers(world, login, room, persona):
+    finish(world.tournament)
+    response = login(world.persona(persona)).get(_url("room_sheets", room))
+    assert response.status_code == (200 if persona in OVERSEERS else 403)
+
+
+# --- what the pages show ---------------------------------------------------------
+
+
+def test_the_ranking_shows_the_regulations_etui(world, login, room):
+    response = login(world.referee).get(_url("session", room))
+    rows = response.context["rows"]
+    top = rows[0]
+    assert (top.result.rank, top.result.attack, top.result.overall) == (1, 100.0, 100.0)
+    html = response.content.decode()
+    assert top.person.name in html and top.person.licence in html
+    assert "100,00" in html and 'data-test="live"' in html
+    assert 'hx-trigger="every 5s"' in html
+    assert _url("sheet", room, top.person.registration_id) in html  # overseers open sheets
+
+
+def test_the_alternate_ranking_takes_the_firsts_of_each_line(world, login, room):
+    enter_all(world, room.movement)
+    response = login(world.referee).get(_url("session", room), {"classement": "alterne"})
+    rows = response.context["rows"]
+    assert [row.result.rank_alternate for row in rows[:4]] == [1, 2, 3, 4]
+    assert len({row.result.line for row in rows[:4]}) == 4
+
+
+def test_the_public_ranking_links_no_one_elses_sheet(world, login, room):
+    finish(world.tournament)
+    response = login(world.player).get(_url("session", room))
+    html = response.content.decode()
+    assert response.context["own_sheet"] == _own(world).pk
+    assert html.count(_url("room_sheets", room)) == 1  # the player's own sheet only
+    assert 'data-test="live"' not in html and "hx-trigger" not in html
+
+
+def test_the_topage_sheet_of_etui_1(world, login, room):
+    response = login(world.referee).get(_url("topage", room))
+    etui = response.context["etuis"][0]
+    lines = [
+        (line.note.play.position, line.note.play.table, line.note.play.score) for line in etui.lines
+    ]
+    assert lines == [(p, t, s) for p, t, s, _a, _d in ETUI_1]
+    html = response.content.decode()
+    for _p, _t, _s, attack, defence in ETUI_1:
+        assert f"{attack:.2f}".replace(".", ",") in html
+        assert f"{defence:.2f}".replace(".", ",") in html
+
+
+def test_a_feuille_de_route_page(world, login, room):
+    finish(world.tournament)
+    response = login(world.player).get(_url("sheet", room, _own(world).pk))
+    sheet = response.context["sheet"]
+    assert sheet.person.licence == world.licensee.licence_number
+    assert len(sheet.rows) == room.movement.positions * 4  # 4 étuis a position
+    html = response.content.decode()
+    assert world.licensee.full_name in html and sheet.line_name in html
+    assert _url("sheet_pdf", room, _own(world).pk) in html
+
+
+@pytest.mark.parametrize("name", [*SESSION_PAGES, "room_sheets"])
+def test_a_session_without_movement_has_empty_pages(world, login, name):
+    response = login(world.referee).get(_url(name, world.tournament.sessions.get()))
+    assert response.status_code == 200
+
+
+def test_the_live_ranking_refreshes_its_block_alone(world, login, room):
+    browser = login(world.referee)
+    before = browser.get(_url("session", room), headers=HTMX)
+    assert before.templates[0].name == "results/_ranking.html"
+    assert before.context["display"].results.missing == 95  # étui 1 alone is entered
+    enter_all(world, room.movement, skip=3)
+    after = browser.get(_url("session", room), headers=HTMX)
+    assert after.context["display"].results.missing == 3
+    assert 'id="ranking"' in after.content.decode()
+    finish(world.tournament)
+    final = browser.get(_url("session", room), headers=HTMX).content.decode()
+    assert "hx-trigger" not in final  # play is over: the polling stops
+
+
+def test_several_sessions_have_a_total_ranking(world, login):
+    second = Session.objects.create(tournament=world.tournament, number=2, coefficient=2)
+    enter(world, played(world), 1, [56, 62, -56, -52, 50])
+    enter(world, played(world, session=second), 1, [50, 50, 50, 50, 62])
+    response = login(world.referee).get(reverse("results:tournament", args=[world.tournament.pk]))
+    rows = response.context["rows"]
+    assert len(rows) == 20 and rows[0].rank == 1
+    assert rows[0].total == pytest.approx(rows[0].sessions[0] + 2 * rows[0].sessions[1])
+    html = response.content.decode()
+    assert _url("session", second) in html and gettext("Total ranking") in html
+
+
+def test_one_session_sends_to_its_ranking(world, client, room):
+    finish(world.tournament)
+    response = client.get(reverse("results:tournament", args=[world.tournament.pk]))
+    assert response.status_code == 302 and response.url == _url("session", room)
+
+
+# --- queries ---------------------------------------------------------------------
+
+
+def _queries(read) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        read()
+    return len(queries)
+
+
+@pytest.mark.parametrize("persona", ["referee", "club_manager"])
+@pytest.mark.parametrize("tables", [5, 7])
+@pytest.mark.parametrize("name", ["session", "topage", "sheet", "room_sheets"])
+def test_queries_do_not_grow_with_the_room(
+    world, login, django_assert_max_num_queries, persona, tables, name
+):
+    """The page's own queries (sign-in, permissions, players) on top of those of the
+    results, the same at 5 tables as at 7."""
+    movement = played(world, tables)
+    enter_all(world, movement)
+    results = _queries(lambda: session_results(movement.session))
+    browser = login(world.persona(persona))
+    args = [_other(world).pk] if name == "sheet" else []
+    job = name == "room_sheets"  # the job's row, once
+    with django_assert_max_num_queries(results + PAGE_QUERIES + job):
+        response = browser.get(_url(name, movement.session, *args))
+    assert response.status_code == 200
+    assert len(response.context["tournament"].registrations.all()) == 4 * tables
+
+
+# --- links to the results --------------------------------------------------------
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_the_tournament_page_links_the_results_when_they_may_be_seen(world, login, persona):
+    browser = login(world.persona(persona))
+    url, link = reverse("tournaments:detail", args=[world.tournament.pk]), _results_link(world)
+    assert (link in browser.get(url).content.decode()) is (persona in OVERSEERS)
+    finish(world.tournament)
+    assert link in browser.get(url).content.decode()
+
+
+def _results_link(world) -> str:
+    return f'href="{reverse("results:tournament", args=[world.tournament.pk])}"'
+
+
+def test_the_referee_room_and_the_movement_page_link_each_sessions_results(world, login, room):
+    browser = login(world.referee)
+    link = f'href="{_url("session", room)}"'
+    room_page = browser.get(reverse("tournaments:referee_room", args=[world.tournament.pk]))
+    assert link in room_page.content.decode()
+    assert link in browser.get(reverse("movements:page", args=[room.pk])).content.decode()
