@@ -1,11 +1,17 @@
 import os
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from tests.factories import PASSWORD
 from tests.personas import World, world_build
 
 pytest_plugins = ["tests.ci_skips"]
+
+# Property tests are judged on what they find, never on time: a loaded machine must not
+# fail them (no timed tests).
+hypothesis_settings.register_profile("donne", deadline=None)
+hypothesis_settings.load_profile("donne")
 
 FAST_TEST_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

@@ -1,23 +1,24 @@
 """Import and export of tournament files (apps.exchange.domain.document).
 
-An import writes everything in one transaction, or nothing: the tournament and its
-session, the licensees the database does not know yet (in the organising club), the
-registrations, the session's movement with each player at the place the file names, the
-scores, the penalties and the adjusted scores, with their audit rows. Since the file
-holds the whole session, every position counts as played; a file with every result gives
-a finished tournament.
+An import writes everything in one transaction, or nothing, through the services of the
+apps that own each part (their ``*_record`` writers, each with its audit rows): the
+tournament and its session, the licensees the database does not know yet (in the
+organising club), the registrations, the session's movement with each player at the place
+the file names, the lines, the penalties and the incidents. Since the file holds the whole
+session, every position counts as played; a file with every result gives a finished
+tournament. The referee's permission is not asked: whoever may import the tournament
+records its rulings, as for the scores.
 
-An adjusted score becomes an incident of the fault of the tournament's code d'arbitrage
-(``catalogue_for``) that gives that adjusted score and departs least from the file (the
-same faulty side or none printed, no penalty, the same note of the players concerned),
-the first in the catalogue's order. Under the 2022 code: neutralized →
-lenteur_donne_neutralisee (erreur_placement with « zero_players »), zero_collectif →
-feuille_ambulante_non_rectifiable, 40_60 → hesitation, 40_40 → renonce_sur_renonce,
-forgotten_card → carte_oubliee_preneur or carte_oubliee_defenseur. A catalogue without
-that adjusted score gives its first fault. The incident carries no penalty (the file's
-penalties are penalties of their own), and its departures from the fault's sanction have
-the reason « importé du fichier de tournoi ». The referee's permission is not asked:
-whoever may import the tournament records its rulings, as for the scores.
+The file's incidents are written as recorded. An older file's adjusted score becomes an
+incident of the fault of the tournament's code d'arbitrage (``catalogue_for``) that gives
+that adjusted score and departs least from the file (the same faulty side or none printed,
+no penalty, the same note of the players concerned), the first in the catalogue's order.
+Under the 2022 code: neutralized → lenteur_donne_neutralisee (erreur_placement with
+« zero_players »), zero_collectif → feuille_ambulante_non_rectifiable, 40_60 → hesitation,
+40_40 → renonce_sur_renonce, forgotten_card → carte_oubliee_preneur or
+carte_oubliee_defenseur. A catalogue without that adjusted score gives its first fault.
+The incident carries no penalty, and its departures from the fault's sanction have the
+reason « importé du fichier de tournoi ».
 """
 
 import json
@@ -26,11 +27,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.accounts.permissions import roles_of
-from apps.core.audit import audit_record, audit_snapshot
 from apps.exchange.domain.document import (
     FILE_MAX_BYTES,
     FORMAT,
@@ -49,17 +48,18 @@ from apps.exchange.domain.document import (
 )
 from apps.federation import permissions
 from apps.federation.models import Club, Licensee
+from apps.federation.services import licensees_record
 from apps.movements.models import MovementTable, Place, SessionMovement
-from apps.movements.services import movement_store
-from apps.penalties.models import Fault, Incident, Penalty
+from apps.movements.services import movement_record
+from apps.penalties.models import Fault, Incident
 from apps.penalties.selectors import catalogue_for
-from apps.penalties.services import INCIDENT_AUDIT_FIELDS
+from apps.penalties.services import incident_write, penalty_record
 from apps.results.selectors import session_results
 from apps.scoring.models import Play
-from apps.scoring.services import deal_details
+from apps.scoring.services import plays_record
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration, Session, Tournament
-from apps.tournaments.services import TOURNAMENT_FIELDS, registration_record
+from apps.tournaments.services import registration_record, tournament_record
 
 MAX_REPORTED_ERRORS = 500  # a report stays readable; the count of the others follows
 KINDS = {"howell": Tournament.Kind.HOWELL}  # by movement type; otherwise individual
@@ -157,46 +157,57 @@ def tournament_file_import(*, actor, document, club: Club | None = None) -> Tour
 
 
 def _write(actor, club: Club, tournament_file: TournamentFile, fingerprint: str) -> Tournament:
-    tournament, session = _tournament_write(actor, club, tournament_file, fingerprint)
+    """The tournament, through the services of the apps that own each part."""
+    info = tournament_file.tournament
+    tournament = tournament_record(
+        actor=actor,
+        club=club,
+        values={
+            "name": info.name,
+            "date": info.date,
+            "venue": info.venue,
+            "kind": KINDS.get(tournament_file.movement_type, Tournament.Kind.INDIVIDUAL),
+            "index": info.index,
+        },
+        status=Status.FINISHED if tournament_file.complete else Status.RUNNING,
+        file_fingerprint=fingerprint,
+        source=FORMAT,
+    )
+    session = tournament.sessions.get()
     licensees = _licensees(actor, club, tournament_file)
     registrations = {
         player.spot: registration_record(actor=actor, tournament=tournament, licensee=licensee)
         for player, licensee in zip(tournament_file.players, licensees, strict=True)
     }
-    _movement_write(actor, session, tournament_file, registrations)
-    _penalties_write(actor, session, tournament_file, registrations)
-    _incidents_write(actor, session, tournament_file, registrations)
-    return tournament
-
-
-def _tournament_write(actor, club: Club, tournament_file: TournamentFile, fingerprint: str):
-    info = tournament_file.tournament
-    tournament = Tournament(
-        file_fingerprint=fingerprint,
-        club=club,
-        name=info.name,
-        date=info.date,
-        venue=info.venue,
-        kind=KINDS.get(tournament_file.movement_type, Tournament.Kind.INDIVIDUAL),
-        index=info.index,
-        status=Status.FINISHED if tournament_file.complete else Status.RUNNING,
-    )
-    tournament.full_clean()
-    tournament.save()
-    session = Session.objects.create(tournament=tournament, number=1)
-    snapshot = audit_snapshot(tournament, [*TOURNAMENT_FIELDS, "status"])
-    audit_record(
+    movement = _movement_write(actor, session, tournament_file, registrations)
+    tables = {
+        (table.section, table.position, table.table): table
+        for table in MovementTable.objects.filter(movement=movement, position__gte=1)
+    }
+    plays_record(
         actor=actor,
-        action="create",
-        instance=tournament,
-        changes={
-            **{name: [None, value] for name, value in snapshot.items()},
-            "club": [None, str(club)],
-            "sessions": [None, 1],
-            "source": [None, FORMAT],
-        },
+        movement=movement,
+        scored=[
+            (tables[r.section, r.position, r.table], r.etui, r.score, r.deal)
+            for r in tournament_file.results
+        ],
+        not_played=[
+            (tables[n.section, n.position, n.table], n.etui, n.note)
+            for n in tournament_file.not_played
+        ],
+        source=FORMAT,
     )
-    return tournament, session
+    for item in tournament_file.penalties:
+        penalty_record(
+            actor=actor,
+            session=session,
+            registration=registrations[item.spot],
+            percent=item.percent,
+            reason=item.reason,
+            source=FORMAT,
+        )
+    _incidents_write(actor, session, tournament_file, tables, registrations)
+    return tournament
 
 
 def _licensees(actor, club: Club, tournament_file: TournamentFile) -> list[Licensee]:
@@ -207,118 +218,41 @@ def _licensees(actor, club: Club, tournament_file: TournamentFile) -> list[Licen
         licensee.licence_number: licensee
         for licensee in Licensee.objects.filter(licence_number__in=numbers)
     }
-    new = [
-        Licensee(
-            licence_number=player.licence,
-            last_name=player.last_name,
-            first_name=player.first_name,
-            club=club,
-        )
+    people = [
+        {
+            "licence_number": player.licence,
+            "last_name": player.last_name,
+            "first_name": player.first_name,
+        }
         for player in tournament_file.players
         if player.licence not in known
     ]
-    for licensee in Licensee.objects.bulk_create(new):
+    for licensee in licensees_record(actor=actor, club=club, people=people):
         known[licensee.licence_number] = licensee
-        changes = audit_snapshot(licensee, ["licence_number", "last_name", "first_name", "club"])
-        audit_record(
-            actor=actor,
-            action="create",
-            instance=licensee,
-            changes={name: [None, value] for name, value in changes.items()},
-        )
     return [known[number] for number in numbers]
 
 
 def _movement_write(
     actor, session: Session, tournament_file: TournamentFile, registrations: dict
-) -> None:
-    """The movement with the file's seating, every position played, and its scores."""
+) -> SessionMovement:
+    """The movement with the file's seating, every position played."""
     room = tournament_file.room
     positions = max(len(section.positions) for section in room.sections)
-    values = {
-        "tables": room.tables,
-        "requested_type": tournament_file.movement_type or "",
-        "positions": positions,
-        "method": SessionMovement.Method.FILE,
-        "seed": None,
-        "current_position": positions,
-    }
-    movement = SessionMovement.objects.create(
-        session=session,
-        sections=[
-            {"name": s.name, "type": s.type.value, "tables": s.tables} for s in room.sections
-        ],
-        **values,
-    )
-    movement_store(
-        movement, room, {spot: registration.pk for spot, registration in registrations.items()}
-    )
-    audit_record(
+    return movement_record(
         actor=actor,
-        action="create",
-        instance=movement,
-        changes={
-            **{name: [None, value] for name, value in values.items()},
-            "plays": [None, _plays_write(actor, movement, tournament_file)],
-            "source": [None, FORMAT],
+        session=session,
+        room=room,
+        values={
+            "tables": room.tables,
+            "requested_type": tournament_file.movement_type or "",
+            "positions": positions,
+            "method": SessionMovement.Method.FILE,
+            "seed": None,
+            "current_position": positions,
         },
+        seating={spot: registration.pk for spot, registration in registrations.items()},
+        source=FORMAT,
     )
-
-
-def _plays_write(actor, movement: SessionMovement, tournament_file: TournamentFile) -> int:
-    tables = {
-        (table.section, table.position, table.table): table
-        for table in MovementTable.objects.filter(movement=movement, position__gte=1)
-    }
-    now = timezone.now()
-    plays = Play.objects.bulk_create(
-        [
-            *(
-                Play(
-                    table=tables[(result.section, result.position, result.table)],
-                    etui=result.etui,
-                    score=result.score,
-                    deal=None if result.deal is None else deal_details(result.deal),
-                    entered_by=actor,
-                    entered_at=now,
-                )
-                for result in tournament_file.results
-            ),
-            *(
-                Play(
-                    table=tables[(line.section, line.position, line.table)],
-                    etui=line.etui,
-                    not_played=True,
-                    not_played_note=line.note,
-                )
-                for line in tournament_file.not_played
-            ),
-        ]
-    )
-    return len(plays)
-
-
-def _penalties_write(
-    actor, session: Session, tournament_file: TournamentFile, registrations: dict
-) -> None:
-    for item in tournament_file.penalties:
-        penalty = Penalty.objects.create(
-            session=session,
-            registration=registrations[item.spot],
-            percent=item.percent,
-            reason=item.reason,
-            created_by=actor,
-        )
-        audit_record(
-            actor=actor,
-            action="create",
-            instance=penalty,
-            changes={
-                "player": [None, penalty.registration.licensee.full_name],
-                "percent": [None, str(penalty.percent)],
-                "reason": [None, penalty.reason],
-            },
-        )
 
 
 def _departures(fault: Fault, adjustment: FileAdjustment) -> tuple[bool, int]:
@@ -334,7 +268,7 @@ def _departures(fault: Fault, adjustment: FileAdjustment) -> tuple[bool, int]:
 
 
 def _incidents_write(
-    actor, session: Session, tournament_file: TournamentFile, registrations: dict
+    actor, session: Session, tournament_file: TournamentFile, tables: dict, registrations: dict
 ) -> None:
     if not (tournament_file.adjustments or tournament_file.incidents):
         return
@@ -347,28 +281,22 @@ def _incidents_write(
             )
         )
     faults = list(catalogue.faults.order_by("order", "code"))
-    tables = {
-        (table.section, table.position, table.table): table
-        for table in MovementTable.objects.filter(movement__session=session, position__gte=1)
-    }
     _rulings_write(actor, session, tournament_file.incidents, faults, tables, registrations)
     for item in tournament_file.adjustments:
         fault = min(faults, key=lambda fault: _departures(fault, item))  # the first at least
-        incident = Incident.objects.create(
+        incident_write(
+            actor=actor,
             session=session,
             table=tables[(item.section, item.position, item.table)],
             etui=item.etui,
             fault=fault,
-            penalty_percent=None,
+            players=[registrations[spot] for spot in item.players],
             override_reason=IMPORT_REASON if any(_departures(fault, item)) else "",
             adjustment=item.kind,
             faulty_side=item.faulty or "",
             players_note=item.players_note,
-            created_by=actor,
+            source=FORMAT,
         )
-        players = [registrations[spot] for spot in item.players]
-        incident.players.set(players)
-        _incident_audit(actor, incident, players)
 
 
 def _rulings_write(
@@ -387,37 +315,21 @@ def _rulings_write(
     for item in incidents:
         adjustment = item.adjustment
         section, position, table, etui = item.play or (None, None, None, None)
-        incident = Incident.objects.create(
+        incident_write(
+            actor=actor,
             session=session,
             table=tables[(section, position, table)] if item.play else None,
             etui=etui,
             fault=by_code[item.fault],
+            players=[registrations[spot] for spot in item.players],
             note=item.note,
             penalty_percent=item.penalty,
             override_reason=item.override_reason,
             adjustment=adjustment.kind if adjustment else "",
             faulty_side=(adjustment.faulty or "") if adjustment else "",
             players_note=adjustment.players_note if adjustment else "",
-            created_by=actor,
+            source=FORMAT,
         )
-        players = [registrations[spot] for spot in item.players]
-        incident.players.set(players)
-        _incident_audit(actor, incident, players)
-
-
-def _incident_audit(actor, incident: Incident, players) -> None:
-    changes = {
-        name: [None, value]
-        for name, value in audit_snapshot(incident, INCIDENT_AUDIT_FIELDS).items()
-        if value not in (None, "")
-    }
-    changes["players"] = [None, sorted(player.pk for player in players)]
-    audit_record(
-        actor=actor,
-        action="create",
-        instance=incident,
-        changes={**changes, "source": [None, FORMAT]},
-    )
 
 
 # --- export ------------------------------------------------------------------------

@@ -50,3 +50,19 @@ def licensee_update(*, actor, licensee: Licensee, **data) -> Licensee:
         _save(licensee)
         audit_record(actor=actor, action="update", instance=licensee, changes=changes)
     return licensee
+
+
+def licensees_record(*, actor, club: Club, people: list[dict]) -> list[Licensee]:
+    """Write new licensees of ``club`` at once (each ``{"licence_number", "last_name",
+    "first_name"}``), an audit row each; the caller has checked who may. A licence number
+    taken meanwhile raises IntegrityError. Call it inside the caller's transaction."""
+    created = Licensee.objects.bulk_create(Licensee(club=club, **person) for person in people)
+    for licensee in created:
+        changes = audit_snapshot(licensee, ["licence_number", "last_name", "first_name", "club"])
+        audit_record(
+            actor=actor,
+            action="create",
+            instance=licensee,
+            changes={name: [None, value] for name, value in changes.items()},
+        )
+    return created

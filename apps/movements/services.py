@@ -95,6 +95,32 @@ def movement_store(movement: SessionMovement, room: RoomMovement, seating: dict)
     )
 
 
+def movement_record(
+    *, actor, session, room: RoomMovement, values: dict, seating: dict, source: str = ""
+) -> SessionMovement:
+    """Write a session's movement as given (``values``: the SessionMovement fields but its
+    sections, taken from ``room``), its tables and places (``movement_store``) and its
+    audit row; the caller has checked who may. Call it inside the caller's transaction."""
+    movement = SessionMovement.objects.create(
+        session=session,
+        sections=[
+            {"name": s.name, "type": s.type.value, "tables": s.tables} for s in room.sections
+        ],
+        **values,
+    )
+    movement_store(movement, room, seating)
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=movement,
+        changes={
+            **{name: [None, value] for name, value in values.items()},
+            **({"source": [None, source]} if source else {}),
+        },
+    )
+    return movement
+
+
 @transaction.atomic
 def movement_generate(
     *,

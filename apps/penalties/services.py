@@ -1,5 +1,5 @@
-"""Write services of arbitration: incidents ruled by the referee (recorded, cancelled)
-and the copy of a catalogue version for a new season.
+"""Write services of arbitration: incidents ruled by the referee (recorded, cancelled),
+penalties given, and the copy of a catalogue version for a new season.
 
 Each runs in one transaction with its audit row, checks the actor's rights through the
 permission layer and raises PermissionDenied or ValidationError (French messages)
@@ -25,6 +25,7 @@ from apps.penalties.models import (
     Fault,
     Incident,
     Penalised,
+    Penalty,
     PlayersNote,
     Side,
     forgotten_by_defender,
@@ -207,14 +208,49 @@ def incident_record(
         raise ValidationError({"players": _("Name the players the sanction falls on.")})
     if forgotten_by_defender(adjustment, faulty_side) and len(players) != 1:
         raise ValidationError({"players": _("Name the defender who forgot the card.")})
+    return incident_write(
+        actor=actor,
+        session=session,
+        table=table,
+        etui=etui,
+        fault=fault,
+        players=players,
+        note=note.strip() if late is None else _lateness_note(note, minutes_late),
+        penalty_percent=percent,
+        override_reason=override_reason if departs else "",
+        adjustment=adjustment,
+        faulty_side=faulty_side,
+        players_note=players_note,
+    )
+
+
+def incident_write(
+    *,
+    actor,
+    session: Session,
+    table: MovementTable | None,
+    etui: int | None,
+    fault: Fault,
+    players,
+    note: str = "",
+    penalty_percent=None,
+    override_reason: str = "",
+    adjustment: str = "",
+    faulty_side: str = "",
+    players_note: str = "",
+    source: str = "",
+) -> Incident:
+    """Write an incident as ruled and its audit row; the caller has checked the ruling and
+    who may (``incident_record`` for the referee, a tournament file's import). ``source``
+    names where it comes from. Call it inside the caller's transaction."""
     incident = Incident.objects.create(
         session=session,
         table=table,
         etui=etui,
         fault=fault,
-        note=note.strip() if late is None else _lateness_note(note, minutes_late),
-        penalty_percent=percent,
-        override_reason=override_reason if departs else "",
+        note=note,
+        penalty_percent=penalty_percent,
+        override_reason=override_reason,
         adjustment=adjustment,
         faulty_side=faulty_side,
         players_note=players_note,
@@ -227,8 +263,52 @@ def incident_record(
         if value not in (None, "")
     }
     changes["players"] = [None, sorted(player.pk for player in players)]
+    if source:
+        changes["source"] = [None, source]
     audit_record(actor=actor, action="create", instance=incident, changes=changes)
     return incident
+
+
+@transaction.atomic
+def penalty_give(
+    *, actor, session: Session, registration: Registration, percent, reason: str
+) -> Penalty:
+    """Take percentage points off a player's result of the session, for a reason given
+    (« Pénalité : un pourcentage est déduit à l'issue de la séance », ch. 4): the referee
+    running the room, while the results are not frozen; the player is seated in it."""
+    session = Session.objects.select_related("tournament").get(pk=session.pk)
+    tournament_lock_for_room(actor=actor, tournament=session.tournament)
+    if not reason.strip():
+        raise ValidationError({"reason": _("Give the reason for the penalty.")})
+    return penalty_record(
+        actor=actor, session=session, registration=registration, percent=percent, reason=reason
+    )
+
+
+def penalty_record(
+    *, actor, session: Session, registration: Registration, percent, reason: str, source=""
+) -> Penalty:
+    """Write a penalty (checked against the model's rules: a player seated in the session,
+    0.01 to 100 points) and its audit row; the caller has checked who may. Call it inside
+    the caller's transaction."""
+    penalty = Penalty(
+        session=session,
+        registration=registration,
+        percent=percent,
+        reason=reason.strip(),
+        created_by=actor,
+    )
+    penalty.full_clean()
+    penalty.save()
+    changes = {
+        "player": [None, registration.licensee.full_name],
+        "percent": [None, str(penalty.percent)],
+        "reason": [None, penalty.reason],
+    }
+    if source:
+        changes["source"] = [None, source]
+    audit_record(actor=actor, action="create", instance=penalty, changes=changes)
+    return penalty
 
 
 @transaction.atomic

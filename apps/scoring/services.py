@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.core.audit import audit_record, model_update
-from apps.movements.models import MovementTable
+from apps.movements.models import MovementTable, SessionMovement
 from apps.scoring.domain.deal import Deal, duplicate_score, duplicate_score_reason
 from apps.scoring.models import Play
 from apps.tournaments.services import tournament_lock_for_room
@@ -173,3 +173,43 @@ def play_not_played_set(
         )
     data = {"not_played": True, "not_played_note": note.strip(), "check_score": None}
     return _write(actor, play, created, data, UNSTAMPED, reason)
+
+
+def plays_record(
+    *,
+    actor,
+    movement: SessionMovement,
+    scored: list[tuple[MovementTable, int, int, Deal | None]],
+    not_played: list[tuple[MovementTable, int, str]],
+    source: str = "",
+) -> list[Play]:
+    """Write a movement's lines at once: ``scored`` (table, étui, Garde score, the deal's
+    details or None) and ``not_played`` (table, étui, note), with one audit row on the
+    movement; the caller has checked who may. Call it inside the caller's transaction."""
+    now = timezone.now()
+    plays = Play.objects.bulk_create(
+        [
+            *(
+                Play(
+                    table=table,
+                    etui=etui,
+                    score=score,
+                    deal=None if deal is None else deal_details(deal),
+                    entered_by=actor,
+                    entered_at=now,
+                )
+                for table, etui, score, deal in scored
+            ),
+            *(
+                Play(table=table, etui=etui, not_played=True, not_played_note=note)
+                for table, etui, note in not_played
+            ),
+        ]
+    )
+    audit_record(
+        actor=actor,
+        action="update",
+        instance=movement,
+        changes={"plays": [0, len(plays)], **({"source": [None, source]} if source else {})},
+    )
+    return plays

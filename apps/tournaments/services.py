@@ -82,32 +82,54 @@ def tournament_create(
         raise ValidationError(
             {"sessions": _("Between 1 and %(max)s sessions.") % {"max": MAX_SESSIONS}}
         )
-    tournament = Tournament(
-        club=club,
-        name=name,
-        date=date,
-        venue=venue,
-        kind=kind,
-        index=index,
-        request_key=request_key,
-    )
-    tournament.full_clean(exclude=["request_key"])
+    values = {"name": name, "date": date, "venue": venue, "kind": kind, "index": index}
     try:
         with transaction.atomic():
-            tournament.save()
+            return tournament_record(
+                actor=actor, club=club, values=values, sessions=sessions, request_key=request_key
+            )
     except IntegrityError:  # the same form, sent again (concurrently or not)
         return Tournament.objects.get(request_key=request_key)
+
+
+def tournament_record(
+    *,
+    actor,
+    club: Club,
+    values: dict,
+    sessions: int = 1,
+    status: Status = Status.DRAFT,
+    request_key: UUID | None = None,
+    file_fingerprint: str | None = None,
+    source: str = "",
+) -> Tournament:
+    """Write a tournament (``values``: TOURNAMENT_FIELDS), its sessions and its audit row;
+    the caller has checked who may. ``source`` names where it comes from (a file's format)
+    and ``file_fingerprint`` the file it was imported from. Call it inside the caller's
+    transaction."""
+    tournament = Tournament(
+        club=club,
+        status=status,
+        request_key=request_key,
+        file_fingerprint=file_fingerprint,
+        **values,
+    )
+    tournament.full_clean(exclude=["request_key", "file_fingerprint"])
+    tournament.save()
     Session.objects.bulk_create(
         Session(tournament=tournament, number=n) for n in range(1, sessions + 1)
     )
+    fields = TOURNAMENT_FIELDS if status == Status.DRAFT else [*TOURNAMENT_FIELDS, "status"]
+    snapshot = audit_snapshot(tournament, fields)
     audit_record(
         actor=actor,
         action="create",
         instance=tournament,
         changes={
-            **{k: [None, v] for k, v in audit_snapshot(tournament, TOURNAMENT_FIELDS).items()},
+            **{k: [None, v] for k, v in snapshot.items()},
             "club": [None, str(club)],
             "sessions": [None, sessions],
+            **({"source": [None, source]} if source else {}),
         },
     )
     return tournament

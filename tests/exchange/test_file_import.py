@@ -119,14 +119,15 @@ def test_penalties_are_stored_for_the_player_at_their_place(world, document):
 def test_every_write_is_audited(world, document):
     before = AuditLog.objects.count()
     _tournament, session = imported(world, document)
-    # tournament, 20 licensees, 20 registrations, the movement, the penalty
-    assert AuditLog.objects.count() - before == 1 + 20 + 20 + 1 + 1
-    row = AuditLog.objects.get(
+    # tournament, 20 licensees, 20 registrations, the movement, its lines, the penalty
+    assert AuditLog.objects.count() - before == 1 + 20 + 20 + 1 + 1 + 1
+    created, lines = AuditLog.objects.filter(
         content_type=ContentType.objects.get_for_model(SessionMovement),
         object_id=str(session.movement.pk),
-    )
-    assert row.changes["plays"] == [None, len(document["results"])]
-    assert row.actor == world.club_manager
+    ).order_by("pk")
+    assert created.changes["source"] == [None, "donne-tournament/1"]
+    assert lines.changes["plays"] == [0, len(document["results"])]
+    assert {created.actor, lines.actor} == {world.club_manager}
 
 
 def test_a_bad_file_lists_every_error_and_writes_nothing(world, document):
@@ -145,10 +146,10 @@ def test_a_bad_file_lists_every_error_and_writes_nothing(world, document):
 def test_a_failure_while_writing_leaves_nothing(world, document, monkeypatch):
     from apps.exchange import services as tournament_files
 
-    def broken(*args):
+    def broken(*args, **kwargs):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(tournament_files, "_penalties_write", broken)
+    monkeypatch.setattr(tournament_files, "penalty_record", broken)
     before = counts()
     with pytest.raises(RuntimeError):
         imported(world, document)
