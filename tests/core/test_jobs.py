@@ -18,7 +18,7 @@ from apps.federation.models import Licensee, LicenseeImport
 from apps.results.models import RoomSheetsJob
 from apps.results.printing import room_sheets_request, room_sheets_state
 from config.celery import app
-from tests.federation.test_import_files import csv_bytes, licensee_rows, upload
+from tests.factories import csv_bytes, licensee_rows, upload
 from tests.results.test_selectors import ETUI_1, enter, played
 
 NOWHERE = "redis://127.0.0.1:1/0"  # nothing listens on port 1
