@@ -26,7 +26,7 @@ from apps.movements.models import MovementTable
 from apps.results.selectors import session_results
 from apps.scoring import services as scoring_services
 from apps.scoring.models import Play
-from tests.movements.test_models import register
+from tests.factories import register
 from tests.personas import world_build
 
 TABLES = 150

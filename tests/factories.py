@@ -1,5 +1,5 @@
-"""factory_boy factories for the whole project, and the licensee files the federation's
-import reads."""
+"""factory_boy factories for the whole project, players registered in bulk, and the
+licensee files the federation's import reads. Sessions in play: `tests.builders`."""
 
 import csv
 import datetime
@@ -112,6 +112,14 @@ class RefereeAssignmentFactory(factory.django.DjangoModelFactory):
 
     tournament = factory.SubFactory(TournamentFactory)
     referee = factory.SubFactory(UserFactory)
+
+
+def register(tournament, count: int, **licensee) -> list[Registration]:
+    """`count` new licensees of the tournament's club registered in it."""
+    licensees = LicenseeFactory.create_batch(count, club=tournament.club, **licensee)
+    return Registration.objects.bulk_create(
+        Registration(tournament=tournament, licensee=licensee) for licensee in licensees
+    )
 
 
 # --- licensee files, as the federation's import reads them -----------------------

@@ -24,7 +24,7 @@ from apps.penalties.selectors import (
 )
 from apps.penalties.services import catalogue_version_copy, incident_cancel, incident_record
 from tests import factories as f
-from tests.movements.test_models import register
+from tests.factories import register
 from tests.personas import PERSONAS
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ from django.utils.translation import gettext
 
 from apps.movements import services as movements
 from apps.penalties.models import Incident
-from tests.movements.test_models import register
+from tests.factories import register
 from tests.penalties.test_incidents import fault, record, seated_at, session, table_at  # noqa: F401
 from tests.personas import PERSONAS
 

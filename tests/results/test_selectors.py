@@ -21,7 +21,8 @@ from apps.results.selectors import (
 from apps.scoring.services import play_score_set
 from apps.tournaments.models import Session
 from tests import factories as f
-from tests.movements.test_models import advance_to, register
+from tests.builders import advance_to
+from tests.factories import register
 
 pytestmark = pytest.mark.django_db
 

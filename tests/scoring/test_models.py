@@ -8,7 +8,7 @@ from django.db import IntegrityError
 from apps.core.models import AuditLog
 from apps.movements.models import MovementTable, SessionMovement
 from apps.scoring.models import Play
-from tests.movements.test_models import advance_to, generate
+from tests.builders import advance_to, generate
 
 pytestmark = pytest.mark.django_db
 
