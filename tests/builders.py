@@ -1,14 +1,19 @@
 """Sessions in play, built through the services as the referee builds them: a movement
-generated for registered players and advanced; and the lookups that find what was built.
-Plain models come from `tests.factories`."""
+generated for registered players and advanced, lines entered; and the lookups that find
+what was built. Plain models come from `tests.factories`."""
+
+import random
 
 from django.contrib.contenttypes.models import ContentType
 from django.db.models import Model
 
 from apps.core.models import AuditLog
 from apps.movements import services as movements
-from apps.movements.models import Place, SessionMovement
+from apps.movements.models import MovementTable, Place, SessionMovement
 from apps.movements.selectors import Spot
+from apps.scoring.models import Play
+from apps.scoring.services import play_score_set
+from apps.tournaments.models import Session
 from tests.factories import register
 
 # --- movements: a session with its movement generated ----------------------------
@@ -31,6 +36,23 @@ def advance_to(world, movement: SessionMovement, position: int) -> SessionMoveme
             actor=world.referee, movement=movement, from_position=movement.current_position
         )
     return movement
+
+
+def in_play(world, players: int = 20, *, position: int | None = None) -> SessionMovement:
+    """The world tournament's first session with `players` seated and play up to
+    `position` (every position by default)."""
+    movement = generate(world, players)
+    return advance_to(world, movement, position or movement.positions)
+
+
+def played(world, tables: int = 5, *, session: Session | None = None) -> SessionMovement:
+    """A session with `tables` tables and every position in play: the world tournament's
+    first session, its players registered up to 4 a table, or another session of theirs."""
+    if session is None:
+        register(world.tournament, 4 * tables - world.tournament.registrations.count())
+        session = world.tournament.sessions.get(number=1)
+    movement = movements.movement_generate(actor=world.referee, session=session, seed=7)
+    return advance_to(world, movement, movement.positions)
 
 
 def holders(movement: SessionMovement, sequence: int) -> dict[Spot, int | None]:
@@ -65,3 +87,45 @@ def _audit_rows(model: type[Model], pk) -> list[tuple[str, dict]]:
 def audits(movement: SessionMovement) -> list[tuple[str, dict]]:
     """The audit rows of the movement, oldest first: (action, changes)."""
     return _audit_rows(SessionMovement, movement.pk)
+
+
+# --- plays: lines entered --------------------------------------------------------
+
+
+# « DONNE N° 1 PRENEUR NORD » of the regulation's 5-table example (fascicule 3, ch. 1):
+# (position, table, score, taker's note, defence's note).
+ETUI_1 = [
+    (1, 1, 56, 75.0, 25.0),
+    (2, 5, 62, 100.0, 0.0),
+    (3, 4, -56, 0.0, 100.0),
+    (4, 3, -52, 25.0, 75.0),
+    (5, 2, 50, 50.0, 50.0),
+]
+GARDE_SCORES = [50, 52, 56, 62, 70, 80, 92, -52, -56, -60, -70]
+
+
+def table_of(movement: SessionMovement, etui: int, position: int) -> MovementTable:
+    """The table that plays `etui` at `position`."""
+    return MovementTable.objects.get(movement=movement, position=position, etuis__contains=[etui])
+
+
+def enter(world, movement: SessionMovement, etui: int, scores: list[int]) -> None:
+    """The scores of one étui, position after position."""
+    for position, score in enumerate(scores, start=1):
+        table = table_of(movement, etui, position)
+        play_score_set(actor=world.referee, table=table, etui=etui, score=score)
+
+
+def enter_all(world, movement: SessionMovement, *, seed: int = 1, skip: int = 0) -> int:
+    """A random Garde score for every play but the last `skip`; returns how many plays."""
+    rng = random.Random(seed)
+    tables = list(MovementTable.objects.filter(movement=movement, position__gte=1))
+    plays = [(table, etui) for table in tables for etui in table.etuis]
+    for table, etui in plays[: len(plays) - skip]:
+        play_score_set(actor=world.referee, table=table, etui=etui, score=rng.choice(GARDE_SCORES))
+    return len(plays)
+
+
+def play_audits(play: Play) -> list[tuple[str, dict]]:
+    """The audit rows of a line, oldest first: (action, changes)."""
+    return _audit_rows(Play, play.pk)

@@ -23,10 +23,10 @@ from apps.scoring.models import Play
 from apps.scoring.services import play_not_played_set, play_score_set
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
+from tests.builders import GARDE_SCORES, played
 from tests.exchange.tournament_file_data import document_build, upload
 from tests.penalties.test_catalogue_effects import _ruling
 from tests.penalties.test_incidents import seated_at
-from tests.results.test_selectors import GARDE_SCORES, played
 
 pytestmark = pytest.mark.django_db
 

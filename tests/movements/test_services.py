@@ -15,10 +15,9 @@ from apps.movements.domain.seating import seating_balanced, seating_draw
 from apps.movements.models import MovementTable, Place, SessionMovement
 from apps.movements.selectors import Spot
 from apps.results.selectors import session_results
-from tests.builders import advance_to, audits, generate, holders, snapshot
+from tests.builders import advance_to, audits, enter_all, generate, holders, snapshot
 from tests.factories import register
 from tests.personas import PERSONAS
-from tests.results.test_selectors import enter_all
 from tests.wording import SURPLUS, said
 
 pytestmark = pytest.mark.django_db

@@ -9,11 +9,11 @@ from apps.penalties.models import Adjustment, Incident
 from apps.results import printing
 from apps.results.printing import sheet_render, sheets_render
 from apps.results.selectors import session_display
+from tests.builders import ETUI_1, enter, played
 from tests.pdf import pdf_pages, pdf_text
 from tests.penalties.test_incidents import fault, record, seated_at, session, table_at  # noqa: F401
 from tests.penalties.test_results_with_incidents import _enter_first_etui
 from tests.results.test_exports import french
-from tests.results.test_selectors import ETUI_1, enter, played
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from apps.results.printing import room_sheets_state
 from config.celery import app
-from tests.results.test_selectors import ETUI_1, enter, played
+from tests.builders import ETUI_1, enter, played
 
 WAIT_SECONDS = 30
 
