@@ -22,8 +22,7 @@ from apps.tournaments import services
 from apps.tournaments.domain.workflow import FROZEN_STATUSES, Status
 from apps.tournaments.models import Tournament
 from tests import factories as f
-from tests.builders import played, table_of
-from tests.penalties.test_incidents import record, seated_at, table_at
+from tests.builders import played, record, seated_at, table_at, table_of
 from tests.wording import said
 
 pytestmark = pytest.mark.django_db
