@@ -57,7 +57,7 @@ def main() -> None:
             ),
             "federation licensees": (federation, reverse("federation:licensees")),
             "club area": (manager, reverse("tournaments:club_home")),
-            "home": (Client(), reverse("core:home")),
+            "home": (Client(), reverse("tournaments:home")),
         }
         registered = 0
         print(f"{'page':<32}" + "".join(f"{n:>8} players (ms, queries)" for n in FIELDS))
