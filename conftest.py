@@ -1,4 +1,5 @@
 import os
+import uuid
 
 import pytest
 from hypothesis import settings as hypothesis_settings
@@ -49,6 +50,25 @@ def login(client):
         return client
 
     return _login
+
+
+@pytest.fixture
+def isolated_worker_app():
+    """The Celery app pointed at REDIS_URL and at a queue of this test's own, restored after;
+    yields the queue. A private queue keeps other workers on the same Redis from taking the
+    task."""
+    from config.celery import app
+
+    queue = f"donne-test-{uuid.uuid4().hex}"
+    overrides = {
+        "broker_url": os.environ["REDIS_URL"],
+        "task_default_queue": queue,
+        "worker_hijack_root_logger": False,
+    }
+    saved = {name: getattr(app.conf, name) for name in overrides}
+    app.conf.update(overrides)
+    yield queue
+    app.conf.update(saved)
 
 
 @pytest.fixture(autouse=True)

@@ -20,7 +20,6 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from apps.tournaments.models import Registration
 from tests import factories as f
 from tests.personas import world_build
 
@@ -58,17 +57,13 @@ def main() -> None:
             ),
             "federation licensees": (federation, reverse("federation:licensees")),
             "club area": (manager, reverse("tournaments:club_home")),
-            "home": (Client(), reverse("core:home")),
+            "home": (Client(), reverse("tournaments:home")),
         }
         registered = 0
         print(f"{'page':<32}" + "".join(f"{n:>8} players (ms, queries)" for n in FIELDS))
         results = {name: [] for name in pages}
         for size in FIELDS:
-            licensees = f.LicenseeFactory.create_batch(size - registered, club=world.club)
-            Registration.objects.bulk_create(
-                Registration(tournament=world.tournament, licensee=licensee)
-                for licensee in licensees
-            )
+            f.register(world.tournament, size - registered)
             registered = size
             for name, (client, url) in pages.items():
                 results[name].append(measure(client, url))

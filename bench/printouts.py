@@ -22,7 +22,6 @@ from django.utils import translation
 from apps.movements import services
 from apps.movements.domain.room import MAX_TABLES
 from apps.movements.printing import Printout, printout_render
-from apps.tournaments.models import Registration
 from tests import factories as f
 from tests.personas import world_build
 
@@ -31,10 +30,7 @@ ROOMS = (7, MAX_TABLES)
 
 def seated_session(world, tables: int):
     tournament = f.TournamentFactory(club=world.club)
-    Registration.objects.bulk_create(
-        Registration(tournament=tournament, licensee=licensee)
-        for licensee in f.LicenseeFactory.create_batch(tables * 4, club=world.club)
-    )
+    f.register(tournament, tables * 4)
     session = tournament.sessions.get()
     return services.movement_generate(
         actor=world.federation_staff, session=session, tables=tables, seed=1

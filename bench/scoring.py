@@ -26,7 +26,8 @@ from apps.movements.models import MovementTable
 from apps.results.selectors import session_results
 from apps.scoring import services as scoring_services
 from apps.scoring.models import Play
-from tests.movements.test_models import register
+from tests.builders import advance_to
+from tests.factories import register
 from tests.personas import world_build
 
 TABLES = 150
@@ -52,10 +53,7 @@ def main() -> None:
         movement = movement_services.movement_generate(
             actor=world.referee, session=session, tables=TABLES, seed=1
         )
-        for _ in range(movement.positions):
-            movement_services.movement_advance(
-                actor=world.referee, movement=movement, from_position=movement.current_position
-            )
+        movement = advance_to(world, movement, movement.positions)
         tables = list(MovementTable.objects.filter(movement=movement, position__gte=1))
         Play.objects.bulk_create(
             Play(table=table, etui=etui, score=rng.choice(SCORES))

@@ -1,9 +1,14 @@
-"""factory_boy factories for the whole project."""
+"""factory_boy factories for the whole project, players registered in bulk, and the
+licensee files the federation's import reads. Sessions in play: `tests.builders`."""
 
+import csv
 import datetime
+import io
 from decimal import Decimal
 
 import factory
+import openpyxl
+from django.core.files.base import ContentFile
 from django.utils import timezone
 
 from apps.accounts.models import Role, RoleAssignment, User
@@ -107,3 +112,42 @@ class RefereeAssignmentFactory(factory.django.DjangoModelFactory):
 
     tournament = factory.SubFactory(TournamentFactory)
     referee = factory.SubFactory(UserFactory)
+
+
+def register(tournament, count: int, **licensee) -> list[Registration]:
+    """`count` new licensees of the tournament's club registered in it."""
+    licensees = LicenseeFactory.create_batch(count, club=tournament.club, **licensee)
+    return Registration.objects.bulk_create(
+        Registration(tournament=tournament, licensee=licensee) for licensee in licensees
+    )
+
+
+# --- licensee files, as the federation's import reads them -----------------------
+
+HEADER = ["Licence", "Nom", "Prénom", "Date de naissance", "Club", "Série"]
+
+
+def csv_bytes(rows, *, header=HEADER, separator=";", encoding="utf-8") -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=separator, lineterminator="\r\n")
+    writer.writerows([header, *rows])
+    return buffer.getvalue().encode(encoding)
+
+
+def xlsx_bytes(rows, *, header=HEADER) -> bytes:
+    workbook = openpyxl.Workbook()
+    for row in [header, *rows]:
+        workbook.active.append(row)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def upload(content: bytes, name: str = "licencies.csv") -> ContentFile:
+    return ContentFile(content, name=name)
+
+
+def licensee_rows(club_number: str, count: int, start: int = 3000001) -> list[list[str]]:
+    return [
+        [str(start + i), f"Martin{i}", "Léa", "17/05/1970", club_number, "P"] for i in range(count)
+    ]

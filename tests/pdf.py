@@ -17,6 +17,11 @@ def pdf_text(pdf: bytes) -> str:
     return "\f".join(pages).replace("\xa0", " ").replace("\u202f", " ")
 
 
+def french(value: float) -> str:
+    """A percentage as the PDFs print it: two decimals after a comma."""
+    return f"{value:.2f}".replace(".", ",")
+
+
 def pdf_pages(pdf: bytes) -> int:
     return len(pypdfium2.PdfDocument(pdf))
 

@@ -18,8 +18,8 @@ from apps.federation.models import Licensee, LicenseeImport
 from apps.results.models import RoomSheetsJob
 from apps.results.printing import room_sheets_request, room_sheets_state
 from config.celery import app
-from tests.federation.test_import_files import csv_bytes, licensee_rows, upload
-from tests.results.test_selectors import ETUI_1, enter, played
+from tests.builders import ETUI_1, enter, played
+from tests.factories import csv_bytes, licensee_rows, upload
 
 NOWHERE = "redis://127.0.0.1:1/0"  # nothing listens on port 1
 UNREACHABLE = "La tâche n'a pas pu être lancée : la file des tâches est injoignable."

@@ -16,8 +16,7 @@ from django.db import connection
 from apps.core import jobs
 from apps.federation import imports
 from apps.federation.models import Licensee, LicenseeImport
-from tests.federation.test_import_files import csv_bytes, licensee_rows, upload
-from tests.federation.test_import_worker import isolated_worker_app  # noqa: F401 (fixture)
+from tests.factories import csv_bytes, licensee_rows, upload
 
 ROWS = 30_000
 WAIT_SECONDS = 90
@@ -61,11 +60,7 @@ def _stop(worker: subprocess.Popen, sig=signal.SIGTERM) -> None:
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="a worker reaches PostgreSQL")
-def test_an_import_survives_its_worker_killed_mid_task(
-    world,
-    settings,
-    isolated_worker_app,  # noqa: F811
-):
+def test_an_import_survives_its_worker_killed_mid_task(world, settings, isolated_worker_app):
     settings.LICENSEE_IMPORT_SYNC_MAX_ROWS = 5
     settings.JOB_STALE_SECONDS = 2
     rows = licensee_rows(world.club.number, ROWS)

@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
+from tests.builders import enter, played
 from tests.e2e.browser import BROWSER_MARKS, sign_in
-from tests.results.test_selectors import enter, played
 
 pytestmark = BROWSER_MARKS
 

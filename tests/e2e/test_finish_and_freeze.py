@@ -9,8 +9,8 @@ from django.urls import reverse
 from apps.scoring.models import Play
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
+from tests.builders import enter_all, played
 from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in
-from tests.results.test_selectors import enter_all, played
 
 pytestmark = BROWSER_MARKS
 PHONE = {"width": 390, "height": 844}

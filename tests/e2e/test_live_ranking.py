@@ -8,9 +8,9 @@ from django.urls import reverse
 from apps.scoring.services import play_score_set
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
+from tests.builders import ETUI_1, enter, played, table_of
 from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in
 from tests.pdf import pdf_png
-from tests.results.test_selectors import ETUI_1, enter, played, table_of
 
 pytestmark = BROWSER_MARKS
 POLL_WAIT_MS = 15_000  # the ranking polls every 5 s

@@ -24,8 +24,8 @@ from apps.scoring.models import Play
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration, Tournament
 from tests import factories as f
+from tests.builders import enter_all, played
 from tests.exchange.tournament_file_data import FIRST_LICENCE, comparable, document_build
-from tests.results.test_selectors import enter_all, played
 
 pytestmark = pytest.mark.django_db
 

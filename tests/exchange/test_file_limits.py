@@ -19,8 +19,7 @@ from apps.exchange.domain.document import (
     tournament_file_parse,
 )
 from apps.tournaments.models import Tournament
-from tests.exchange.test_file_views import upload
-from tests.exchange.tournament_file_data import document_build
+from tests.exchange.tournament_file_data import document_build, upload
 
 pytestmark = pytest.mark.django_db
 

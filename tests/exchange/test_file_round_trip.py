@@ -23,11 +23,8 @@ from apps.scoring.models import Play
 from apps.scoring.services import play_not_played_set, play_score_set
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
-from tests.exchange.test_file_views import upload
-from tests.exchange.tournament_file_data import document_build
-from tests.penalties.test_catalogue_effects import _ruling
-from tests.penalties.test_incidents import seated_at
-from tests.results.test_selectors import GARDE_SCORES, played
+from tests.builders import GARDE_SCORES, played, ruling, seated_at
+from tests.exchange.tournament_file_data import document_build, upload
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +54,7 @@ def session(world):
         seated = {str(r.pk): r for r in by_seat.values()}
         taker = str(by_seat[etui_taker(etui)].pk)
         defenders = [key for key in seated if key != taker]
-        _side, named, options = _ruling(fault, taker, defenders)
+        _side, named, options = ruling(fault, taker, defenders)
         at_table = fault.code != "retard"
         incident_record(
             actor=world.referee,

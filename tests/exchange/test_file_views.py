@@ -1,17 +1,14 @@
 """The tournament file through the web (upload page) and the API (POST
 /api/tournament-files/): the same import, for the same people."""
 
-import json
-
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.translation import gettext
 from rest_framework.test import APIClient
 
 from apps.tournaments.models import Tournament
-from tests.exchange.tournament_file_data import document_build
+from tests.exchange.tournament_file_data import document_build, upload
 from tests.personas import PERSONAS
 
 pytestmark = pytest.mark.django_db
@@ -25,12 +22,6 @@ API = "/api/tournament-files/"
 @pytest.fixture
 def document():
     return document_build(5)
-
-
-def upload(content: bytes | dict) -> SimpleUploadedFile:
-    if isinstance(content, dict):
-        content = json.dumps(content).encode()
-    return SimpleUploadedFile("tournoi.json", content, content_type="application/json")
 
 
 def imported() -> Tournament | None:

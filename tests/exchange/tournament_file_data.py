@@ -1,7 +1,10 @@
 """Tournament files built for the tests: a room's players and, for every étui of every
 table, a Garde score drawn from real deals, some given as the deal's details."""
 
+import json
 import random
+
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from apps.movements.domain.room import room_movement
 from apps.penalties.domain.effects import AdjustmentKind
@@ -126,3 +129,10 @@ def comparable(session: Session) -> tuple[dict, list]:
         for n in results.notes
     ]
     return players, notes
+
+
+def upload(content: bytes | dict) -> SimpleUploadedFile:
+    """A tournament file as the upload page receives it: a document or raw bytes."""
+    if isinstance(content, dict):
+        content = json.dumps(content).encode()
+    return SimpleUploadedFile("tournoi.json", content, content_type="application/json")

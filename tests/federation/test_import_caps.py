@@ -15,7 +15,7 @@ from django.urls import reverse
 from apps.federation import imports
 from apps.federation.domain import spreadsheets
 from apps.federation.models import Licensee, LicenseeImport
-from tests.federation.test_import_files import HEADER, csv_bytes, licensee_rows, upload
+from tests.factories import HEADER, csv_bytes, licensee_rows, upload
 
 pytestmark = pytest.mark.django_db
 

@@ -1,42 +1,11 @@
-"""Reading import files (no database), and the file builders the other import tests use."""
+"""Reading import files (no database)."""
 
-import csv
 import datetime
-import io
 
-import openpyxl
 import pytest
-from django.core.files.base import ContentFile
 
 from apps.federation.domain.spreadsheets import FileProblem, cell_text, table_read
-
-HEADER = ["Licence", "Nom", "Prénom", "Date de naissance", "Club", "Série"]
-
-
-def csv_bytes(rows, *, header=HEADER, separator=";", encoding="utf-8") -> bytes:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, delimiter=separator, lineterminator="\r\n")
-    writer.writerows([header, *rows])
-    return buffer.getvalue().encode(encoding)
-
-
-def xlsx_bytes(rows, *, header=HEADER) -> bytes:
-    workbook = openpyxl.Workbook()
-    for row in [header, *rows]:
-        workbook.active.append(row)
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
-
-
-def upload(content: bytes, name: str = "licencies.csv") -> ContentFile:
-    return ContentFile(content, name=name)
-
-
-def licensee_rows(club_number: str, count: int, start: int = 3000001) -> list[list[str]]:
-    return [
-        [str(start + i), f"Martin{i}", "Léa", "17/05/1970", club_number, "P"] for i in range(count)
-    ]
+from tests.factories import HEADER, csv_bytes, xlsx_bytes
 
 
 def _read(name, content):

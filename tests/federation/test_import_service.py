@@ -12,13 +12,7 @@ from apps.core.models import AuditLog
 from apps.federation import imports, tasks
 from apps.federation.models import Licensee, LicenseeImport
 from tests import factories as f
-from tests.federation.test_import_files import (
-    HEADER,
-    csv_bytes,
-    licensee_rows,
-    upload,
-    xlsx_bytes,
-)
+from tests.factories import HEADER, csv_bytes, licensee_rows, upload, xlsx_bytes
 from tests.personas import PERSONAS
 
 pytestmark = pytest.mark.django_db

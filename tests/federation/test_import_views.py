@@ -6,7 +6,7 @@ from django.utils.html import escape
 
 from apps.federation import imports
 from apps.federation.models import Licensee, LicenseeImport
-from tests.federation.test_import_files import csv_bytes, licensee_rows, upload
+from tests.factories import csv_bytes, licensee_rows, upload
 from tests.personas import PERSONAS
 
 pytestmark = pytest.mark.django_db

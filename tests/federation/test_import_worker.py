@@ -1,8 +1,6 @@
 """A large import run end to end by a real Celery worker through Redis."""
 
-import os
 import time
-import uuid
 
 import pytest
 from celery.contrib.testing.worker import start_worker
@@ -10,26 +8,9 @@ from django.urls import reverse
 
 from apps.federation.models import Licensee, LicenseeImport
 from config.celery import app
-from tests.federation.test_import_files import csv_bytes, licensee_rows, upload
+from tests.factories import csv_bytes, licensee_rows, upload
 
 WAIT_SECONDS = 20
-
-
-@pytest.fixture
-def isolated_worker_app():
-    """The app pointed at REDIS_URL and at a queue of this test's own, restored after.
-
-    A private queue keeps other workers on the same Redis from taking the task."""
-    queue = f"donne-test-{uuid.uuid4().hex}"
-    overrides = {
-        "broker_url": os.environ["REDIS_URL"],
-        "task_default_queue": queue,
-        "worker_hijack_root_logger": False,
-    }
-    saved = {name: getattr(app.conf, name) for name in overrides}
-    app.conf.update(overrides)
-    yield queue
-    app.conf.update(saved)
 
 
 def _wait_until_finished(licensee_import: LicenseeImport) -> None:

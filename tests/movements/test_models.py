@@ -1,87 +1,14 @@
 """The stored movement: player codes as printed, the position in play, and what a
-deleted session or registration leaves behind. The helpers here seat players for the
-other movement tests."""
+deleted session or registration leaves behind."""
 
 import pytest
-from django.contrib.contenttypes.models import ContentType
 from django.utils import translation
 from django.utils.translation import gettext
 
-from apps.core.models import AuditLog
-from apps.movements import services
 from apps.movements.models import MovementTable, Place, SessionMovement, code_label
-from apps.movements.selectors import Spot
-from apps.tournaments.models import Registration
-from tests import factories as f
+from tests.builders import advance_to, generate
 
 pytestmark = pytest.mark.django_db
-
-
-# --- helpers for the movement tests ----------------------------------------------
-
-
-def said(msgid: str, **params) -> str:
-    """A message as the interface says it, whatever the catalogue holds."""
-    return gettext(msgid) % params if params else gettext(msgid)
-
-
-def register(tournament, count: int, **licensee) -> list[Registration]:
-    licensees = f.LicenseeFactory.create_batch(count, club=tournament.club, **licensee)
-    return Registration.objects.bulk_create(
-        Registration(tournament=tournament, licensee=licensee) for licensee in licensees
-    )
-
-
-def generate(world, players: int = 28, *, actor=None, **options) -> SessionMovement:
-    """The world tournament's first session with `players` registered and seated."""
-    register(world.tournament, players)
-    return services.movement_generate(
-        actor=actor or world.referee,
-        session=world.tournament.sessions.get(),
-        **{"seed": 7, **options},
-    )
-
-
-def holders(movement: SessionMovement, sequence: int) -> dict[Spot, int | None]:
-    """Who holds each place at a position: {spot: registration id}."""
-    return {
-        Spot(section, code): registration
-        for section, code, registration in Place.objects.filter(
-            table__movement=movement, table__sequence=sequence
-        ).values_list("table__section", "player_code", "registration_id")
-    }
-
-
-def snapshot(movement: SessionMovement) -> list[tuple]:
-    """Every place of the movement, to show that nothing changed."""
-    return list(
-        Place.objects.filter(table__movement=movement)
-        .order_by("table__sequence", "table__section", "table__table", "seat")
-        .values_list("table__sequence", "table__table", "seat", "player_code", "registration_id")
-    )
-
-
-def audits(movement: SessionMovement) -> list[tuple[str, dict]]:
-    """The audit rows of the movement, oldest first: (action, changes)."""
-    return list(
-        AuditLog.objects.filter(
-            content_type=ContentType.objects.get_for_model(SessionMovement),
-            object_id=str(movement.pk),
-        )
-        .order_by("id")
-        .values_list("action", "changes")
-    )
-
-
-def advance_to(world, movement: SessionMovement, position: int) -> SessionMovement:
-    for _ in range(position - movement.current_position):
-        movement = services.movement_advance(
-            actor=world.referee, movement=movement, from_position=movement.current_position
-        )
-    return movement
-
-
-# --- tests -----------------------------------------------------------------------
 
 
 def test_en_ligne_codes_read_with_the_seat_initial_of_the_interface_language():

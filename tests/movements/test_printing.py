@@ -12,7 +12,7 @@ from apps.movements.printing import Grid, Printout, printout_render
 from apps.movements.selectors import Spot
 from apps.tournaments.models import Registration
 from tests import factories as f
-from tests.movements.test_models import advance_to, generate, holders
+from tests.builders import advance_to, generate, holders
 from tests.pdf import pdf_text
 
 pytestmark = pytest.mark.django_db

@@ -2,7 +2,6 @@
 « Affectation des joueurs », « Les tournois parallèles », « Mouvements spéciaux »)."""
 
 from collections import Counter
-from functools import cache
 from math import ceil
 
 import pytest
@@ -32,13 +31,8 @@ from apps.movements.domain.special import (
 )
 from tests.movements.allocation_table import ALLOCATION_TABLE
 from tests.movements.line_invariants import etuis_by_player, meetings, seat_fillings
+from tests.movements.rooms import HOWELL, MOST_TABLES, ROOM_IDS, ROOMS, room
 
-MOST_TABLES = 150
-HOWELL = MovementType.HOWELL.value
-ROOMS = [(tables, None) for tables in range(3, MOST_TABLES + 1)] + [
-    (tables, HOWELL) for tables in (8, 9, 12)
-]
-ROOM_IDS = [f"{tables}-{type or 'auto'}" for tables, type in ROOMS]
 COLOURS = ("Rouge", "Vert", "Bleu", "Jaune", "Blanc")
 # The most positions each section size plays, as the regulation states for each movement:
 # Howell 3 and 4 tables 7 and 5, en ligne 6, 8, 9 tables 5, 6, 7, a prime number of tables
@@ -47,11 +41,6 @@ MOST_POSITIONS = {3: 7, 4: 5, 5: 5, 6: 5, 7: 7, 8: 6, 9: 7, 11: 11, 13: 13}
 FULL_SET = 4  # a table playing 4 étuis: each player takes one (« attaque 1 fois »)
 
 rooms = pytest.mark.parametrize(("tables", "type"), ROOMS, ids=ROOM_IDS)
-
-
-@cache
-def room(tables: int, type: str | None = None) -> RoomMovement:
-    return room_movement(tables, type)
 
 
 def room_positions(movement: RoomMovement) -> int:

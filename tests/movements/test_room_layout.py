@@ -6,7 +6,7 @@ import pytest
 
 from apps.movements.domain.layout import LayoutRow, room_layout
 from apps.movements.domain.room import room_movement
-from tests.movements.test_room import ROOM_IDS, ROOMS, room
+from tests.movements.rooms import ROOM_IDS, ROOMS, room
 
 # « faire une rangée de table, les numéros de 2 en 2 », then « Avec 2 tournois
 # parallèles, il faut décaler les 2 tournois de 3 tables », as printed for 13 tables.

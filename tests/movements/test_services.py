@@ -15,25 +15,14 @@ from apps.movements.domain.seating import seating_balanced, seating_draw
 from apps.movements.models import MovementTable, Place, SessionMovement
 from apps.movements.selectors import Spot
 from apps.results.selectors import session_results
-from tests.movements.test_models import (
-    advance_to,
-    audits,
-    generate,
-    holders,
-    register,
-    said,
-    snapshot,
-)
+from tests.builders import advance_to, audits, enter_all, generate, holders, snapshot
+from tests.factories import register
 from tests.personas import PERSONAS
-from tests.results.test_selectors import enter_all
+from tests.wording import SURPLUS, said
 
 pytestmark = pytest.mark.django_db
 
 RUNNERS = {"federation_staff", "referee"}
-SURPLUS = (
-    "Registered players: %(registered)s; places at %(tables)s tables: %(places)s; "
-    "players without a place: %(count)s. Play at %(needed)s tables."
-)
 
 
 def _session(world):

@@ -10,8 +10,9 @@ from apps.movements.models import code_label
 from apps.movements.selectors import Spot
 from apps.tournaments.models import Registration
 from tests import factories as f
-from tests.movements.test_models import advance_to, audits, generate, holders, said, snapshot
+from tests.builders import advance_to, audits, generate, holders, snapshot
 from tests.personas import PERSONAS
+from tests.wording import said
 
 pytestmark = pytest.mark.django_db
 

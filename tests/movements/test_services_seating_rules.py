@@ -11,7 +11,8 @@ from apps.movements.selectors import Spot
 from apps.tournaments import services as tournament_services
 from apps.tournaments.models import Registration
 from tests import factories as f
-from tests.movements.test_models import holders, register, snapshot
+from tests.builders import holders, snapshot
+from tests.factories import register
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,10 @@ from django.utils.translation import gettext
 from apps.movements.models import MovementTable, SessionMovement
 from apps.movements.printing import Printout
 from tests import factories as f
-from tests.movements.test_models import advance_to, generate, register, said
-from tests.movements.test_services import SURPLUS
+from tests.builders import advance_to, generate
+from tests.factories import register
 from tests.personas import PERSONAS
+from tests.wording import SURPLUS, said
 
 pytestmark = pytest.mark.django_db
 

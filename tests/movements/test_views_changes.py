@@ -10,7 +10,8 @@ from django.utils.translation import gettext
 from apps.movements.selectors import Spot
 from apps.tournaments.models import Registration
 from tests import factories as f
-from tests.movements.test_models import advance_to, generate, holders, said, snapshot
+from tests.builders import advance_to, generate, holders, snapshot
+from tests.wording import said
 
 pytestmark = pytest.mark.django_db
 

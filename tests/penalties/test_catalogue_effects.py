@@ -19,21 +19,20 @@ from apps.results.domain.percentages import player_percentages
 from apps.results.domain.topage import taker_notes
 from apps.results.selectors import session_results
 from apps.scoring.services import play_score_set
-from tests.penalties.test_incidents import fault, record, seated_at, session, table_at  # noqa: F401
+from tests.builders import fault, record, ruling, seated_at, table_at
 
 pytestmark = pytest.mark.django_db
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "apps/penalties/catalogue/2022-2023.json"
 CODES = [row["code"] for row in json.loads(CATALOGUE.read_text())["faults"]]
 SCORES = [56, 62, -56, -52, 50]  # étui 1 at tables 1..5 of the regulation's example
-SIDED = {Adjustment.FORTY_SIXTY, Adjustment.FORGOTTEN_CARD}
 
 
 def test_the_catalogue_has_its_49_faults():
     assert len(CODES) == len(set(CODES)) == 49
 
 
-def _enter_position_1(world, session):  # noqa: F811
+def _enter_position_1(world, session):
     """Every play of position 1 (valid Garde scores, no ties on an étui), then table 1's
     first étui at each following position: the regulation's étui 1, 56, 62, -56, -52, 50,
     in the order of the positions."""
@@ -65,26 +64,6 @@ def _by_player(results):
     return {p.player: p for p in results.players}
 
 
-def _ruling(row, taker, defenders):
-    """The arguments a row needs: the faulty side the catalogue leaves open, the players
-    the sanction falls on (the taker when the taker is at fault, else a defender)."""
-    options = {}
-    side = row.faulty_side
-    if row.adjustment in SIDED and not side:
-        side = options["faulty_side"] = Side.TAKER
-    if row.penalised == Penalised.TABLE:
-        players = []
-    elif row.penalised == Penalised.TAKER or side == Side.TAKER:
-        players = [taker] if row.penalised or row.players_note else []
-    elif row.penalised == Penalised.FAULTY_SIDE:
-        players = list(defenders)
-    elif row.penalised == Penalised.FAULTY_PLAYER or row.adjustment == Adjustment.FORGOTTEN_CARD:
-        players = [defenders[0]]
-    else:
-        players = []
-    return side, players, options
-
-
 def _expected_notes(row, side, before_note, taker, defenders, named):
     """(taker note, defender notes) of the adjusted play."""
     kind = row.adjustment
@@ -108,7 +87,7 @@ def _expected_notes(row, side, before_note, taker, defenders, named):
 
 
 @pytest.mark.parametrize("code", CODES)
-def test_each_fault_of_the_catalogue_reaches_the_results(world, session, code):  # noqa: F811
+def test_each_fault_of_the_catalogue_reaches_the_results(world, session, code):
     etui = _enter_position_1(world, session)
     before = session_results(session)
     assert all(n.play.score is not None for n in before.notes if n.play.position == 1)
@@ -117,7 +96,7 @@ def test_each_fault_of_the_catalogue_reaches_the_results(world, session, code): 
     target = _target(before, etui)
     taker, defenders = target.play.taker, target.play.defenders
     registrations = {str(r.pk): r for r in seated_at(table_at(session))}
-    side, named, options = _ruling(row, taker, defenders)
+    side, named, options = ruling(row, taker, defenders)
     if code == "retard":  # a fault of the session, without a table
         incident = incident_record(
             actor=world.referee, session=session, fault=row, players=[registrations[taker]]
@@ -205,7 +184,7 @@ def test_each_fault_of_the_catalogue_reaches_the_results(world, session, code): 
 # --- a few rows by hand --------------------------------------------------------------
 
 
-def _first_etui(world, session):  # noqa: F811
+def _first_etui(world, session):
     etui = _enter_position_1(world, session)
     before = session_results(session)
     play = _target(before, etui).play
@@ -218,13 +197,13 @@ def _taker_notes_of(results, etui):
     return {n.play.position: n.taker_note for n in results.notes if n.play.etui == etui}
 
 
-def test_the_regulations_etui_1_tops_table_1_at_75(world, session):  # noqa: F811
+def test_the_regulations_etui_1_tops_table_1_at_75(world, session):
     etui, before, _play, _r = _first_etui(world, session)
     # 56, 62, -56, -52, 50: from worst to best -56, -52, 50, 56, 62
     assert _taker_notes_of(before, etui) == {1: 75, 2: 100, 3: 0, 4: 25, 5: 50}
 
 
-def test_faux_ecart_by_hand(world, session):  # noqa: F811
+def test_faux_ecart_by_hand(world, session):
     etui, _before, play, registrations = _first_etui(world, session)
     record(world, session, "faux_ecart", etui=etui, players=[registrations[play.taker]])
     after = session_results(session)
@@ -236,7 +215,7 @@ def test_faux_ecart_by_hand(world, session):  # noqa: F811
     assert _by_player(after)[play.taker].penalty == 0.5
 
 
-def test_feuille_ambulante_non_rectifiable_by_hand(world, session):  # noqa: F811
+def test_feuille_ambulante_non_rectifiable_by_hand(world, session):
     etui, _before, _play, _r = _first_etui(world, session)
     record(world, session, "feuille_ambulante_non_rectifiable", etui=etui)
     after = session_results(session)
@@ -247,7 +226,7 @@ def test_feuille_ambulante_non_rectifiable_by_hand(world, session):  # noqa: F81
     assert all(r.penalty == 0 for r in after.players)
 
 
-def test_renonce_consommee_by_the_taker_by_hand(world, session):  # noqa: F811
+def test_renonce_consommee_by_the_taker_by_hand(world, session):
     etui, _before, _play, _r = _first_etui(world, session)
     record(world, session, "renonce_consommee", etui=etui, faulty_side="taker")
     after = session_results(session)
@@ -258,7 +237,7 @@ def test_renonce_consommee_by_the_taker_by_hand(world, session):  # noqa: F811
     assert _taker_notes_of(after, etui) == {1: 40, 2: 100, 3: 0, 4: 25, 5: 50}
 
 
-def test_renonce_consommee_by_the_defence_by_hand(world, session):  # noqa: F811
+def test_renonce_consommee_by_the_defence_by_hand(world, session):
     etui, _before, _play, _r = _first_etui(world, session)
     record(world, session, "renonce_consommee", etui=etui, faulty_side="defense")
     after = session_results(session)
@@ -269,7 +248,7 @@ def test_renonce_consommee_by_the_defence_by_hand(world, session):  # noqa: F811
     )
 
 
-def test_renonce_sur_renonce_by_hand(world, session):  # noqa: F811
+def test_renonce_sur_renonce_by_hand(world, session):
     etui, _before, play, registrations = _first_etui(world, session)
     faulty = [registrations[play.taker], registrations[play.defenders[1]]]
     record(world, session, "renonce_sur_renonce", etui=etui, players=faulty)
@@ -280,7 +259,7 @@ def test_renonce_sur_renonce_by_hand(world, session):  # noqa: F811
     assert penalties == {play.taker: 0.5, play.defenders[1]: 0.5}
 
 
-def test_carte_oubliee_par_un_defenseur_by_hand(world, session):  # noqa: F811
+def test_carte_oubliee_par_un_defenseur_by_hand(world, session):
     etui, _before, play, registrations = _first_etui(world, session)
     forgot = play.defenders[2]
     record(world, session, "carte_oubliee_defenseur", etui=etui, players=[registrations[forgot]])
@@ -296,7 +275,7 @@ def test_carte_oubliee_par_un_defenseur_by_hand(world, session):  # noqa: F811
     )
 
 
-def test_fumer_telephone_by_hand(world, session):  # noqa: F811
+def test_fumer_telephone_by_hand(world, session):
     _etui, before, play, registrations = _first_etui(world, session)
     record(world, session, "fumer_telephone", players=[registrations[play.defenders[0]]])
     after = _by_player(session_results(session))[play.defenders[0]]
@@ -305,7 +284,7 @@ def test_fumer_telephone_by_hand(world, session):  # noqa: F811
     assert after.final == pytest.approx(old.overall - 5)
 
 
-def test_the_penalties_of_the_json_are_those_recorded(world, session):  # noqa: F811
+def test_the_penalties_of_the_json_are_those_recorded(world, session):
     rows = {row["code"]: row for row in json.loads(CATALOGUE.read_text())["faults"]}
     for code, row in rows.items():
         expected = None if row["penalty_percent"] is None else Decimal(row["penalty_percent"])

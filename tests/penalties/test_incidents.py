@@ -16,7 +16,7 @@ from apps.core.models import AuditLog
 from apps.movements import services as movements
 from apps.movements.models import MovementTable
 from apps.penalties.domain.effects import Adjustment as DomainAdjustment
-from apps.penalties.models import Fault, Incident
+from apps.penalties.models import Incident
 from apps.penalties.selectors import (
     catalogue_for,
     session_adjustments,
@@ -24,51 +24,13 @@ from apps.penalties.selectors import (
 )
 from apps.penalties.services import catalogue_version_copy, incident_cancel, incident_record
 from tests import factories as f
-from tests.movements.test_models import register
+from tests.builders import fault, record, seated_at, table_at
+from tests.factories import register
 from tests.personas import PERSONAS
 
 pytestmark = pytest.mark.django_db
 
 REFEREES = ["federation_staff", "referee"]
-
-
-@pytest.fixture
-def session(world):
-    """The world tournament's session, its 20 players seated at 5 tables, position 1 in
-    play."""
-    register(world.tournament, 20)
-    session = world.tournament.sessions.get()
-    movement = movements.movement_generate(actor=world.referee, session=session, seed=3)
-    movements.movement_advance(
-        actor=world.referee, movement=movement, from_position=movement.current_position
-    )
-    return session
-
-
-def table_at(session, number: int = 1, sequence: int = 1) -> MovementTable:
-    return MovementTable.objects.get(movement__session=session, sequence=sequence, table=number)
-
-
-def seated_at(table: MovementTable) -> list:
-    return [place.registration for place in table.places.order_by("seat")]
-
-
-def fault(session, code: str) -> Fault:
-    return catalogue_for(session.tournament).faults.get(code=code)
-
-
-def record(world, session, code: str, *, table=None, etui=None, players=(), **options):
-    """Record a fault at table 1 (on its first étui) unless told otherwise."""
-    table = table or table_at(session)
-    return incident_record(
-        actor=options.pop("actor", world.referee),
-        session=session,
-        table=table,
-        etui=table.etuis[0] if etui is None else etui,
-        fault=fault(session, code),
-        players=players,
-        **options,
-    )
 
 
 def incident_audits(incident: Incident) -> list[tuple[str, dict]]:

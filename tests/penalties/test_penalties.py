@@ -10,7 +10,7 @@ from apps.movements import services
 from apps.penalties.models import Penalty
 from apps.penalties.selectors import session_penalties
 from tests import factories as f
-from tests.movements.test_models import register
+from tests.factories import register
 
 pytestmark = pytest.mark.django_db
 

@@ -5,30 +5,19 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from apps.movements.models import MovementTable
 from apps.penalties.services import incident_cancel
 from apps.results.selectors import session_results
-from apps.scoring.services import play_score_set
-from tests.penalties.test_incidents import record, seated_at, session, table_at  # noqa: F401
+from tests.builders import enter_first_etui, record, seated_at, table_at
 
 pytestmark = pytest.mark.django_db
-SCORES = [56, 62, -56, -52, 50]  # the first étui of tables 1 to 5 at position 1
-
-
-def _enter_first_etui(world, session):  # noqa: F811
-    tables = MovementTable.objects.filter(movement__session=session, sequence=1).order_by("table")
-    etui = tables[0].etuis[0]
-    for table, score in zip(tables, SCORES, strict=True):
-        play_score_set(actor=world.referee, table=table, etui=table.etuis[0], score=score)
-    return etui
 
 
 def _by_player(results):
     return {p.player: p for p in results.players}
 
 
-def test_a_penalty_incident_comes_off_the_overall(world, session):  # noqa: F811
-    _enter_first_etui(world, session)
+def test_a_penalty_incident_comes_off_the_overall(world, session):
+    enter_first_etui(world, session)
     player = seated_at(table_at(session))[0]
     before = _by_player(session_results(session))[str(player.pk)]
     incident = record(world, session, "fumer_telephone", players=[player])
@@ -38,8 +27,8 @@ def test_a_penalty_incident_comes_off_the_overall(world, session):  # noqa: F811
     assert _by_player(session_results(session))[str(player.pk)].penalty == 0
 
 
-def test_an_adjusted_score_changes_the_notes_of_the_etui(world, session):  # noqa: F811
-    etui = _enter_first_etui(world, session)
+def test_an_adjusted_score_changes_the_notes_of_the_etui(world, session):
+    etui = enter_first_etui(world, session)
     table = table_at(session)
     record(world, session, "renonce_consommee", table=table, etui=etui, faulty_side="taker")
     notes = [n for n in session_results(session).notes if n.play.etui == etui]
@@ -48,8 +37,8 @@ def test_an_adjusted_score_changes_the_notes_of_the_etui(world, session):  # noq
     assert adjusted.taker_note == 40 and adjusted.adjustment == "40_60"
 
 
-def test_decisions_cost_a_constant_number_of_queries(world, session):  # noqa: F811
-    _enter_first_etui(world, session)
+def test_decisions_cost_a_constant_number_of_queries(world, session):
+    enter_first_etui(world, session)
     with CaptureQueriesContext(connection) as few:
         session_results(session)
     for player in seated_at(table_at(session)):
@@ -59,12 +48,12 @@ def test_decisions_cost_a_constant_number_of_queries(world, session):  # noqa: F
     assert len(many) == len(few)
 
 
-def test_naming_the_side_the_catalogue_leaves_open_needs_no_reason(world, session):  # noqa: F811
+def test_naming_the_side_the_catalogue_leaves_open_needs_no_reason(world, session):
     incident = record(world, session, "renonce_consommee", faulty_side="defense")
     assert incident.faulty_side == "defense" and incident.override_reason == ""
 
 
-def test_changing_a_printed_side_needs_a_reason(world, session):  # noqa: F811
+def test_changing_a_printed_side_needs_a_reason(world, session):
     from django.core.exceptions import ValidationError
 
     with pytest.raises(ValidationError) as error:

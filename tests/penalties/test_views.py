@@ -11,8 +11,8 @@ from django.utils.translation import gettext
 
 from apps.movements import services as movements
 from apps.penalties.models import Incident
-from tests.movements.test_models import register
-from tests.penalties.test_incidents import fault, record, seated_at, session, table_at  # noqa: F401
+from tests.builders import fault, record, seated_at, table_at
+from tests.factories import register
 from tests.personas import PERSONAS
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ def _url(of, name="incidents", *args):
     return reverse(f"penalties:{name}", args=[of.pk, *args])
 
 
-def _posted(session, code, *, table=None, players=(), **fields):  # noqa: F811
+def _posted(session, code, *, table=None, players=(), **fields):
     """The form as the referee posts it: a fault at table 1 on its first étui."""
     table = table or table_at(session)
     return {
@@ -41,7 +41,7 @@ def _posted(session, code, *, table=None, players=(), **fields):  # noqa: F811
 
 
 @pytest.mark.parametrize("persona", PERSONAS)
-def test_referees_rule_overseers_read_and_others_are_refused(world, login, session, persona):  # noqa: F811
+def test_referees_rule_overseers_read_and_others_are_refused(world, login, session, persona):
     response = login(world.persona(persona)).get(_url(session))
     if persona in OTHERS:
         assert response.status_code == 403
@@ -52,7 +52,7 @@ def test_referees_rule_overseers_read_and_others_are_refused(world, login, sessi
 
 
 @pytest.mark.parametrize("persona", sorted(READERS | OTHERS))
-def test_only_referees_write_or_search(world, login, session, persona):  # noqa: F811
+def test_only_referees_write_or_search(world, login, session, persona):
     incident = record(world, session, "fumer_telephone", players=seated_at(table_at(session))[:1])
     browser = login(world.persona(persona))
     posted = _posted(session, "fumer_telephone", players=seated_at(table_at(session))[:1])
@@ -70,7 +70,7 @@ def test_a_hidden_tournament_gives_not_found(world, login, persona):
     assert login(world.persona(persona)).get(_url(other)).status_code == 404
 
 
-def test_anonymous_visitors_sign_in(client, session):  # noqa: F811
+def test_anonymous_visitors_sign_in(client, session):
     response = client.get(_url(session))
     assert response.status_code == 302 and response.url.startswith(reverse("accounts:login"))
 
@@ -79,7 +79,7 @@ def test_anonymous_visitors_sign_in(client, session):  # noqa: F811
 
 
 @pytest.mark.parametrize("persona", sorted(RULERS))
-def test_the_form_records_the_catalogues_sanction(world, login, session, persona):  # noqa: F811
+def test_the_form_records_the_catalogues_sanction(world, login, session, persona):
     table = table_at(session)
     taker = seated_at(table)[0]
     posted = _posted(session, "faux_ecart", players=[taker], note="écart de 7 cartes")
@@ -98,7 +98,7 @@ def test_the_form_records_the_catalogues_sanction(world, login, session, persona
     assert "écart de 7 cartes" in page and incident.fault.label in page
 
 
-def test_a_departure_needs_its_reason_and_nothing_typed_is_lost(world, login, session):  # noqa: F811
+def test_a_departure_needs_its_reason_and_nothing_typed_is_lost(world, login, session):
     browser = login(world.referee)
     players = seated_at(table_at(session))[:1]
     posted = _posted(session, "faux_ecart", players=players, note="récidive", penalty_percent="1")
@@ -117,7 +117,7 @@ def test_a_departure_needs_its_reason_and_nothing_typed_is_lost(world, login, se
     assert (incident.penalty_percent, incident.override_reason) == (Decimal("1"), "deuxième faute")
 
 
-def test_an_override_to_no_adjusted_score_is_recorded(world, login, session):  # noqa: F811
+def test_an_override_to_no_adjusted_score_is_recorded(world, login, session):
     posted = _posted(
         session,
         "faux_ecart",
@@ -141,7 +141,7 @@ def test_an_override_to_no_adjusted_score_is_recorded(world, login, session):  #
         ({"code": "fumer_telephone", "adjustment": "40_60", "override_reason": "x"}, "faulty_side"),
     ],
 )
-def test_bad_input_is_refused_in_place(world, login, session, bad, field):  # noqa: F811
+def test_bad_input_is_refused_in_place(world, login, session, bad, field):
     players = seated_at(table_at(session))[:1]
     bad = dict(bad)
     code = bad.pop("code", "faux_ecart")
@@ -152,7 +152,7 @@ def test_bad_input_is_refused_in_place(world, login, session, bad, field):  # no
     assert "à garder" in response.content.decode()
 
 
-def test_players_are_chosen_among_the_four_at_the_table(world, login, session):  # noqa: F811
+def test_players_are_chosen_among_the_four_at_the_table(world, login, session):
     elsewhere = seated_at(table_at(session, 2))[:1]
     response = login(world.referee).post(
         _url(session), _posted(session, "faux_ecart", players=elsewhere)
@@ -163,7 +163,7 @@ def test_players_are_chosen_among_the_four_at_the_table(world, login, session): 
     ]
 
 
-def test_a_fault_without_a_table_takes_any_seated_player(world, login, session):  # noqa: F811
+def test_a_fault_without_a_table_takes_any_seated_player(world, login, session):
     late = seated_at(table_at(session, 3))[2]
     posted = {"fault": fault(session, "retard").pk, "place": "", "players": [late.pk]}
     assert login(world.referee).post(_url(session), posted).status_code == 302
@@ -172,7 +172,7 @@ def test_a_fault_without_a_table_takes_any_seated_player(world, login, session):
 
 
 @pytest.mark.parametrize(("minutes", "penalty"), [(1, "0.5"), (6, "1"), (15, "1.5")])
-def test_the_form_takes_the_minutes_late(world, login, session, minutes, penalty):  # noqa: F811
+def test_the_form_takes_the_minutes_late(world, login, session, minutes, penalty):
     late = seated_at(table_at(session, 3))[2]
     posted = {
         "fault": fault(session, "retard").pk,
@@ -184,7 +184,7 @@ def test_the_form_takes_the_minutes_late(world, login, session, minutes, penalty
     assert Incident.objects.get().penalty_percent == Decimal(penalty)
 
 
-def test_sixteen_minutes_late_points_to_the_replacement(world, login, session):  # noqa: F811
+def test_sixteen_minutes_late_points_to_the_replacement(world, login, session):
     late = seated_at(table_at(session, 3))[2]
     posted = {
         "fault": fault(session, "retard").pk,
@@ -201,7 +201,7 @@ def test_sixteen_minutes_late_points_to_the_replacement(world, login, session): 
     assert not Incident.objects.exists()
 
 
-def test_minutes_late_for_another_fault_are_refused(world, login, session):  # noqa: F811
+def test_minutes_late_for_another_fault_are_refused(world, login, session):
     posted = _posted(
         session, "fumer_telephone", players=seated_at(table_at(session))[:1], minutes_late=4
     )
@@ -214,7 +214,7 @@ def test_minutes_late_for_another_fault_are_refused(world, login, session):  # n
 # --- cancelling ------------------------------------------------------------------
 
 
-def test_cancelling_asks_a_reason_then_a_confirmation(world, login, session):  # noqa: F811
+def test_cancelling_asks_a_reason_then_a_confirmation(world, login, session):
     incident = record(world, session, "fumer_telephone", players=seated_at(table_at(session))[:1])
     browser = login(world.referee)
     url = _url(session, "cancel", incident.pk)
@@ -236,7 +236,7 @@ def test_cancelling_asks_a_reason_then_a_confirmation(world, login, session):  #
     assert escape(gettext("This incident is already cancelled.")) in again.content.decode()
 
 
-def test_an_incident_of_another_session_is_not_found(world, login, session):  # noqa: F811
+def test_an_incident_of_another_session_is_not_found(world, login, session):
     incident = record(world, session, "fumer_telephone", players=seated_at(table_at(session))[:1])
     other = world.draft.sessions.get()
     url = reverse("penalties:cancel", args=[other.pk, incident.pk])
@@ -247,7 +247,7 @@ def test_an_incident_of_another_session_is_not_found(world, login, session):  # 
 # --- htmx ------------------------------------------------------------------------
 
 
-def test_the_search_finds_french_wording_as_typed(world, login, session):  # noqa: F811
+def test_the_search_finds_french_wording_as_typed(world, login, session):
     response = login(world.referee).get(_url(session, "faults"), {"q": "ECART"})
     page = response.content.decode()
     assert fault(session, "faux_ecart").label in page
@@ -258,7 +258,7 @@ def test_the_search_finds_french_wording_as_typed(world, login, session):  # noq
     )
 
 
-def test_the_chosen_table_offers_its_four_players(world, login, session):  # noqa: F811
+def test_the_chosen_table_offers_its_four_players(world, login, session):
     table = table_at(session, 2)
     response = login(world.referee).get(
         _url(session, "players"), {"place": f"{table.pk}:{table.etuis[0]}"}

@@ -10,20 +10,19 @@ from django.utils.translation import gettext
 
 from apps.penalties.models import Adjustment
 from apps.results.selectors import session_results
-from tests.penalties.test_incidents import fault, record, seated_at, session, table_at  # noqa: F401
-from tests.penalties.test_results_with_incidents import _enter_first_etui
+from tests.builders import enter_first_etui, fault, record, seated_at, table_at
 
 pytestmark = pytest.mark.django_db
 
 
-def _page(browser, name, session, *args):  # noqa: F811
+def _page(browser, name, session, *args):
     response = browser.get(reverse(f"results:{name}", args=[session.pk, *args]))
     assert response.status_code == 200
     return response.content.decode()
 
 
-def test_an_adjusted_play_says_what_happened(world, login, session):  # noqa: F811
-    etui = _enter_first_etui(world, session)
+def test_an_adjusted_play_says_what_happened(world, login, session):
+    etui = enter_first_etui(world, session)
     table = table_at(session)
     record(
         world, session, "renonce_consommee", etui=etui, faulty_side="taker", note="renonce à cœur"
@@ -41,8 +40,8 @@ def test_an_adjusted_play_says_what_happened(world, login, session):  # noqa: F8
     assert 'data-test="adjusted"' not in _page(browser, "sheet", session, elsewhere.pk)
 
 
-def test_a_defenders_forgotten_card_shows_each_defenders_note(world, login, session):  # noqa: F811
-    etui = _enter_first_etui(world, session)
+def test_a_defenders_forgotten_card_shows_each_defenders_note(world, login, session):
+    etui = enter_first_etui(world, session)
     table = table_at(session)
     taker_seat = next(
         n for n in session_results(session).notes if n.play.table == 1
@@ -54,8 +53,8 @@ def test_a_defenders_forgotten_card_shows_each_defenders_note(world, login, sess
     assert escape(str(Adjustment.FORGOTTEN_CARD.label)) in topage
 
 
-def test_a_penalty_gives_its_reason(world, login, session):  # noqa: F811
-    _enter_first_etui(world, session)
+def test_a_penalty_gives_its_reason(world, login, session):
+    enter_first_etui(world, session)
     player = seated_at(table_at(session))[0]
     record(world, session, "fumer_telephone", players=[player], note="téléphone en salle")
     reason = escape(f"{fault(session, 'fumer_telephone').label} — téléphone en salle")

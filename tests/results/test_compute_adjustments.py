@@ -19,8 +19,8 @@ from apps.penalties.domain.effects import (
 )
 from apps.results.domain.compute import session_results_compute
 from apps.results.domain.topage import taker_notes
+from tests.results.play_records import THREE_TABLES, by_player, play, room_lines
 from tests.results.synthetic_sessions import synthetic_session
-from tests.results.test_compute import THREE_TABLES, by_player, play, room_lines
 
 K = AdjustmentKind
 PLAYS = [

@@ -13,15 +13,10 @@ from apps.federation.models import Club, Licensee
 from apps.penalties.models import Adjustment
 from apps.results.exports import ETUI_HEADERS, RANKING_HEADERS, results_pdf, results_xlsx
 from apps.results.selectors import session_display
-from tests.pdf import pdf_pages, pdf_text
-from tests.penalties.test_incidents import fault, record, seated_at, table_at
-from tests.results.test_selectors import ETUI_1, enter, enter_all, played
+from tests.builders import ETUI_1, enter, enter_all, fault, played, record, seated_at, table_at
+from tests.pdf import french, pdf_pages, pdf_text
 
 pytestmark = pytest.mark.django_db
-
-
-def french(value: float) -> str:
-    return f"{value:.2f}".replace(".", ",")
 
 
 @pytest.fixture

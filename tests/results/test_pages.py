@@ -12,8 +12,8 @@ from django.utils.translation import gettext
 from apps.results.selectors import session_results
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration, Session, Tournament
+from tests.builders import ETUI_1, enter, enter_all, played
 from tests.personas import PERSONAS
-from tests.results.test_selectors import ETUI_1, enter, enter_all, played
 
 pytestmark = pytest.mark.django_db
 

@@ -17,10 +17,9 @@ from apps.results.exports import results_pdf, results_xlsx
 from apps.results.selectors import session_display, session_results
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
-from tests.movements.test_models import advance_to, register
+from tests.builders import advance_to, enter_all, played, record, seated_at
+from tests.factories import register
 from tests.pdf import pdf_text
-from tests.penalties.test_incidents import record, seated_at
-from tests.results.test_selectors import enter_all, played
 
 pytestmark = pytest.mark.django_db
 

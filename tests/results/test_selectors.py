@@ -1,15 +1,10 @@
 """The results as shown: the regulation's topage example (fascicule 3, ch. 1, « Exemple de
 topage d'une donne dans un tournoi à 5 tables »), feuilles de route with each defender's
-place, players' names, and the total ranking of several sessions. The helpers here play a
-session for the other results tests."""
-
-import random
+place, players' names, and the total ranking of several sessions."""
 
 import pytest
 from django.utils.translation import gettext
 
-from apps.movements import services
-from apps.movements.models import MovementTable, SessionMovement
 from apps.results.domain.model import PlayerResult
 from apps.results.selectors import (
     SessionDisplay,
@@ -18,58 +13,18 @@ from apps.results.selectors import (
     session_display,
     total_ranking,
 )
-from apps.scoring.services import play_score_set
 from apps.tournaments.models import Session
 from tests import factories as f
-from tests.movements.test_models import advance_to, register
+from tests.builders import ETUI_1, enter, played
+from tests.factories import register
 
 pytestmark = pytest.mark.django_db
 
-# « DONNE N° 1 PRENEUR NORD »: (position, table, score, taker's note, defence's note).
-ETUI_1 = [
-    (1, 1, 56, 75.0, 25.0),
-    (2, 5, 62, 100.0, 0.0),
-    (3, 4, -56, 0.0, 100.0),
-    (4, 3, -52, 25.0, 75.0),
-    (5, 2, 50, 50.0, 50.0),
-]
 # The defenders' places (« devant », « milieu », « fond ») as the interface names them.
 LEFT, FACING, RIGHT = "defence, left", "defence, facing", "defence, right"
-GARDE_SCORES = [50, 52, 56, 62, 70, 80, 92, -52, -56, -60, -70]
 
 
-# --- helpers for the results tests -----------------------------------------------
-
-
-def played(world, tables: int = 5, *, session: Session | None = None) -> SessionMovement:
-    """A session with `tables` tables and every position in play: the world tournament's
-    first session, its players registered up to 4 a table, or another session of theirs."""
-    if session is None:
-        register(world.tournament, 4 * tables - world.tournament.registrations.count())
-        session = world.tournament.sessions.get(number=1)
-    movement = services.movement_generate(actor=world.referee, session=session, seed=7)
-    return advance_to(world, movement, movement.positions)
-
-
-def table_of(movement: SessionMovement, etui: int, position: int) -> MovementTable:
-    return MovementTable.objects.get(movement=movement, position=position, etuis__contains=[etui])
-
-
-def enter(world, movement: SessionMovement, etui: int, scores: list[int]) -> None:
-    """The scores of one étui, position after position."""
-    for position, score in enumerate(scores, start=1):
-        table = table_of(movement, etui, position)
-        play_score_set(actor=world.referee, table=table, etui=etui, score=score)
-
-
-def enter_all(world, movement: SessionMovement, *, seed: int = 1, skip: int = 0) -> int:
-    """A random Garde score for every play but the last `skip`; returns how many plays."""
-    rng = random.Random(seed)
-    tables = list(MovementTable.objects.filter(movement=movement, position__gte=1))
-    plays = [(table, etui) for table in tables for etui in table.etuis]
-    for table, etui in plays[: len(plays) - skip]:
-        play_score_set(actor=world.referee, table=table, etui=etui, score=rng.choice(GARDE_SCORES))
-    return len(plays)
+# --- helpers ---------------------------------------------------------------------
 
 
 def example(world) -> SessionDisplay:

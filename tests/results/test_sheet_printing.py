@@ -9,13 +9,27 @@ from apps.penalties.models import Adjustment, Incident
 from apps.results import printing
 from apps.results.printing import sheet_render, sheets_render
 from apps.results.selectors import session_display
-from tests.pdf import pdf_pages, pdf_text
-from tests.penalties.test_incidents import fault, record, seated_at, session, table_at  # noqa: F401
-from tests.penalties.test_results_with_incidents import _enter_first_etui
-from tests.results.test_exports import french
-from tests.results.test_selectors import ETUI_1, enter, played
+from tests.builders import (
+    ETUI_1,
+    enter,
+    enter_first_etui,
+    fault,
+    played,
+    record,
+    seated_at,
+    session_at_position_1,
+    table_at,
+)
+from tests.pdf import french, pdf_pages, pdf_text
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def session(world):
+    """The world tournament's session, its 20 players seated at 5 tables, position 1 in
+    play."""
+    return session_at_position_1(world)
 
 
 @pytest.fixture
@@ -61,8 +75,8 @@ def test_a_room_without_players_still_prints(world):
 # --- the referee's rulings on the printed sheet -----------------------------------
 
 
-def test_the_sheet_prints_the_adjusted_etui_and_the_penalties(world, session):  # noqa: F811
-    etui = _enter_first_etui(world, session)
+def test_the_sheet_prints_the_adjusted_etui_and_the_penalties(world, session):
+    etui = enter_first_etui(world, session)
     player = seated_at(table_at(session))[0]
     record(world, session, "renonce_consommee", etui=etui, faulty_side="taker", note="à cœur")
     record(world, session, "fumer_telephone", players=[player], note="téléphone en salle")
@@ -78,8 +92,8 @@ def test_the_sheet_prints_the_adjusted_etui_and_the_penalties(world, session):  
     assert str(adjusted) not in other and gettext("Penalties") not in other
 
 
-def test_the_fingerprint_follows_a_rulings_wording(world, session):  # noqa: F811
-    etui = _enter_first_etui(world, session)
+def test_the_fingerprint_follows_a_rulings_wording(world, session):
+    etui = enter_first_etui(world, session)
     incident = record(world, session, "renonce_consommee", etui=etui, faulty_side="taker")
     before = printing.results_fingerprint(session_display(session))
     assert printing.results_fingerprint(session_display(session)) == before

@@ -11,8 +11,8 @@ from apps.results.models import SHEETS_DIR
 from apps.results.printing import room_sheets_build, room_sheets_request, room_sheets_state
 from apps.results.tasks import room_sheets_build as task
 from apps.scoring.services import play_score_set
+from tests.builders import ETUI_1, enter, played, table_of
 from tests.pdf import pdf_pages
-from tests.results.test_selectors import ETUI_1, enter, played, table_of
 
 pytestmark = pytest.mark.django_db
 

@@ -8,21 +8,14 @@ from django.urls import reverse
 
 from apps.results.printing import room_sheets_state
 from config.celery import app
-from tests.federation.test_import_worker import isolated_worker_app  # noqa: F401 (fixture)
-from tests.results.test_selectors import ETUI_1, enter, played
+from tests.builders import ETUI_1, enter, played
 
 WAIT_SECONDS = 30
 
 
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
-def test_a_worker_builds_the_rooms_sheets(
-    world,
-    login,
-    settings,
-    tmp_path,
-    isolated_worker_app,  # noqa: F811
-):
+def test_a_worker_builds_the_rooms_sheets(world, login, settings, tmp_path, isolated_worker_app):
     settings.MEDIA_ROOT = tmp_path
     movement = played(world)
     enter(world, movement, 1, [score for _p, _t, score, _a, _d in ETUI_1])

@@ -14,9 +14,9 @@ from apps.scoring.domain.deal import Deal, Poignee, duplicate_score, duplicate_s
 from apps.scoring.models import Play
 from apps.tournaments.domain.workflow import Status
 from tests import factories as f
-from tests.movements.test_models import said
+from tests.builders import in_play, table_of
 from tests.personas import PERSONAS
-from tests.scoring.test_models import in_play, table_of
+from tests.wording import said
 
 pytestmark = pytest.mark.django_db
 

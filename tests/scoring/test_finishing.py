@@ -17,8 +17,9 @@ from apps.scoring.models import Play
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from apps.tournaments.services import tournament_transition
-from tests.movements.test_models import advance_to, register, said
-from tests.results.test_selectors import ETUI_1, enter, enter_all, played, table_of
+from tests.builders import ETUI_1, advance_to, enter, enter_all, played, table_of
+from tests.factories import register
+from tests.wording import said
 
 pytestmark = pytest.mark.django_db
 

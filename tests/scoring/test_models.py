@@ -1,45 +1,13 @@
 """A traveller line: one per étui and table, its second entry, and what a deleted movement
-leaves behind. The helpers here play a session for the other score-entry tests."""
+leaves behind."""
 
 import pytest
-from django.contrib.contenttypes.models import ContentType
 from django.db import IntegrityError
 
-from apps.core.models import AuditLog
-from apps.movements.models import MovementTable, SessionMovement
 from apps.scoring.models import Play
-from tests.movements.test_models import advance_to, generate
+from tests.builders import in_play, table_of
 
 pytestmark = pytest.mark.django_db
-
-
-# --- helpers for the score-entry tests -------------------------------------------
-
-
-def in_play(world, players: int = 20, *, position: int | None = None) -> SessionMovement:
-    """The world tournament's first session with `players` seated and play up to
-    `position` (every position by default)."""
-    movement = generate(world, players)
-    return advance_to(world, movement, position or movement.positions)
-
-
-def table_of(movement: SessionMovement, etui: int, position: int) -> MovementTable:
-    """The table that plays `etui` at `position`."""
-    return MovementTable.objects.get(movement=movement, position=position, etuis__contains=[etui])
-
-
-def play_audits(play: Play) -> list[tuple[str, dict]]:
-    """The audit rows of a line, oldest first: (action, changes)."""
-    return list(
-        AuditLog.objects.filter(
-            content_type=ContentType.objects.get_for_model(Play), object_id=str(play.pk)
-        )
-        .order_by("id")
-        .values_list("action", "changes")
-    )
-
-
-# --- tests -----------------------------------------------------------------------
 
 
 def test_a_table_has_one_line_per_etui(world):

@@ -11,8 +11,7 @@ from apps.movements.models import Place
 from apps.results import selectors as results_selectors
 from apps.scoring import selectors, services
 from apps.tournaments.models import Session
-from tests.movements.test_models import generate
-from tests.scoring.test_models import in_play, table_of
+from tests.builders import generate, in_play, table_of
 
 pytestmark = pytest.mark.django_db
 

@@ -22,9 +22,8 @@ from apps.tournaments import services
 from apps.tournaments.domain.workflow import FROZEN_STATUSES, Status
 from apps.tournaments.models import Tournament
 from tests import factories as f
-from tests.movements.test_models import said
-from tests.penalties.test_incidents import record, seated_at, table_at
-from tests.results.test_selectors import played, table_of
+from tests.builders import played, record, seated_at, table_at, table_of
+from tests.wording import said
 
 pytestmark = pytest.mark.django_db
 

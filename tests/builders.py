@@ -1,0 +1,213 @@
+"""Sessions in play, built through the services as the referee builds them: a movement
+generated for registered players and advanced, lines entered, incidents recorded; and the
+lookups that find what was built. Plain models come from `tests.factories`."""
+
+import random
+
+from django.contrib.contenttypes.models import ContentType
+from django.db.models import Model
+
+from apps.core.models import AuditLog
+from apps.movements import services as movements
+from apps.movements.models import MovementTable, Place, SessionMovement
+from apps.movements.selectors import Spot
+from apps.penalties.models import Adjustment, Fault, Penalised, Side
+from apps.penalties.selectors import catalogue_for
+from apps.penalties.services import incident_record
+from apps.scoring.models import Play
+from apps.scoring.services import play_score_set
+from apps.tournaments.models import Session
+from tests.factories import register
+
+# --- movements: a session with its movement generated ----------------------------
+
+
+def generate(world, players: int = 28, *, actor=None, **options) -> SessionMovement:
+    """The world tournament's first session with `players` registered and seated."""
+    register(world.tournament, players)
+    return movements.movement_generate(
+        actor=actor or world.referee,
+        session=world.tournament.sessions.get(),
+        **{"seed": 7, **options},
+    )
+
+
+def advance_to(world, movement: SessionMovement, position: int) -> SessionMovement:
+    """The movement advanced by the referee up to `position`."""
+    for _ in range(position - movement.current_position):
+        movement = movements.movement_advance(
+            actor=world.referee, movement=movement, from_position=movement.current_position
+        )
+    return movement
+
+
+def in_play(world, players: int = 20, *, position: int | None = None) -> SessionMovement:
+    """The world tournament's first session with `players` seated and play up to
+    `position` (every position by default)."""
+    movement = generate(world, players)
+    return advance_to(world, movement, position or movement.positions)
+
+
+def played(world, tables: int = 5, *, session: Session | None = None) -> SessionMovement:
+    """A session with `tables` tables and every position in play: the world tournament's
+    first session, its players registered up to 4 a table, or another session of theirs."""
+    if session is None:
+        register(world.tournament, 4 * tables - world.tournament.registrations.count())
+        session = world.tournament.sessions.get(number=1)
+    movement = movements.movement_generate(actor=world.referee, session=session, seed=7)
+    return advance_to(world, movement, movement.positions)
+
+
+def session_at_position_1(world) -> Session:
+    """The world tournament's session, its 20 players seated at 5 tables, position 1 in
+    play."""
+    register(world.tournament, 20)
+    session = world.tournament.sessions.get()
+    movement = movements.movement_generate(actor=world.referee, session=session, seed=3)
+    movements.movement_advance(
+        actor=world.referee, movement=movement, from_position=movement.current_position
+    )
+    return session
+
+
+def holders(movement: SessionMovement, sequence: int) -> dict[Spot, int | None]:
+    """Who holds each place at a position: {spot: registration id}."""
+    return {
+        Spot(section, code): registration
+        for section, code, registration in Place.objects.filter(
+            table__movement=movement, table__sequence=sequence
+        ).values_list("table__section", "player_code", "registration_id")
+    }
+
+
+def snapshot(movement: SessionMovement) -> list[tuple]:
+    """Every place of the movement, to show that nothing changed."""
+    return list(
+        Place.objects.filter(table__movement=movement)
+        .order_by("table__sequence", "table__section", "table__table", "seat")
+        .values_list("table__sequence", "table__table", "seat", "player_code", "registration_id")
+    )
+
+
+def _audit_rows(model: type[Model], pk) -> list[tuple[str, dict]]:
+    return list(
+        AuditLog.objects.filter(
+            content_type=ContentType.objects.get_for_model(model), object_id=str(pk)
+        )
+        .order_by("id")
+        .values_list("action", "changes")
+    )
+
+
+def audits(movement: SessionMovement) -> list[tuple[str, dict]]:
+    """The audit rows of the movement, oldest first: (action, changes)."""
+    return _audit_rows(SessionMovement, movement.pk)
+
+
+# --- plays: lines entered --------------------------------------------------------
+
+# « DONNE N° 1 PRENEUR NORD » of the regulation's 5-table example (fascicule 3, ch. 1):
+# (position, table, score, taker's note, defence's note).
+ETUI_1 = [
+    (1, 1, 56, 75.0, 25.0),
+    (2, 5, 62, 100.0, 0.0),
+    (3, 4, -56, 0.0, 100.0),
+    (4, 3, -52, 25.0, 75.0),
+    (5, 2, 50, 50.0, 50.0),
+]
+GARDE_SCORES = [50, 52, 56, 62, 70, 80, 92, -52, -56, -60, -70]
+# The first étui of tables 1 to 5 at position 1, as `enter_first_etui` enters it.
+FIRST_ETUI_SCORES = [56, 62, -56, -52, 50]
+
+
+def table_of(movement: SessionMovement, etui: int, position: int) -> MovementTable:
+    """The table that plays `etui` at `position`."""
+    return MovementTable.objects.get(movement=movement, position=position, etuis__contains=[etui])
+
+
+def enter(world, movement: SessionMovement, etui: int, scores: list[int]) -> None:
+    """The scores of one étui, position after position."""
+    for position, score in enumerate(scores, start=1):
+        table = table_of(movement, etui, position)
+        play_score_set(actor=world.referee, table=table, etui=etui, score=score)
+
+
+def enter_all(world, movement: SessionMovement, *, seed: int = 1, skip: int = 0) -> int:
+    """A random Garde score for every play but the last `skip`; returns how many plays."""
+    rng = random.Random(seed)
+    tables = list(MovementTable.objects.filter(movement=movement, position__gte=1))
+    plays = [(table, etui) for table in tables for etui in table.etuis]
+    for table, etui in plays[: len(plays) - skip]:
+        play_score_set(actor=world.referee, table=table, etui=etui, score=rng.choice(GARDE_SCORES))
+    return len(plays)
+
+
+def enter_first_etui(world, session: Session) -> int:
+    """Table 1's first étui entered at tables 1 to 5 of position 1 (`FIRST_ETUI_SCORES`);
+    returns the étui."""
+    tables = MovementTable.objects.filter(movement__session=session, sequence=1).order_by("table")
+    etui = tables[0].etuis[0]
+    for table, score in zip(tables, FIRST_ETUI_SCORES, strict=True):
+        play_score_set(actor=world.referee, table=table, etui=table.etuis[0], score=score)
+    return etui
+
+
+def play_audits(play: Play) -> list[tuple[str, dict]]:
+    """The audit rows of a line, oldest first: (action, changes)."""
+    return _audit_rows(Play, play.pk)
+
+
+# --- incidents -------------------------------------------------------------------
+
+# The adjustments that fall on one side: the faulty side must be named.
+SIDED = {Adjustment.FORTY_SIXTY, Adjustment.FORGOTTEN_CARD}
+
+
+def table_at(session: Session, number: int = 1, sequence: int = 1) -> MovementTable:
+    """Table `number` of the session at position `sequence`."""
+    return MovementTable.objects.get(movement__session=session, sequence=sequence, table=number)
+
+
+def seated_at(table: MovementTable) -> list:
+    """The registrations seated at the table, in seat order."""
+    return [place.registration for place in table.places.order_by("seat")]
+
+
+def fault(session: Session, code: str) -> Fault:
+    """The fault `code` of the session's catalogue."""
+    return catalogue_for(session.tournament).faults.get(code=code)
+
+
+def record(world, session: Session, code: str, *, table=None, etui=None, players=(), **options):
+    """Record a fault at table 1 (on its first étui) unless told otherwise."""
+    table = table or table_at(session)
+    return incident_record(
+        actor=options.pop("actor", world.referee),
+        session=session,
+        table=table,
+        etui=table.etuis[0] if etui is None else etui,
+        fault=fault(session, code),
+        players=players,
+        **options,
+    )
+
+
+def ruling(row: Fault, taker, defenders):
+    """The arguments a fault needs: the faulty side the catalogue leaves open, the players
+    the sanction falls on (the taker when the taker is at fault, else a defender); returns
+    (side, players, options)."""
+    options = {}
+    side = row.faulty_side
+    if row.adjustment in SIDED and not side:
+        side = options["faulty_side"] = Side.TAKER
+    if row.penalised == Penalised.TABLE:
+        players = []
+    elif row.penalised == Penalised.TAKER or side == Side.TAKER:
+        players = [taker] if row.penalised or row.players_note else []
+    elif row.penalised == Penalised.FAULTY_SIDE:
+        players = list(defenders)
+    elif row.penalised == Penalised.FAULTY_PLAYER or row.adjustment == Adjustment.FORGOTTEN_CARD:
+        players = [defenders[0]]
+    else:
+        players = []
+    return side, players, options
