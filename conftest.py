@@ -36,6 +36,13 @@ def _own_cache_per_xdist_worker(settings) -> None:
     cache["LOCATION"] = f"{base}/{int(database or 0) - 1 - int(worker[2:])}"
 
 
+def pytest_collection_modifyitems(config, items):
+    """Tests that start a worker or drive a browser are slow as well."""
+    for item in items:
+        if item.get_closest_marker("worker") or item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture
 def world(db) -> World:
     return world_build()

@@ -169,6 +169,7 @@ def pdf_rankings(pdf: bytes) -> tuple[list[tuple[int, str, str]], list[tuple[int
     return lines(general), lines(alternate)
 
 
+@pytest.mark.slow
 def test_the_pdf_shows_the_same_rankings(session, tmp_path):
     general, alternate = pdf_rankings(exported(session, "pdf", tmp_path))
     assert [(rank, licence) for rank, licence, _final in general] == ranking(session)
@@ -293,6 +294,7 @@ def test_adjusted_scores_and_penalties_give_the_ranking_everywhere(
     assert json.loads(exported(again, "json", tmp_path)) == document
 
 
+@pytest.mark.slow
 def test_the_pdf_and_the_excel_file_show_the_adjustments_and_penalties(adjusted, tmp_path):
     expected = ranking(adjusted)
     display = session_display(adjusted)

@@ -151,6 +151,7 @@ def run(*args) -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="a process reaches PostgreSQL")
 def test_the_commands_as_processes(world, file, tmp_path):

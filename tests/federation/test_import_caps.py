@@ -58,6 +58,7 @@ def _bomb(rows: int) -> bytes:
     return output.getvalue()
 
 
+@pytest.mark.slow
 def test_an_xlsx_that_unpacks_too_large_is_refused_before_it_is_opened(world, monkeypatch):
     content = _bomb(20_000)
     unpacked = sum(m.file_size for m in zipfile.ZipFile(io.BytesIO(content)).infolist())

@@ -95,6 +95,7 @@ def test_a_howell_session_has_no_line_and_no_alternate_ranking(world, movement):
     assert not display.has_alternate
 
 
+@pytest.mark.slow
 def test_no_page_or_file_shows_an_alternate_ranking_for_a_howell(world, login, movement):
     Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.FINISHED)
     session = movement.session

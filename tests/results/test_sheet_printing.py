@@ -54,6 +54,7 @@ def test_a_players_sheet_is_one_page_with_every_etui(world, display):
         assert gettext(label) in text
 
 
+@pytest.mark.slow
 def test_the_room_prints_a_page_per_player_in_batches(world, display, monkeypatch):
     monkeypatch.setattr(printing, "SHEETS_PER_DOCUMENT", 8)
     told = []
