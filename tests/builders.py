@@ -11,7 +11,7 @@ from apps.core.models import AuditLog
 from apps.movements import services as movements
 from apps.movements.models import MovementTable, Place, SessionMovement
 from apps.movements.selectors import Spot
-from apps.penalties.models import Adjustment, Fault, Penalised, Side
+from apps.penalties.models import Adjustment, Fault, FaultySide, Penalised
 from apps.penalties.selectors import catalogue_for
 from apps.penalties.services import incident_record
 from apps.scoring.models import Play
@@ -199,10 +199,10 @@ def ruling(row: Fault, taker, defenders):
     options = {}
     side = row.faulty_side
     if row.adjustment in SIDED and not side:
-        side = options["faulty_side"] = Side.TAKER
+        side = options["faulty_side"] = FaultySide.TAKER
     if row.penalised == Penalised.TABLE:
         players = []
-    elif row.penalised == Penalised.TAKER or side == Side.TAKER:
+    elif row.penalised == Penalised.TAKER or side == FaultySide.TAKER:
         players = [taker] if row.penalised or row.players_note else []
     elif row.penalised == Penalised.FAULTY_SIDE:
         players = list(defenders)

@@ -94,7 +94,7 @@ class MovementTable(models.Model):
     """One table of one section at one position, with the étuis it plays."""
 
     movement = models.ForeignKey(
-        SessionMovement, on_delete=models.CASCADE, related_name="table_plays"
+        SessionMovement, on_delete=models.CASCADE, related_name="movement_tables"
     )
     sequence = models.PositiveSmallIntegerField(_("order of play"))
     position = models.PositiveSmallIntegerField(_("position"))

@@ -178,7 +178,7 @@ def movement_generate(
     if movement:
         changes = model_update(movement, {**values, "sections": sections})
         movement.save()
-        movement.table_plays.all().delete()
+        movement.movement_tables.all().delete()
         action = "update"
     else:
         movement = SessionMovement.objects.create(session=session, sections=sections, **values)

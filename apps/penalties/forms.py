@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy
 
 from apps.movements.models import MovementTable
 from apps.movements.printing import seat_name
-from apps.penalties.models import Adjustment, Fault, PlayersNote, Side
+from apps.penalties.models import Adjustment, Fault, FaultySide, PlayersNote
 from apps.penalties.selectors import catalogue_for
 from apps.penalties.services import LATENESS_CODE
 from apps.tournaments.models import Registration, Session
@@ -129,7 +129,11 @@ class IncidentForm(forms.Form):
     )
     faulty_side = forms.ChoiceField(
         label=gettext_lazy("Faulty side"),
-        choices=[AS_CATALOGUE, (Side.TAKER, Side.TAKER.label), (Side.DEFENSE, Side.DEFENSE.label)],
+        choices=[
+            AS_CATALOGUE,
+            (FaultySide.TAKER, FaultySide.TAKER.label),
+            (FaultySide.DEFENSE, FaultySide.DEFENSE.label),
+        ],
         required=False,
     )
     players_note = forms.ChoiceField(

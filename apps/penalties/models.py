@@ -14,7 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from apps.penalties.domain.effects import AdjustmentKind
-from apps.penalties.domain.effects import Side as DomainSide
+from apps.scoring.domain.deal import Side as DomainSide
 
 PERCENT_MIN = Decimal("0.01")
 PERCENT_MAX = Decimal("100")
@@ -116,7 +116,9 @@ class Adjustment(models.TextChoices):
     FORGOTTEN_CARD = AdjustmentKind.FORGOTTEN_CARD, _("forgotten card")
 
 
-class Side(models.TextChoices):
+class FaultySide(models.TextChoices):
+    """The side at fault of a ruling (the domain's sides, or none named)."""
+
     UNKNOWN = "", _("as the referee finds")
     TAKER = DomainSide.TAKER, _("taker")
     DEFENSE = DomainSide.DEFENSE, _("defence")
@@ -137,7 +139,7 @@ SIDED_ADJUSTMENTS = frozenset({Adjustment.FORTY_SIXTY, Adjustment.FORGOTTEN_CARD
 
 def forgotten_by_defender(adjustment: str, faulty_side: str) -> bool:
     """A card forgotten by a defender: the adjusted score names that defender."""
-    return (adjustment, faulty_side) == (Adjustment.FORGOTTEN_CARD, Side.DEFENSE)
+    return (adjustment, faulty_side) == (Adjustment.FORGOTTEN_CARD, FaultySide.DEFENSE)
 
 
 class Fault(models.Model):
@@ -176,7 +178,7 @@ class Fault(models.Model):
         _("adjusted score"), max_length=20, choices=Adjustment.choices, blank=True
     )
     faulty_side = models.CharField(
-        _("faulty side"), max_length=10, choices=Side.choices, blank=True
+        _("faulty side"), max_length=10, choices=FaultySide.choices, blank=True
     )
     players_note = models.CharField(
         _("note of the players concerned"),
@@ -250,7 +252,7 @@ class Incident(models.Model):
         _("adjusted score"), max_length=20, choices=Adjustment.choices, blank=True
     )
     faulty_side = models.CharField(
-        _("faulty side"), max_length=10, choices=Side.choices, blank=True
+        _("faulty side"), max_length=10, choices=FaultySide.choices, blank=True
     )
     players_note = models.CharField(
         _("note of the players concerned"),

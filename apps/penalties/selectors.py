@@ -5,7 +5,7 @@ from collections import defaultdict
 from django.db.models import Sum
 
 from apps.movements.models import Place
-from apps.penalties.domain.effects import Adjustment, PenaltyRecord, penalties_total
+from apps.penalties.domain.effects import AdjustedScore, PenaltyRecord, penalties_total
 from apps.penalties.models import (
     SIDED_ADJUSTMENTS,
     CatalogueVersion,
@@ -60,7 +60,7 @@ def session_incident_penalties(session: Session) -> dict[str, float]:
 
 def session_adjustments(session: Session) -> dict[tuple[str, int, int], dict]:
     """{(section, table number, étui): adjusted score} of the session (cancelled incidents
-    left out), each as the keyword arguments of apps.penalties.domain.effects.Adjustment:
+    left out), each as the keyword arguments of apps.penalties.domain.effects.AdjustedScore:
     "kind"; "faulty", the faulty side of a 40/60 or a forgotten card; "faulty_player", the
     key of the defender who forgot a card; "zero_players" and "forty_players", the keys of
     the players concerned by a cancelled board who get 0 or 40 %."""
@@ -96,6 +96,6 @@ def session_decisions(session: Session) -> tuple[dict[str, float], dict]:
         for player, points in source.items():
             penalties[player] += points
     adjustments = {
-        key: Adjustment(**arguments) for key, arguments in session_adjustments(session).items()
+        key: AdjustedScore(**arguments) for key, arguments in session_adjustments(session).items()
     }
     return dict(penalties), adjustments

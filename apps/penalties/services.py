@@ -23,11 +23,11 @@ from apps.penalties.models import (
     Adjustment,
     CatalogueVersion,
     Fault,
+    FaultySide,
     Incident,
     Penalised,
     Penalty,
     PlayersNote,
-    Side,
     forgotten_by_defender,
 )
 from apps.penalties.selectors import catalogue_for
@@ -168,7 +168,7 @@ def incident_record(
     players_note = fault.players_note if players_note is None else players_note
     if adjustment not in Adjustment.values:
         raise ValidationError({"adjustment": _("Unknown adjusted score.")})
-    if faulty_side not in Side.values:
+    if faulty_side not in FaultySide.values:
         raise ValidationError({"faulty_side": _("Unknown side.")})
     if players_note not in PlayersNote.values:
         raise ValidationError({"players_note": _("Unknown note.")})

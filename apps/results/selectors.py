@@ -18,7 +18,7 @@ from apps.movements.domain.model import MovementType
 from apps.movements.models import Place, SessionMovement
 from apps.movements.printing import seat_name
 from apps.penalties.domain import effects
-from apps.penalties.models import Adjustment, Incident, Penalty, Side
+from apps.penalties.models import Adjustment, FaultySide, Incident, Penalty
 from apps.penalties.selectors import session_decisions
 from apps.results.domain.compute import session_results_compute
 from apps.results.domain.model import (
@@ -130,12 +130,12 @@ def _registered_only(results: SessionResults) -> SessionResults:
     return replace(results, players=ranked)
 
 
-def session_unplayed(session: Session) -> dict[tuple[str, int, int], effects.Adjustment]:
+def session_unplayed(session: Session) -> dict[tuple[str, int, int], effects.AdjustedScore]:
     """{(section, table number, étui): neutralised} of the lines the referee stated were
     not played: their étui is scored without them (ch. 4 « Donne neutralisée »)."""
     rows = Play.objects.filter(table__in=played_tables(session), not_played=True)
     return {
-        key: effects.Adjustment(effects.AdjustmentKind.NEUTRALIZED)
+        key: effects.AdjustedScore(effects.AdjustmentKind.NEUTRALIZED)
         for key in rows.values_list("table__section", "table__table", "etui")
     }
 
@@ -227,7 +227,7 @@ def _adjustment_text(incident: Incident) -> str:
     if not incident.adjustment:
         return ""
     label = str(Adjustment(incident.adjustment).label)
-    sides = {Side.TAKER: _("taker at fault"), Side.DEFENSE: _("defence at fault")}
+    sides = {FaultySide.TAKER: _("taker at fault"), FaultySide.DEFENSE: _("defence at fault")}
     side = sides.get(incident.faulty_side)
     return f"{label} ({side})" if side else label
 

@@ -6,7 +6,7 @@ application's pages, which check the workflow."""
 from django.contrib import admin
 
 from apps.core.admin_site import AuditedAdmin, LayerRights, ReadOnlyAdmin
-from apps.tournaments.models import RefereeAssignment, Registration, Section, Session, Tournament
+from apps.tournaments.models import RefereeAssignment, Registration, Session, Tournament
 
 
 def _frozen(tournament: Tournament | None) -> bool:
@@ -54,12 +54,6 @@ class TournamentAdmin(AuditedAdmin):
     date_hierarchy = "date"
     autocomplete_fields = ["club"]
     inlines = [SessionInline, RefereeInline]
-
-
-@admin.register(Section)
-class SectionAdmin(ReadOnlyAdmin):
-    list_display = ["session", "colour", "tables"]
-    list_select_related = ["session__tournament"]
 
 
 @admin.register(Registration)

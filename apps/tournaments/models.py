@@ -105,33 +105,6 @@ class Session(models.Model):
         }
 
 
-class Section(models.Model):
-    """One of several parallel tournaments of a session, named by its colour."""
-
-    class Colour(models.TextChoices):
-        RED = "red", _("Red")
-        GREEN = "green", _("Green")
-        BLUE = "blue", _("Blue")
-        YELLOW = "yellow", _("Yellow")
-        WHITE = "white", _("White")
-
-    session = models.ForeignKey(
-        Session, verbose_name=_("session"), on_delete=models.CASCADE, related_name="sections"
-    )
-    colour = models.CharField(_("colour"), max_length=10, choices=Colour.choices)
-    tables = models.PositiveSmallIntegerField(_("tables"), default=0)
-
-    class Meta:
-        verbose_name = _("section")
-        verbose_name_plural = _("sections")
-        constraints = [
-            models.UniqueConstraint(fields=["session", "colour"], name="unique_section_colour")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.session}, {self.get_colour_display()}"
-
-
 class Registration(models.Model):
     tournament = models.ForeignKey(
         Tournament,

@@ -36,7 +36,7 @@ def session(world):
     movement = played(world, 7)
     session = movement.session
     rng = random.Random(3)
-    tables = list(movement.table_plays.filter(position__gte=1).order_by("sequence", "table"))
+    tables = list(movement.movement_tables.filter(position__gte=1).order_by("sequence", "table"))
     plays = [(table, etui) for table in tables for etui in table.etuis]
     for index, (table, etui) in enumerate(plays[:-1]):
         if index % 5 == 0:

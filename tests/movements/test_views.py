@@ -323,7 +323,7 @@ def test_the_page_generates_a_variant(
     movement = SessionMovement.objects.get()
     assert movement.variant == variant
     assert [s["tables"] for s in movement.sections] == sections
-    positions = sorted(set(movement.table_plays.values_list("position", flat=True)))
+    positions = sorted(set(movement.movement_tables.values_list("position", flat=True)))
     assert positions[0] == first_position
 
 

@@ -13,7 +13,7 @@ from django.db.models import Max
 from apps.movements import services as movements
 from apps.movements.models import MovementTable
 from apps.penalties.domain.effects import AdjustmentKind
-from apps.penalties.models import Adjustment, Penalised, PlayersNote, Side
+from apps.penalties.models import Adjustment, FaultySide, Penalised, PlayersNote
 from apps.penalties.services import incident_record
 from apps.results.domain.percentages import player_percentages
 from apps.results.domain.topage import taker_notes
@@ -79,9 +79,9 @@ def _expected_notes(row, side, before_note, taker, defenders, named):
     if kind == Adjustment.FORTY_FORTY:
         return 40.0, (40.0,) * 3
     if kind == Adjustment.FORTY_SIXTY:
-        taker_note = min(before_note, 40.0) if side == Side.TAKER else max(before_note, 60.0)
+        taker_note = min(before_note, 40.0) if side == FaultySide.TAKER else max(before_note, 60.0)
         return taker_note, (100 - taker_note,) * 3
-    if side == Side.TAKER:  # carte oubliée by the taker
+    if side == FaultySide.TAKER:  # carte oubliée by the taker
         return 0.0, (60.0,) * 3
     return 60.0, tuple(0.0 if d in named else None for d in defenders)
 
@@ -148,7 +148,7 @@ def test_each_fault_of_the_catalogue_reaches_the_results(world, session, code):
     if row.adjustment == Adjustment.FORTY_SIXTY:
         faulty, other = (
             (adjusted.taker_note, adjusted.defender_notes[0])
-            if side == Side.TAKER
+            if side == FaultySide.TAKER
             else (adjusted.defender_notes[0], adjusted.taker_note)
         )
         assert faulty <= 40 and other >= 60

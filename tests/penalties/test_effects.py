@@ -4,7 +4,7 @@ article 18 « Retards »): the notes of an adjusted play, penalties and lateness
 import pytest
 
 from apps.penalties.domain.effects import (
-    Adjustment,
+    AdjustedScore,
     AdjustmentKind,
     PenaltyRecord,
     Side,
@@ -23,15 +23,15 @@ def notes(adjustment, taker_note=75.0):
 
 
 def test_a_neutralised_play_gives_no_note_but_the_referee_s_zero_or_forty():
-    assert notes(Adjustment(K.NEUTRALIZED)) == (None, (None, None, None))
-    faux_ecart = Adjustment(K.NEUTRALIZED, zero_players={"N1"})
+    assert notes(AdjustedScore(K.NEUTRALIZED)) == (None, (None, None, None))
+    faux_ecart = AdjustedScore(K.NEUTRALIZED, zero_players={"N1"})
     assert notes(faux_ecart) == (0, (None, None, None))
-    slow = Adjustment(K.NEUTRALIZED, zero_players={"E1"}, forty_players={"S1", "W1"})
+    slow = AdjustedScore(K.NEUTRALIZED, zero_players={"E1"}, forty_players={"S1", "W1"})
     assert notes(slow) == (None, (40, 0, 40))
 
 
 def test_a_zero_collectif_gives_0_to_both_sides():
-    assert notes(Adjustment(K.ZERO_COLLECTIF)) == (0, (0, 0, 0))
+    assert notes(AdjustedScore(K.ZERO_COLLECTIF)) == (0, (0, 0, 0))
 
 
 @pytest.mark.parametrize(
@@ -40,23 +40,23 @@ def test_a_zero_collectif_gives_0_to_both_sides():
 )
 def test_a_40_60_play_bounds_the_topped_note(faulty, topped, taker):
     defence = 100 - taker
-    assert notes(Adjustment(K.FORTY_SIXTY, faulty=faulty), topped) == (taker, (defence,) * 3)
+    assert notes(AdjustedScore(K.FORTY_SIXTY, faulty=faulty), topped) == (taker, (defence,) * 3)
 
 
 def test_a_40_60_play_without_a_score_has_no_note_yet():
-    assert notes(Adjustment(K.FORTY_SIXTY, faulty=Side.TAKER), None) == (None, (None,) * 3)
+    assert notes(AdjustedScore(K.FORTY_SIXTY, faulty=Side.TAKER), None) == (None, (None,) * 3)
 
 
 def test_a_renonce_on_a_renonce_gives_40_to_both_sides():
-    assert notes(Adjustment(K.FORTY_FORTY), 90) == (40, (40, 40, 40))
+    assert notes(AdjustedScore(K.FORTY_FORTY), 90) == (40, (40, 40, 40))
 
 
 def test_a_card_forgotten_by_the_taker():
-    assert notes(Adjustment(K.FORGOTTEN_CARD, faulty="taker")) == (0, (60, 60, 60))
+    assert notes(AdjustedScore(K.FORGOTTEN_CARD, faulty="taker")) == (0, (60, 60, 60))
 
 
 def test_a_card_forgotten_by_a_defender_neutralises_the_play_for_the_two_others():
-    adjustment = Adjustment(K.FORGOTTEN_CARD, faulty="defense", faulty_player="E1")
+    adjustment = AdjustedScore(K.FORGOTTEN_CARD, faulty="defense", faulty_player="E1")
     assert notes(adjustment) == (60, (None, 0, None))
 
 
@@ -76,19 +76,19 @@ def test_a_card_forgotten_by_a_defender_neutralises_the_play_for_the_two_others(
 )
 def test_an_inconsistent_adjustment_is_refused(fields, message):
     with pytest.raises(ValueError, match=message):
-        Adjustment(**fields)
+        AdjustedScore(**fields)
 
 
 def test_values_are_taken_as_their_enumerations():
-    adjustment = Adjustment("40_60", faulty="defense")
+    adjustment = AdjustedScore("40_60", faulty="defense")
     assert adjustment.kind is K.FORTY_SIXTY and adjustment.faulty is Side.DEFENSE
 
 
 @pytest.mark.parametrize(
     "adjustment",
     [
-        Adjustment(K.NEUTRALIZED, zero_players={"X9"}),
-        Adjustment(K.FORGOTTEN_CARD, faulty="defense", faulty_player="N1"),
+        AdjustedScore(K.NEUTRALIZED, zero_players={"X9"}),
+        AdjustedScore(K.FORGOTTEN_CARD, faulty="defense", faulty_player="N1"),
     ],
 )
 def test_a_player_outside_the_play_is_refused(adjustment):

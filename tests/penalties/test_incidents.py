@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 from apps.core.models import AuditLog
 from apps.movements import services as movements
 from apps.movements.models import MovementTable
-from apps.penalties.domain.effects import Adjustment as DomainAdjustment
+from apps.penalties.domain.effects import AdjustedScore
 from apps.penalties.models import Incident
 from apps.penalties.selectors import (
     catalogue_for,
@@ -427,7 +427,7 @@ def test_adjusted_scores_by_section_table_and_etui(world, session):
         (one.section, 1, one.etuis[1]): {**none, "kind": "40_60", "faulty": "defense"},
     }
     for adjustment in adjustments.values():
-        DomainAdjustment(**adjustment)
+        AdjustedScore(**adjustment)
 
 
 def queries(read) -> int:

@@ -11,7 +11,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from apps.penalties.domain.effects import (
-    Adjustment,
+    AdjustedScore,
     AdjustmentKind,
     PenaltyRecord,
     lateness_penalty,
@@ -68,7 +68,7 @@ def test_before_any_adjustment():
 def test_a_neutralised_play_leaves_the_topage_and_the_averages_but_the_zero_counts():
     """Faux écart at table 5: « la donne est neutralisée, 0 sur la donne au preneur ». The
     four other plays are topés alone: -56, -52, 50, 56 -> 0, 33.3, 66.7, 100."""
-    results = adjusted({5: Adjustment(K.NEUTRALIZED, zero_players={"N5"})})
+    results = adjusted({5: AdjustedScore(K.NEUTRALIZED, zero_players={"N5"})})
     third = 100 / 3
     assert table_notes(results) == expected(
         t1=100,
@@ -87,7 +87,7 @@ def test_a_neutralised_play_leaves_the_topage_and_the_averages_but_the_zero_coun
 
 def test_a_zero_collectif_leaves_the_topage_and_gives_0_to_all_four():
     """Zéro collectif at table 4: -52, 50, 56, 62 are topés alone."""
-    results = adjusted({4: Adjustment(K.ZERO_COLLECTIF)})
+    results = adjusted({4: AdjustedScore(K.ZERO_COLLECTIF)})
     third = 100 / 3
     assert table_notes(results) == expected(
         t1=2 * third,
@@ -105,9 +105,9 @@ def test_a_40_60_play_is_topped_then_bounded():
     and at table 1 (75/25, already within the bounds). Nobody else moves."""
     results = adjusted(
         {
-            5: Adjustment(K.FORTY_SIXTY, faulty="taker"),
-            4: Adjustment(K.FORTY_SIXTY, faulty="defense"),
-            1: Adjustment(K.FORTY_SIXTY, faulty="defense"),
+            5: AdjustedScore(K.FORTY_SIXTY, faulty="taker"),
+            4: AdjustedScore(K.FORTY_SIXTY, faulty="defense"),
+            1: AdjustedScore(K.FORTY_SIXTY, faulty="defense"),
         }
     )
     assert table_notes(results) == expected(t5=(40, 60, 60, 60), t4=(60, 40, 40, 40))
@@ -119,13 +119,13 @@ def test_a_40_60_play_is_topped_then_bounded():
 
 def test_a_renonce_on_a_renonce_gives_40_and_40():
     """Table 3: « 40 % et 40 % »; its score -52 still tops the other plays."""
-    results = adjusted({3: Adjustment(K.FORTY_FORTY)})
+    results = adjusted({3: AdjustedScore(K.FORTY_FORTY)})
     assert table_notes(results) == expected(t3=(40, 40, 40, 40))
 
 
 def test_a_card_forgotten_by_the_taker():
     """Table 2: « 0 au camp fautif et 60 % à l'autre camp »; -56, -52, 56, 62 are topés."""
-    results = adjusted({2: Adjustment(K.FORGOTTEN_CARD, faulty="taker")})
+    results = adjusted({2: AdjustedScore(K.FORGOTTEN_CARD, faulty="taker")})
     third = 100 / 3
     assert table_notes(results) == expected(
         t1=2 * third,
@@ -139,7 +139,7 @@ def test_a_card_forgotten_by_the_taker():
 def test_a_card_forgotten_by_a_defender():
     """Table 1, Est: « 60 % au preneur, 0 au défenseur fautif et donne neutralisée pour les
     2 autres défenseurs »; -56, -52, 50, 62 are topés."""
-    results = adjusted({1: Adjustment(K.FORGOTTEN_CARD, faulty="defense", faulty_player="E1")})
+    results = adjusted({1: AdjustedScore(K.FORGOTTEN_CARD, faulty="defense", faulty_player="E1")})
     third = 100 / 3
     assert table_notes(results) == expected(
         t1=(60, None, 0, None),
@@ -172,7 +172,7 @@ def test_a_neutralised_play_leaves_the_player_s_averages_on_the_other_etuis():
     """Three tables, two étuis: étui 2 neutralised at table 2 (E2 took it, 40 -> TOP), with
     a 0 to W2. Étui 2 is topé on -10 and 0 alone. E2 keeps étui 1 only (défense 100); S2
     keeps étui 1 only (défense 100, was 50); W2 keeps étui 1 and the 0 (défense 50)."""
-    adjustment = {("Rouge", 2, 2): Adjustment(K.NEUTRALIZED, zero_players={"W2"})}
+    adjustment = {("Rouge", 2, 2): AdjustedScore(K.NEUTRALIZED, zero_players={"W2"})}
     players = by_player(session_results_compute(THREE_TABLES, room_lines(3), None, adjustment))
     assert [(p, players[p].attack, players[p].defence) for p in ("E2", "S2", "W2", "E1")] == [
         ("E2", None, 100),
@@ -184,19 +184,22 @@ def test_a_neutralised_play_leaves_the_player_s_averages_on_the_other_etuis():
 
 def test_an_adjustment_of_a_play_not_played_is_refused():
     with pytest.raises(ValueError, match="non jouée"):
-        adjusted({6: Adjustment(K.ZERO_COLLECTIF)})
+        adjusted({6: AdjustedScore(K.ZERO_COLLECTIF)})
 
 
 def test_an_adjustment_naming_two_plays_is_refused():
     replayed = [*PLAYS, play(1, 1, "N", 30, position=6)]
-    adjustment = {("Rouge", 1, 1): Adjustment(K.ZERO_COLLECTIF)}
+    adjustment = {("Rouge", 1, 1): AdjustedScore(K.ZERO_COLLECTIF)}
     with pytest.raises(ValueError, match="plusieurs fois"):
         session_results_compute(replayed, room_lines(5), None, adjustment)
 
 
 def test_a_play_set_aside_needs_no_score_but_a_40_60_play_does():
     plays = [*PLAYS[:4], play(1, 2, "N", None, position=5)]
-    for adjustment, missing in [(Adjustment(K.NEUTRALIZED), 0), (Adjustment(K.FORTY_FORTY), 1)]:
+    for adjustment, missing in [
+        (AdjustedScore(K.NEUTRALIZED), 0),
+        (AdjustedScore(K.FORTY_FORTY), 1),
+    ]:
         results = session_results_compute(plays, room_lines(5), None, {("Rouge", 2, 1): adjustment})
         assert results.missing == missing
 
@@ -219,13 +222,13 @@ def adjustment_for(kind, play, draw):
     players = [play.taker, *play.defenders]
     if kind is K.NEUTRALIZED:
         zero = draw(st.frozensets(st.sampled_from(players)))
-        return Adjustment(kind, zero_players=zero)
+        return AdjustedScore(kind, zero_players=zero)
     if kind is K.FORGOTTEN_CARD:
         faulty_player = draw(st.sampled_from([None, *play.defenders]))
         faulty = "taker" if faulty_player is None else "defense"
-        return Adjustment(kind, faulty, faulty_player)
+        return AdjustedScore(kind, faulty, faulty_player)
     faulty = draw(st.sampled_from(["taker", "defense"])) if kind is K.FORTY_SIXTY else None
-    return Adjustment(kind, faulty)
+    return AdjustedScore(kind, faulty)
 
 
 def play_key(play):
@@ -308,7 +311,7 @@ def test_leaving_a_play_out_only_removes_its_notes(session, data):
     target = data.draw(st.sampled_from(candidates))
     key = play_key(target)
     before = session_results_compute(plays, lines).notes
-    after = session_results_compute(plays, lines, None, {key: Adjustment(K.NEUTRALIZED)}).notes
+    after = session_results_compute(plays, lines, None, {key: AdjustedScore(K.NEUTRALIZED)}).notes
     removed = session_results_compute([p for p in plays if p != target], lines).notes
     assert [n for n in after if n.play != target] == list(removed)
     assert sum(n.taker_note is not None for n in after) == sum(

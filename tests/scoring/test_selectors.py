@@ -53,7 +53,7 @@ def _holders(movement) -> dict[tuple[int, str, int, str], str]:
 def test_records_follow_the_movement(world, players):
     movement = in_play(world, players, position=1)
     records = results_selectors.session_play_records(_session(world))
-    tables = movement.table_plays.all()
+    tables = movement.movement_tables.all()
     assert len(records) == sum(len(t.etuis) for t in tables)
     assert len(set(records)) == len(records)
     holders = _holders(movement)
@@ -105,7 +105,7 @@ def test_a_vacant_place_has_a_key_of_its_own_and_no_rank(world):
     records = results_selectors.session_play_records(session)
     assert sum(key in (r.taker, *r.defenders) for r in records) == 5 * 4
     assert results_selectors.session_lines(session)[key] == vacant.seat
-    tables = movement.table_plays.filter(position__gte=1)
+    tables = movement.movement_tables.filter(position__gte=1)
     for table in tables:
         for etui in table.etuis:
             services.play_score_set(actor=world.referee, table=table, etui=etui, score=56)

@@ -2,7 +2,7 @@
 d'arbitrage », and ch. 2, article 18 « Retards »).
 
 - « Marque ajustée »: a play of an étui gets notes set by the referee instead of, or bounded
-  around, the notes of its topage (``Adjustment``, ``adjusted_notes``).
+  around, the notes of its topage (``AdjustedScore``, ``adjusted_notes``).
 - « Pénalité »: percentage points taken off a player's result once every étui is topé,
   marques ajustées included (``penalties_total``, ``lateness_penalty``).
 """
@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from apps.scoring.domain.deal import Side
 from apps.scoring.domain.notes import TOP
 
 ZERO = 0.0
@@ -27,11 +28,6 @@ LATENESS_STEP_PENALTY = 0.5  # article 18: « 0,5 % d'abaissement du pourcentage
 LATENESS_FORFEIT_MINUTES = 15  # article 18: « après 15 minutes de retard … forfait »
 
 Notes = tuple[float | None, tuple[float | None, float | None, float | None]]
-
-
-class Side(StrEnum):
-    TAKER = "taker"
-    DEFENSE = "defense"
 
 
 class AdjustmentKind(StrEnum):
@@ -51,7 +47,7 @@ class AdjustmentKind(StrEnum):
 
 
 @dataclass(frozen=True)
-class Adjustment:
+class AdjustedScore:
     """A marque ajustée on one play of an étui.
 
     ``faulty``: the faulty side, for a 40/60 play and a forgotten card. ``faulty_player``:
@@ -87,7 +83,7 @@ class Adjustment:
 
 
 def adjusted_notes(
-    adjustment: Adjustment,
+    adjustment: AdjustedScore,
     taker: str,
     defenders: tuple[str, str, str],
     taker_note: float | None,

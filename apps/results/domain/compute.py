@@ -20,7 +20,7 @@ every étui is topé (« Pénalité »).
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 
-from apps.penalties.domain.effects import Adjustment, adjusted_notes
+from apps.penalties.domain.effects import AdjustedScore, adjusted_notes
 from apps.results.domain.model import (
     PlayerResult,
     PlayNote,
@@ -35,7 +35,7 @@ from apps.results.domain.topage import TOP, taker_notes
 TAKER, DEFENDER = "taker", "defender"
 SEATS = ("N", "S", "E", "W")
 
-Adjustments = Mapping[tuple[str, int, int], Adjustment]
+Adjustments = Mapping[tuple[str, int, int], AdjustedScore]
 
 
 def _play_key(play: PlayRecord) -> tuple[str, int, int]:
