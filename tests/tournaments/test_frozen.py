@@ -243,11 +243,9 @@ def test_the_admin_cannot_move_a_status_outside_the_workflow(world, login):
     assert tournament.status == Status.FINISHED
 
 
-@pytest.mark.parametrize(
-    "page", ["admin:tournaments_registration_add", "admin:tournaments_section_add"]
-)
-def test_registrations_and_sections_change_only_through_the_pages(world, login, page):
-    assert login(world.federation_staff).get(reverse(page)).status_code == 403
+def test_registrations_change_only_through_the_pages(world, login):
+    page = reverse("admin:tournaments_registration_add")
+    assert login(world.federation_staff).get(page).status_code == 403
 
 
 # --- reopening -------------------------------------------------------------------
