@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "apps.penalties",
     "apps.results",
     "apps.exchange",
+    "apps.competitions",
 ]
 
 ADMIN_CHECK = "apps.accounts.permissions.can_administer"  # who may open the back office
