@@ -1,0 +1,46 @@
+"""Who goes on to the next stage (fascicule 3, ch. 2).
+
+- Qualification: the stage's best-ranked players up to the quota the federation set for
+  the season (art. 1, 4, 6, 9, 11, 14: « qualifie les mieux classés … le nombre de joueurs
+  qualifiés … est fixé auparavant par la CCN »), then the next ones as replacements, in
+  ranking order.
+- Direct qualifiers for an incomplete table (art. 2, 12: « en cas de table incomplète, la
+  CCR peut qualifier directement pour la finale régionale 1, 2 ou 3 joueurs en choisissant
+  le champion régional sortant puis les joueurs dans l'ordre croissant du classement
+  national »; art. 7 for the Open, where the outgoing champion is exempt already: the
+  national ranking alone).
+
+Players are opaque keys chosen by the caller.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+TABLE_SIZE = 4
+
+
+@dataclass(frozen=True)
+class Qualification:
+    qualified: tuple[str, ...]
+    replacements: tuple[str, ...]
+
+
+def qualification(ranked: Sequence[str], quota: int, replacements: int) -> Qualification:
+    """The first ``quota`` players of the stage's ranking, then ``replacements`` more."""
+    if quota < 0 or replacements < 0:
+        raise ValueError("un quota et un nombre de remplaçants ne sont jamais négatifs")
+    return Qualification(tuple(ranked[:quota]), tuple(ranked[quota : quota + replacements]))
+
+
+def direct_qualifiers(
+    entrants: Sequence[str], *, champion: str | None, national_order: Sequence[str]
+) -> list[str]:
+    """The 1, 2 or 3 entrants qualified directly so that every table of the semi-final is
+    complete: the outgoing champion if they entered, then the best of the national ranking
+    (``national_order``, best first). Fewer when the ranking does not name enough
+    entrants: the caller says who is missing."""
+    needed = len(entrants) % TABLE_SIZE
+    entered = set(entrants)
+    order = [champion] if champion in entered else []
+    order += [player for player in national_order if player in entered and player != champion]
+    return order[:needed]

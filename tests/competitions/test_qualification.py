@@ -1,0 +1,67 @@
+"""Qualification to the next stage and direct qualifiers for an incomplete table
+(fascicule 3, ch. 2 art. 2, 7, 12), without a database."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from apps.competitions.domain.qualification import (
+    Qualification,
+    direct_qualifiers,
+    qualification,
+)
+
+RANKED = [f"p{n}" for n in range(1, 11)]
+
+
+def test_the_quota_in_ranking_order_then_the_replacements():
+    assert qualification(RANKED, 3, 2) == Qualification(("p1", "p2", "p3"), ("p4", "p5"))
+
+
+def test_a_quota_beyond_the_field_qualifies_everyone():
+    assert qualification(RANKED[:2], 3, 2) == Qualification(("p1", "p2"), ())
+
+
+def test_a_negative_quota_is_refused():
+    with pytest.raises(ValueError):
+        qualification(RANKED, -1, 0)
+
+
+# (entrants, how many are qualified directly): the remainder of the tables of 4
+INCOMPLETE = [(16, 0), (17, 1), (18, 2), (19, 3), (20, 0)]
+
+
+@pytest.mark.parametrize(("count", "direct"), INCOMPLETE)
+def test_as_many_direct_qualifiers_as_the_incomplete_table_needs(count, direct):
+    entrants = [f"e{n}" for n in range(count)]
+    assert len(direct_qualifiers(entrants, champion=None, national_order=entrants)) == direct
+
+
+def test_the_outgoing_champion_first_then_the_national_ranking():
+    entrants = [f"e{n}" for n in range(19)]
+    national = ["x1", "e7", "e3", "e12", "e5"]  # x1 did not enter
+    assert direct_qualifiers(entrants, champion="e9", national_order=national) == [
+        "e9",
+        "e7",
+        "e3",
+    ]
+
+
+def test_a_champion_who_did_not_enter_is_passed_over():
+    entrants = [f"e{n}" for n in range(18)]
+    national = ["e4", "e2", "e9"]
+    assert direct_qualifiers(entrants, champion="gone", national_order=national) == ["e4", "e2"]
+
+
+def test_fewer_when_the_national_ranking_names_too_few_entrants():
+    entrants = [f"e{n}" for n in range(19)]
+    assert direct_qualifiers(entrants, champion=None, national_order=["e1"]) == ["e1"]
+
+
+@given(st.integers(0, 200), st.integers(0, 200))
+def test_the_rest_fill_complete_tables(count, ranked):
+    entrants = [f"e{n}" for n in range(count)]
+    direct = direct_qualifiers(entrants, champion=None, national_order=entrants[:ranked])
+    assert len(direct) == min(count % 4, ranked, count)
+    if len(direct) == count % 4:
+        assert (count - len(direct)) % 4 == 0
