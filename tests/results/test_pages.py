@@ -4,8 +4,6 @@ ranking's htmx refresh, the total ranking of several sessions, and queries that 
 grow with the room."""
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.translation import gettext
 
@@ -14,6 +12,7 @@ from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration, Session, Tournament
 from tests.builders import ETUI_1, enter, enter_all, played
 from tests.personas import PERSONAS
+from tests.queries import queries_of
 
 pytestmark = pytest.mark.django_db
 
@@ -209,12 +208,6 @@ def test_one_session_sends_to_its_ranking(world, client, room):
 # --- queries ---------------------------------------------------------------------
 
 
-def _queries(read) -> int:
-    with CaptureQueriesContext(connection) as queries:
-        read()
-    return len(queries)
-
-
 @pytest.mark.parametrize("persona", ["referee", "club_manager"])
 @pytest.mark.parametrize("tables", [5, 7])
 @pytest.mark.parametrize("name", ["session", "topage", "sheet", "room_sheets"])
@@ -225,7 +218,7 @@ def test_queries_do_not_grow_with_the_room(
     results, the same at 5 tables as at 7."""
     movement = played(world, tables)
     enter_all(world, movement)
-    results = _queries(lambda: session_results(movement.session))
+    results = queries_of(lambda: session_results(movement.session))
     browser = login(world.persona(persona))
     args = [_other(world).pk] if name == "sheet" else []
     job = name == "room_sheets"  # the job's row, once

@@ -4,14 +4,13 @@ data, at a cost that does not grow with the number of players."""
 import dataclasses
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from apps.penalties.services import penalty_give
 from apps.results.reads import session_results_read, tournament_results_read
 from apps.results.selectors import people_of, session_display, session_results, total_ranking
 from apps.tournaments.models import Registration, Session
 from tests.builders import enter, enter_all, played
+from tests.queries import queries_of
 
 pytestmark = pytest.mark.django_db
 
@@ -79,17 +78,11 @@ def test_a_tournaments_total_ranking_weighs_its_sessions(world):
     ]
 
 
-def _queries(read) -> int:
-    with CaptureQueriesContext(connection) as queries:
-        read()
-    return len(queries)
-
-
 @pytest.mark.parametrize("tables", [5, 7])
 def test_a_read_costs_the_results_and_one_query_for_the_players(world, tables):
     movement = played(world, tables)
     enter_all(world, movement)
-    results = _queries(lambda: session_results(movement.session))
-    assert _queries(lambda: session_results_read(movement.session)) == results + 1
+    results = queries_of(lambda: session_results(movement.session))
+    assert queries_of(lambda: session_results_read(movement.session)) == results + 1
     # the tournament's sessions, then each session's results
-    assert _queries(lambda: tournament_results_read(world.tournament)) == results + 2
+    assert queries_of(lambda: tournament_results_read(world.tournament)) == results + 2
