@@ -136,7 +136,7 @@ def tournament_file_import(*, actor, document, club: Club | None = None) -> Tour
             _("This file was imported already: tournament “%(name)s”, %(url)s")
             % {"name": known.name, "url": reverse("tournaments:detail", args=[known.pk])},
             code="imported",
-            params={"tournament": known.pk},
+            params={"tournament": known.pk, "name": known.name},
         )
     try:
         tournament_file = tournament_file_parse(document)

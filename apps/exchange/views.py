@@ -55,8 +55,12 @@ def file_import(request):
                 club=form.cleaned_data["club"],
             )
         except ValidationError as exc:
-            if getattr(exc, "code", None) == "imported":  # lead to the tournament it made
+            if getattr(exc, "code", None) == "imported":  # a button leads to the tournament
                 existing = exc.params["tournament"]
+                exc = ValidationError(
+                    _("This file was imported already: tournament “%(name)s”.")
+                    % {"name": exc.params["name"]}
+                )
             form.add_error(None, exc)
         except PermissionDenied as exc:
             form.add_error(None, str(exc))

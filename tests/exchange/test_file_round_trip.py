@@ -125,6 +125,8 @@ def test_the_page_and_the_api_lead_to_the_tournament_already_imported(world, log
     html = page.content.decode()
     assert 'data-test="existing-tournament"' in html
     assert reverse("tournaments:detail", args=[first.pk]) in html
+    errors = page.context["form"].non_field_errors()
+    assert errors == [f"Ce fichier a déjà été importé : tournoi « {first.name} »."]
     client = APIClient()
     client.force_authenticate(world.club_manager)
     response = client.post("/api/tournament-files/", document, format="json")
