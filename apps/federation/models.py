@@ -28,6 +28,8 @@ class Committee(models.Model):
     zone = models.ForeignKey(
         Zone, verbose_name=_("zone"), on_delete=models.PROTECT, related_name="committees"
     )
+    # An overseas committee (fascicule 3, ch. 2, art. 1).
+    overseas = models.BooleanField(_("overseas"), default=False)
 
     class Meta:
         verbose_name = _("committee")

@@ -35,9 +35,13 @@ class SessionMovement(models.Model):
         DRAW = "draw", _("random draw")
         BALANCED = "balanced", _("balanced by series (serpentine)")
         FILE = "file", _("as in a tournament file")
+        RANKING = "ranking", _("serpentine from the running ranking")
+        APART = "apart", _("lines balanced, players of one committee kept apart")
 
     # The seatings a referee chooses from when generating a movement.
     GENERATED_METHODS = (Method.DRAW, Method.BALANCED)
+    # The seatings of a championship stage, from the order its entrants are given in.
+    RANKED_METHODS = (Method.RANKING, Method.APART)
 
     class Type(models.TextChoices):
         LINE = MovementType.LINE, _("en ligne")

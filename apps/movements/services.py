@@ -8,6 +8,7 @@ changed: a change applies from the position in play on (from the first one befor
 """
 
 import secrets
+from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -15,8 +16,9 @@ from django.utils.translation import gettext as _
 
 from apps.core.audit import audit_record, model_update
 from apps.federation.models import Licensee
+from apps.movements.domain.apart import seating_apart
 from apps.movements.domain.model import SEATS, RoomMovement
-from apps.movements.domain.seating import seating_balanced, seating_draw
+from apps.movements.domain.seating import seating_balanced, seating_draw, seating_next_session
 from apps.movements.models import MovementTable, Place, SessionMovement, code_label
 from apps.movements.selectors import Spot, movement_check
 from apps.tournaments.models import Registration, Session
@@ -46,9 +48,16 @@ def _champion_place(room: RoomMovement) -> tuple[str, str]:
 
 
 def _seating(room: RoomMovement, registrations, method: str, seed: int | None, fixed: dict) -> dict:
-    """{(section, player code): registration id} by draw or balanced by series."""
+    """{(section, player code): registration id} by draw, balanced by series, by the
+    serpentine of the given order, or (a national final) with committees kept apart."""
+    ids = [r.pk for r in registrations]
     if method == SessionMovement.Method.DRAW:
-        return seating_draw(room, [r.pk for r in registrations], seed, fixed=fixed)
+        return seating_draw(room, ids, seed, fixed=fixed)
+    if method == SessionMovement.Method.RANKING:
+        return seating_next_session(room, ids, fixed=fixed)
+    if method == SessionMovement.Method.APART:
+        committee_of = {r.pk: r.licensee.club.committee_id for r in registrations}
+        return seating_apart(room, ids, committee_of, fixed=fixed)
     ranked = sorted(
         registrations,
         key=lambda r: (
@@ -133,10 +142,13 @@ def movement_generate(
     method: str = SessionMovement.Method.DRAW,
     seed: int | None = None,
     champion: Licensee | None = None,
+    entrants: Sequence[Registration] | None = None,
 ) -> SessionMovement:
     """Generate the session's movement and seat the registered players; regenerating
     replaces the stored one while play has not started. The outgoing champion, when the
-    competition names one, sits Nord at table 1 (chapter 2, article 17)."""
+    competition names one, sits Nord at table 1 (chapter 2, article 17). ``entrants``: the
+    registrations to seat instead of all of them, best first (a championship stage's later
+    session seats the players its cut kept, by the running ranking: RANKED_METHODS)."""
     session = (
         Session.objects.select_for_update(of=("self",))
         .select_related("tournament")
@@ -146,9 +158,18 @@ def movement_generate(
     movement = SessionMovement.objects.filter(session=session).first()
     if movement and movement.started:
         raise ValidationError(_("Play has started: the movement can no longer be regenerated."))
-    if method not in SessionMovement.GENERATED_METHODS:
+    if method not in (*SessionMovement.GENERATED_METHODS, *SessionMovement.RANKED_METHODS):
         raise ValidationError(_("Unknown seating method."))
-    registrations = list(session.tournament.registrations.select_related("licensee").order_by("pk"))
+    if method in SessionMovement.RANKED_METHODS and entrants is None:
+        raise ValidationError(_("This seating needs the players in ranking order."))
+    registered = session.tournament.registrations.select_related("licensee__club")
+    if entrants is None:
+        registrations = list(registered.order_by("pk"))
+    else:
+        order = {r.pk: index for index, r in enumerate(entrants)}
+        registrations = sorted(registered.filter(pk__in=order), key=lambda r: order[r.pk])
+        if len(registrations) != len(entrants):
+            raise ValidationError(_("Only the tournament's registered players can be seated."))
     check = movement_check(len(registrations), tables, type, positions, variant)
     if not check.ok:
         raise ValidationError(list(check.problems))

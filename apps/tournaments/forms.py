@@ -6,7 +6,7 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from apps.tournaments.models import Tournament
+from apps.tournaments.models import RefereeAssignment, Tournament
 from apps.tournaments.permissions import referees_assignable
 from apps.tournaments.services import MAX_SESSIONS, TOURNAMENT_FIELDS
 
@@ -16,6 +16,14 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = TOURNAMENT_FIELDS
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        kind = self.fields["kind"]
+        if self.instance.kind == Tournament.Kind.CHAMPIONSHIP and self.instance.pk:
+            kind.disabled = True  # a stage's tournament keeps its kind
+        else:  # a championship stage is created on the championship's page
+            kind.choices = [c for c in kind.choices if c[0] != Tournament.Kind.CHAMPIONSHIP]
 
 
 class TournamentCreateForm(TournamentForm):
@@ -60,6 +68,11 @@ class RefereeAssignForm(forms.Form):
         label=_("Referee"),
         queryset=None,
         error_messages={"invalid_choice": _("Choose a referee in the list.")},
+    )
+    grade = forms.ChoiceField(
+        label=_("Grade"),
+        required=False,
+        choices=[("", _("not stated")), *RefereeAssignment.Grade.choices],
     )
 
     def __init__(self, *args, tournament, **kwargs):

@@ -133,6 +133,17 @@ class Registration(models.Model):
 
 
 class RefereeAssignment(models.Model):
+    class Grade(models.TextChoices):
+        """The referee's grade (fascicule 3, ch. 2, art. 16: a final needs a regional
+        referee unless a derogation is granted)."""
+
+        CLUB = "club", _("club referee")
+        REGIONAL = "regional", _("regional referee")
+        NATIONAL = "national", _("national referee")
+
+    # Grades that may direct a final (art. 16).
+    FINAL_GRADES = frozenset({Grade.REGIONAL, Grade.NATIONAL})
+
     tournament = models.ForeignKey(
         Tournament,
         verbose_name=_("tournament"),
@@ -145,6 +156,7 @@ class RefereeAssignment(models.Model):
         on_delete=models.CASCADE,
         related_name="refereed_tournaments",
     )
+    grade = models.CharField(_("grade"), max_length=10, choices=Grade.choices, blank=True)
     assigned_at = models.DateTimeField(_("assigned at"), auto_now_add=True)
 
     class Meta:

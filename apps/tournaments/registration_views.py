@@ -108,7 +108,10 @@ def referee_assign(request, pk):
     else:
         try:
             services.referee_assign(
-                actor=request.user, tournament=tournament, referee=form.cleaned_data["referee"]
+                actor=request.user,
+                tournament=tournament,
+                referee=form.cleaned_data["referee"],
+                grade=form.cleaned_data["grade"],
             )
         except ValidationError as exc:
             messages.error(request, error_text(exc))

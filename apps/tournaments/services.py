@@ -61,6 +61,16 @@ def tournament_lock_for_room(*, actor, tournament: Tournament) -> Tournament:
     return tournament_lock_unfrozen(tournament_id=tournament.pk)
 
 
+def _check_kind(kind: str, *, was: str | None = None) -> None:
+    """A championship stage's tournament is made by its stage (apps.competitions), which
+    checks who may play it: no other tournament becomes one, and it stays one."""
+    championship = Tournament.Kind.CHAMPIONSHIP
+    if (kind == championship) != (was == championship):
+        raise ValidationError(
+            {"kind": _("A championship stage is created on the championship's page.")}
+        )
+
+
 @transaction.atomic
 def tournament_create(
     *,
@@ -82,6 +92,7 @@ def tournament_create(
         raise ValidationError(
             {"sessions": _("Between 1 and %(max)s sessions.") % {"max": MAX_SESSIONS}}
         )
+    _check_kind(kind)
     values = {"name": name, "date": date, "venue": venue, "kind": kind, "index": index}
     try:
         with transaction.atomic():
@@ -135,6 +146,22 @@ def tournament_record(
     return tournament
 
 
+def session_record(*, actor, tournament: Tournament) -> Session:
+    """Add the tournament's next session and write its audit row; the caller has checked
+    who may and holds the tournament's lock. Call it inside the caller's transaction."""
+    number = tournament.sessions.count() + 1
+    if number > MAX_SESSIONS:
+        raise ValidationError(_("Between 1 and %(max)s sessions.") % {"max": MAX_SESSIONS})
+    session = Session.objects.create(tournament=tournament, number=number)
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=session,
+        changes={"tournament": [None, str(tournament)], "number": [None, number]},
+    )
+    return session
+
+
 @transaction.atomic
 def tournament_update(*, actor, tournament: Tournament, **data) -> Tournament:
     if not permissions.can_manage_tournament(actor, tournament):
@@ -143,6 +170,7 @@ def tournament_update(*, actor, tournament: Tournament, **data) -> Tournament:
     if unknown:
         raise ValueError(f"unknown tournament fields: {sorted(unknown)}")
     tournament = tournament_lock_unfrozen(tournament_id=tournament.pk)
+    _check_kind(data.get("kind", tournament.kind), was=tournament.kind)
     changes = model_update(tournament, data)
     if changes:
         tournament.full_clean()
@@ -188,6 +216,13 @@ def tournament_transition(
 def registration_create(*, actor, tournament: Tournament, licensee: Licensee) -> Registration:
     if not permissions.can_manage_tournament(actor, tournament):
         raise PermissionDenied(_("You cannot register players in this tournament."))
+    if tournament.kind == Tournament.Kind.CHAMPIONSHIP:
+        raise ValidationError(
+            _(
+                "Players enter a championship stage on the stage's page, where their "
+                "eligibility is checked."
+            )
+        )
     if tournament.status not in REGISTRATION_STATUSES:
         raise ValidationError(_("Registrations are closed for this tournament."))
     if Registration.objects.filter(tournament=tournament, licensee=licensee).exists():
@@ -229,36 +264,58 @@ def registration_delete(*, actor, registration: Registration) -> None:
             )
             % {"name": registration.licensee.full_name}
         )
+    registration_remove(actor=actor, registration=registration)
+
+
+def registration_remove(*, actor, registration: Registration) -> None:
+    """Delete a registration and write its audit row; the caller has checked who may and
+    that the player is seated nowhere. Call it inside the caller's transaction."""
     audit_record(
         actor=actor,
         action="delete",
         instance=registration,
         changes={
             "licensee": [str(registration.licensee), None],
-            "tournament": [str(tournament), None],
+            "tournament": [str(registration.tournament), None],
         },
     )
     registration.delete()
 
 
 @transaction.atomic
-def referee_assign(*, actor, tournament: Tournament, referee) -> RefereeAssignment:
+def referee_assign(*, actor, tournament: Tournament, referee, grade: str = "") -> RefereeAssignment:
     if not permissions.can_manage_tournament(actor, tournament):
         raise PermissionDenied(_("You cannot assign referees to this tournament."))
+    return referee_record(actor=actor, tournament=tournament, referee=referee, grade=grade)
+
+
+def referee_record(*, actor, tournament: Tournament, referee, grade: str = "") -> RefereeAssignment:
+    """Assign a referee with their grade (a second call records a new grade) and write the
+    audit row; the caller has checked who may. Call it inside the caller's transaction."""
     if not roles_of(referee).referee:
         raise ValidationError(
             _("%(user)s is not a referee.") % {"user": referee.get_full_name() or referee}
         )
+    if grade not in ("", *RefereeAssignment.Grade.values):
+        raise ValidationError(_("Unknown referee grade."))
     assignment, created = RefereeAssignment.objects.get_or_create(
-        tournament=tournament, referee=referee
+        tournament=tournament, referee=referee, defaults={"grade": grade}
     )
     if created:
         audit_record(
             actor=actor,
             action="create",
             instance=assignment,
-            changes={"referee": [None, str(referee)], "tournament": [None, str(tournament)]},
+            changes={
+                "referee": [None, str(referee)],
+                "tournament": [None, str(tournament)],
+                **({"grade": [None, grade]} if grade else {}),
+            },
         )
+    elif assignment.grade != grade:
+        changes = model_update(assignment, {"grade": grade})
+        assignment.save(update_fields=["grade"])
+        audit_record(actor=actor, action="update", instance=assignment, changes=changes)
     return assignment
 
 
