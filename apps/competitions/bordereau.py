@@ -1,0 +1,82 @@
+"""The « bordereau des qualifiés » of a stage, for the committee and the zone: the stage,
+its organiser, its champion and vice-champion, then the qualified players in ranking order
+and the replacements listed, as an A4 PDF and as a workbook."""
+
+from io import BytesIO
+
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from apps.competitions.models import Qualifier, Stage
+from apps.core.pdf import weasy_render
+from apps.core.spreadsheets import sheet_row
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def _qualifiers(stage: Stage) -> list[Qualifier]:
+    return list(stage.qualifiers.select_related("licensee__club__committee"))
+
+
+def _headers() -> list[str]:
+    return [
+        _("No."),
+        _("As"),
+        _("Rank"),
+        _("Licence"),
+        _("Name"),
+        _("First name"),
+        _("Series"),
+        _("Club"),
+        _("Committee"),
+    ]
+
+
+def _values(number: int, q: Qualifier) -> list:
+    licensee = q.licensee
+    return [
+        number,
+        q.get_role_display(),
+        q.rank,
+        licensee.licence_number,
+        licensee.last_name.upper(),
+        licensee.first_name,
+        licensee.series,
+        licensee.club.name,
+        licensee.club.committee.name,
+    ]
+
+
+def bordereau_pdf(stage: Stage) -> bytes:
+    html = render_to_string(
+        "competitions/print/bordereau.html",
+        {
+            "stage": stage,
+            "headers": _headers(),
+            "rows": [_values(n, q) for n, q in enumerate(_qualifiers(stage), start=1)],
+        },
+    )
+    return weasy_render(html).write_pdf()
+
+
+def bordereau_xlsx(stage: Stage) -> bytes:
+    from openpyxl import Workbook  # only the exports need it
+
+    book = Workbook(write_only=True)
+    sheet = book.create_sheet(_("Qualified players"))
+    sheet_row(sheet, [str(stage.competition), stage.name, stage.organiser_name])
+    sheet_row(
+        sheet,
+        [
+            _("Champion"),
+            stage.champion.full_name if stage.champion else "",
+            _("Vice-champion"),
+            stage.vice_champion.full_name if stage.vice_champion else "",
+        ],
+    )
+    sheet_row(sheet, _headers())
+    for number, qualifier in enumerate(_qualifiers(stage), start=1):
+        sheet_row(sheet, _values(number, qualifier))
+    output = BytesIO()
+    book.save(output)
+    return output.getvalue()

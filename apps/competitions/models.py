@@ -1,0 +1,246 @@
+"""Championships (fascicule 3, ch. 2): a competition per season and kind, its stages, each
+run as one tournament of the organiser's host club, the stage's regulation table, and who
+each stage qualified for the next one."""
+
+from decimal import Decimal
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from apps.competitions.domain.eligibility import CompetitionKind
+from apps.competitions.domain.regulation import RegulationRow
+
+
+class Competition(models.Model):
+    class Kind(models.TextChoices):
+        FIRST_SERIES = CompetitionKind.FIRST_SERIES, _("1st series")
+        SECOND_SERIES = CompetitionKind.SECOND_SERIES, _("2nd series")
+        PROMOTION = CompetitionKind.PROMOTION, _("Promotion")
+        OPEN = CompetitionKind.OPEN, _("Open")
+        SENIOR = CompetitionKind.SENIOR, _("Senior")
+        YOUTH = CompetitionKind.YOUTH, _("Youth")
+
+    season = models.ForeignKey(
+        "federation.Season",
+        verbose_name=_("season"),
+        on_delete=models.PROTECT,
+        related_name="competitions",
+    )
+    kind = models.CharField(_("championship"), max_length=10, choices=Kind.choices)
+    # The outgoing champion of France, qualified directly for the national final (art. 4,
+    # 9, 14).
+    outgoing_champion = models.ForeignKey(
+        "federation.Licensee",
+        verbose_name=_("outgoing champion of France"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        verbose_name = _("competition")
+        verbose_name_plural = _("competitions")
+        ordering = ["-season__start_year", "kind"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "kind"], name="one_competition_per_kind")
+        ]
+
+    def __str__(self) -> str:
+        return _("Individual championship %(kind)s %(season)s") % {
+            "kind": self.get_kind_display(),
+            "season": self.season,
+        }
+
+    @property
+    def domain_kind(self) -> CompetitionKind:
+        return CompetitionKind(self.kind)
+
+
+class Stage(models.Model):
+    class Level(models.TextChoices):
+        LOCAL_FINAL = "local_final", _("local final")
+        REGIONAL_SEMI_FINAL = "regional_semi_final", _("regional semi-final")
+        REGIONAL_FINAL = "regional_final", _("regional final")
+        NATIONAL_FINAL = "national_final", _("national final")
+
+    # Art. 16: « l'arbitre doit avoir la qualité d'arbitre régional pour les finales ».
+    FINALS = frozenset({Level.LOCAL_FINAL, Level.REGIONAL_FINAL, Level.NATIONAL_FINAL})
+    # The PCN index of a stage (ch. 5, « Indices »): 1.5 regional semi-final, 1.8 regional
+    # final.
+    INDEX = {
+        Level.REGIONAL_SEMI_FINAL: Decimal("1.5"),
+        Level.REGIONAL_FINAL: Decimal("1.8"),
+    }
+
+    class Seating(models.TextChoices):
+        SERPENTINE = "serpentine", _("serpentine from the running ranking")
+        DRAW = "draw", _("random draw")
+
+    competition = models.ForeignKey(
+        Competition, verbose_name=_("competition"), on_delete=models.CASCADE, related_name="stages"
+    )
+    level = models.CharField(_("stage"), max_length=20, choices=Level.choices)
+    name = models.CharField(_("name"), max_length=150)
+    # The organiser: a committee, a zone for a group of committees, or (neither) the
+    # federation.
+    committee = models.ForeignKey(
+        "federation.Committee",
+        verbose_name=_("organising committee"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="stages",
+    )
+    zone = models.ForeignKey(
+        "federation.Zone",
+        verbose_name=_("coordinating zone"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="stages",
+    )
+    group = models.ManyToManyField(
+        "federation.Committee",
+        verbose_name=_("committees of the group"),
+        blank=True,
+        related_name="grouped_stages",
+    )
+    tournament = models.OneToOneField(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        on_delete=models.PROTECT,
+        related_name="stage",
+    )
+    next_stage = models.ForeignKey(
+        "self",
+        verbose_name=_("qualifies for"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="previous_stages",
+    )
+    # Art. 1: the 2nd series players of an overseas committee « sont qualifiés suivant
+    # l'ordre du classement du championnat régional open de la zone outre-mer »: such a
+    # stage is not played; it qualifies from that Open stage's ranking.
+    ranking_source = models.ForeignKey(
+        "self",
+        verbose_name=_("qualifies by the ranking of"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="ranked_stages",
+    )
+    deals = models.PositiveSmallIntegerField(_("deals per session"), default=24)
+    seating = models.CharField(
+        _("seating of the following sessions"),
+        max_length=12,
+        choices=Seating.choices,
+        default=Seating.SERPENTINE,
+    )
+    # Set by federation staff for the season (art. 1, 4, 6, 9, 11, 14): None until set.
+    quota = models.PositiveSmallIntegerField(_("players qualified"), null=True, blank=True)
+    replacements = models.PositiveSmallIntegerField(_("replacements listed"), default=2)
+    outgoing_champion = models.ForeignKey(
+        "federation.Licensee",
+        verbose_name=_("outgoing champion"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    referee_derogation = models.CharField(
+        _("derogation for a referee without the regional grade"), max_length=200, blank=True
+    )
+    champion = models.ForeignKey(
+        "federation.Licensee",
+        verbose_name=_("champion"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    vice_champion = models.ForeignKey(
+        "federation.Licensee",
+        verbose_name=_("vice-champion"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    closed_at = models.DateTimeField(_("qualification done at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("stage")
+        verbose_name_plural = _("stages")
+        ordering = ["competition", "tournament__date", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_final(self) -> bool:
+        return self.level in self.FINALS
+
+    @property
+    def organiser_name(self) -> str:
+        if self.committee_id:
+            return str(self.committee)
+        if self.zone_id:
+            return _("group of committees, zone %(zone)s") % {"zone": self.zone}
+        return str(_("French Tarot Federation"))
+
+    def regulation(self) -> list[RegulationRow]:
+        return [row.as_domain() for row in self.regulation_rows.all()]
+
+
+class RegulationLine(models.Model):
+    """One row of the stage's regulation table (art. 3, 8, 13): for ``low`` to ``high``
+    players present at the first session, the players of each following session."""
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="regulation_rows")
+    low = models.PositiveSmallIntegerField(_("from"))
+    high = models.PositiveSmallIntegerField(_("to"))
+    next_sessions = models.JSONField(_("players of the following sessions"), default=list)
+
+    class Meta:
+        verbose_name = _("regulation table row")
+        verbose_name_plural = _("regulation table rows")
+        ordering = ["stage", "low"]
+
+    def __str__(self) -> str:
+        return f"{self.low}-{self.high} : {self.next_sessions}"
+
+    def as_domain(self) -> RegulationRow:
+        return RegulationRow(self.low, self.high, tuple(self.next_sessions))
+
+
+class Qualifier(models.Model):
+    """A player a stage sent to the next one, or listed as a replacement."""
+
+    class Role(models.TextChoices):
+        QUALIFIED = "qualified", _("qualified")
+        REPLACEMENT = "replacement", _("replacement")
+        DIRECT = "direct", _("qualified directly (incomplete table)")
+
+    stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="qualifiers")
+    licensee = models.ForeignKey(
+        "federation.Licensee",
+        verbose_name=_("licensee"),
+        on_delete=models.PROTECT,
+        related_name="qualifications",
+    )
+    role = models.CharField(_("as"), max_length=12, choices=Role.choices)
+    order = models.PositiveSmallIntegerField(_("order"))
+    rank = models.PositiveSmallIntegerField(_("rank"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("qualified player")
+        verbose_name_plural = _("qualified players")
+        ordering = ["stage", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "licensee"], name="one_qualification")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.licensee.full_name} ({self.get_role_display()})"

@@ -1,0 +1,195 @@
+"""Reads of the championships: who may enter a stage and why not, the stage's running
+ranking and the row of its regulation table, the outgoing champions, a player's path."""
+
+from dataclasses import dataclass
+
+from django.db.models import Q, QuerySet
+
+from apps.competitions.domain.eligibility import CompetitionKind, eligibility_refusals
+from apps.competitions.domain.regulation import RegulationRow
+from apps.competitions.models import Competition, Qualifier, Stage
+from apps.federation.models import Licensee, Season
+from apps.movements.models import Place
+from apps.results.reads import tournament_results_read
+
+ENTERING_ROLES = (Qualifier.Role.QUALIFIED, Qualifier.Role.DIRECT)
+
+
+def stage_committee_ids(stage: Stage) -> set[int] | None:
+    """The committees whose licensees a regional stage gathers; None: a national stage."""
+    if stage.committee_id:
+        return {stage.committee_id}
+    if stage.zone_id:
+        return set(stage.group.values_list("pk", flat=True))
+    return None
+
+
+def stage_fed_by_others(stage: Stage) -> bool:
+    """Players enter this stage by qualification: a national final, or a stage that
+    earlier stages qualify for."""
+    return stage.level == Stage.Level.NATIONAL_FINAL or stage.previous_stages.exists()
+
+
+def _outgoing_champion_refusal(stage: Stage, licensee: Licensee) -> str | None:
+    """The outgoing champion enters directly (art. 4, 6, 9, 11, 14), a regional champion
+    only while still licensed in the same committee (art. 6, 11)."""
+    committees = stage_committee_ids(stage)
+    if committees is not None and licensee.club.committee_id not in committees:
+        return "le champion sortant n'est plus licencié dans le comité organisateur"
+    return None
+
+
+def _overseas_visits(stage: Stage, licensee: Licensee) -> int:
+    """The metropolitan regional 1st series stages the licensee entered this season."""
+    return (
+        Stage.objects.filter(
+            competition=stage.competition,
+            tournament__registrations__licensee=licensee,
+            committee__overseas=False,
+        )
+        .exclude(pk=stage.pk)
+        .count()
+    )
+
+
+def stage_refusals(stage: Stage, licensee: Licensee) -> list[str]:
+    """Why the licensee may not enter the stage (empty: they may), in French."""
+    if stage.tournament.registrations.filter(licensee=licensee).exists():
+        return [f"{licensee.full_name} est déjà inscrit"]
+    champions = {stage.outgoing_champion_id}
+    if stage.level == Stage.Level.NATIONAL_FINAL:
+        champions.add(stage.competition.outgoing_champion_id)
+    if licensee.pk in champions:
+        refusal = _outgoing_champion_refusal(stage, licensee)
+        return [refusal] if refusal else []
+    if stage_fed_by_others(stage):
+        qualified = Qualifier.objects.filter(
+            stage__next_stage=stage, licensee=licensee, role__in=ENTERING_ROLES
+        ).exists()
+        return [] if qualified else ["le joueur n'est pas qualifié par une étape précédente"]
+    kind = stage.competition.domain_kind
+    committees = stage_committee_ids(stage)
+    committee = licensee.club.committee
+    licensed_in = committees is None or committee.pk in committees
+    refusals = []
+    # Art. 1: a 1st series player of an overseas committee may play any metropolitan
+    # regional 1st series championship, once a season.
+    visiting = (
+        not licensed_in
+        and kind == CompetitionKind.FIRST_SERIES
+        and committee.overseas
+        and stage.committee is not None
+        and not stage.committee.overseas
+    )
+    if visiting:
+        licensed_in = True
+        if _overseas_visits(stage, licensee):
+            refusals.append(
+                "un joueur d'un comité outre-mer ne joue qu'un championnat régional "
+                "1ère série métropolitain par saison"
+            )
+    return (
+        eligibility_refusals(
+            kind,
+            series=licensee.series,
+            birth_date=licensee.birth_date,
+            season_start_year=stage.competition.season.start_year,
+            licensed_in_organiser=licensed_in,
+        )
+        + refusals
+    )
+
+
+def previous_champion(
+    competition: Competition, *, level: str, committee_id: int | None, zone_id: int | None
+) -> Licensee | None:
+    """The champion of the same stage last season: the outgoing champion."""
+    stage = (
+        Stage.objects.filter(
+            competition__kind=competition.kind,
+            competition__season__start_year=competition.season.start_year - 1,
+            level=level,
+            committee_id=committee_id,
+            zone_id=zone_id,
+            champion__isnull=False,
+        )
+        .select_related("champion")
+        .first()
+    )
+    return stage.champion if stage else None
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int | None
+    licensee: Licensee
+    total: float | None
+    tops: int
+    sessions: tuple[float | None, ...]
+
+
+def stage_standings(stage: Stage) -> list[StandingRow]:
+    """The stage's running general ranking: the sessions' percentages times coefficients, ties
+    broken by the TOPs of every session (art. 20)."""
+    results = tournament_results_read(stage.tournament)
+    licensees = Licensee.objects.select_related("club").in_bulk(
+        [p.player.licensee_id for p in results.players]
+    )
+    return [
+        StandingRow(p.rank, licensees[p.player.licensee_id], p.total, p.tops, p.sessions)
+        for p in results.players
+    ]
+
+
+def stage_present(stage: Stage) -> int:
+    """The players seated at the first session (« joueurs présents à la première
+    séance »); before it is seated, the players registered."""
+    seated = Place.objects.filter(
+        table__movement__session__tournament=stage.tournament,
+        table__movement__session__number=1,
+        table__sequence=1,
+        registration__isnull=False,
+    ).count()
+    return seated or stage.tournament.registrations.count()
+
+
+def stage_row(stage: Stage, present: int) -> RegulationRow | None:
+    """The row of the regulation table for ``present`` players at the first session."""
+    return next((row for row in stage.regulation() if row.low <= present <= row.high), None)
+
+
+def competitions_of(season: Season) -> QuerySet[Competition]:
+    return Competition.objects.filter(season=season).prefetch_related(
+        "stages__committee", "stages__zone", "stages__tournament", "stages__champion"
+    )
+
+
+@dataclass(frozen=True)
+class PathStep:
+    stage: Stage
+    rank: int | None
+    role: str  # the Qualifier role label, or ""
+
+
+def player_path(licensee: Licensee) -> list[PathStep]:
+    """The stages the licensee entered, season after season, with their rank and what the
+    stage made of them (qualified, replacement)."""
+    stages = (
+        Stage.objects.filter(
+            Q(tournament__registrations__licensee=licensee) | Q(qualifiers__licensee=licensee)
+        )
+        .distinct()
+        .select_related("competition__season", "committee", "zone", "tournament")
+        .order_by("-competition__season__start_year", "tournament__date")
+    )
+    qualifiers = {
+        q.stage_id: q for q in Qualifier.objects.filter(licensee=licensee, stage__in=stages)
+    }
+    return [
+        PathStep(
+            stage,
+            qualifiers[stage.pk].rank if stage.pk in qualifiers else None,
+            qualifiers[stage.pk].get_role_display() if stage.pk in qualifiers else "",
+        )
+        for stage in stages
+    ]

@@ -1,0 +1,615 @@
+"""Write services of the championships (fascicule 3, ch. 2). Each runs in one transaction
+with its audit rows, checks who may (apps.competitions.permissions) and raises
+PermissionDenied or ValidationError (French messages) without changing anything.
+
+A stage is played as one tournament of its host club (kind « championship stage »): its
+first session seats every entrant; each following session is added when the previous one
+is complete, with the players the regulation table keeps, cut by the running general
+ranking and seated by serpentine (or drawn, where the stage says so)."""
+
+from collections.abc import Sequence
+from datetime import date
+from decimal import Decimal
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from apps.competitions import permissions
+from apps.competitions.domain.eligibility import SERIES_OF, CompetitionKind
+from apps.competitions.domain.qualification import direct_qualifiers, qualification
+from apps.competitions.domain.regulation import RegulationRow, regulation_problems
+from apps.competitions.models import Competition, Qualifier, RegulationLine, Stage
+from apps.competitions.selectors import (
+    previous_champion,
+    stage_committee_ids,
+    stage_present,
+    stage_refusals,
+    stage_row,
+    stage_standings,
+)
+from apps.core.audit import audit_record, model_update
+from apps.federation.models import Club, Committee, Licensee, Season, Zone
+from apps.movements.models import SessionMovement
+from apps.movements.services import movement_generate
+from apps.results.reads import tournament_results_read
+from apps.tournaments.domain.workflow import REGISTRATION_STATUSES, Status
+from apps.tournaments.models import RefereeAssignment, Registration, Tournament
+from apps.tournaments.services import (
+    referee_record,
+    registration_record,
+    registration_remove,
+    session_record,
+    tournament_lock_for_room,
+    tournament_lock_unfrozen,
+    tournament_record,
+)
+
+LEVEL_ORDER = list(Stage.Level.values)
+_NOT_PLAYED = "Cette étape n'est pas jouée : elle qualifie selon le classement d'une autre étape."
+
+
+# --- the season's competitions (federation staff) --------------------------------
+
+
+@transaction.atomic
+def competition_create(
+    *, actor, season: Season, kind: str, outgoing_champion: Licensee | None = None
+) -> Competition:
+    if not permissions.can_set_season(actor):
+        raise PermissionDenied("Seule la fédération crée les compétitions d'une saison.")
+    if kind not in Competition.Kind.values:
+        raise ValidationError("Championnat inconnu.")
+    try:
+        with transaction.atomic():
+            competition = Competition.objects.create(
+                season=season, kind=kind, outgoing_champion=outgoing_champion
+            )
+    except IntegrityError as exc:
+        raise ValidationError(
+            f"Le championnat {Competition.Kind(kind).label} de la saison {season} existe déjà."
+        ) from exc
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=competition,
+        changes={
+            "season": [None, str(season)],
+            "kind": [None, kind],
+            "outgoing_champion": [None, str(outgoing_champion) if outgoing_champion else None],
+        },
+    )
+    return competition
+
+
+@transaction.atomic
+def competition_champion_set(
+    *, actor, competition: Competition, outgoing_champion: Licensee | None
+) -> Competition:
+    """The outgoing champion of France, qualified directly for the national final (art. 4,
+    9, 14), until the national final's first session is seated."""
+    if not permissions.can_set_season(actor):
+        raise PermissionDenied("Seule la fédération désigne le champion de France sortant.")
+    seated = SessionMovement.objects.filter(
+        session__tournament__stage__competition=competition,
+        session__tournament__stage__level=Stage.Level.NATIONAL_FINAL,
+    ).exists()
+    if seated:
+        raise ValidationError(
+            "La finale nationale est placée : le champion sortant ne change plus."
+        )
+    changes = model_update(competition, {"outgoing_champion": outgoing_champion})
+    competition.save(update_fields=["outgoing_champion"])
+    audit_record(actor=actor, action="update", instance=competition, changes=changes)
+    return competition
+
+
+@transaction.atomic
+def stage_quota_set(*, actor, stage: Stage, quota: int) -> Stage:
+    """The players the stage qualifies for the next one, set by the federation for the
+    season (art. 1, 4, 6, 9, 11, 14)."""
+    if not permissions.can_set_season(actor):
+        raise PermissionDenied("Seule la fédération fixe le nombre de qualifiés.")
+    if stage.closed_at is not None:
+        raise ValidationError("Les qualifiés de cette étape sont déjà désignés.")
+    if quota < 0:
+        raise ValidationError("Un nombre de qualifiés n'est jamais négatif.")
+    changes = model_update(stage, {"quota": quota})
+    stage.save(update_fields=["quota"])
+    audit_record(actor=actor, action="update", instance=stage, changes=changes)
+    return stage
+
+
+# --- stages (their organiser) ---------------------------------------------------
+
+
+def _check_organiser(
+    level: str, committee: Committee | None, zone: Zone | None, group: Sequence[Committee]
+) -> None:
+    if level == Stage.Level.NATIONAL_FINAL:
+        if committee or zone:
+            raise ValidationError("La finale nationale est organisée par la fédération.")
+        return
+    if committee and zone:
+        raise ValidationError("Une étape est organisée par un comité ou par un regroupement.")
+    if zone:
+        if len(group) < 2:
+            raise ValidationError("Un regroupement réunit deux comités au moins.")
+        if any(c.zone_id != zone.pk for c in group):
+            raise ValidationError("Les comités du regroupement sont ceux de la zone.")
+    elif not committee:
+        raise ValidationError("Une étape régionale est organisée par un comité ou un regroupement.")
+
+
+def _check_next_stage(competition: Competition, level: str, next_stage: Stage | None) -> None:
+    if next_stage is None:
+        return
+    if next_stage.competition_id != competition.pk:
+        raise ValidationError("L'étape suivante doit être du même championnat.")
+    if LEVEL_ORDER.index(next_stage.level) <= LEVEL_ORDER.index(level):
+        raise ValidationError("L'étape suivante doit venir après celle-ci.")
+
+
+def _check_regulation(competition: Competition, rows: list[RegulationRow], deals: int) -> None:
+    if not rows:
+        raise ValidationError("Le tableau du règlement a au moins une ligne.")
+    problems = regulation_problems(competition.domain_kind, rows, deals)
+    if problems:
+        raise ValidationError(problems)
+
+
+def _check_ranking_source(
+    competition: Competition, committee: Committee | None, source: Stage
+) -> None:
+    """Art. 1: only the 2nd series of an overseas committee qualifies by the ranking of the
+    Open regional championship of its zone, the same season."""
+    if (
+        competition.kind != CompetitionKind.SECOND_SERIES
+        or committee is None
+        or not committee.overseas
+    ):
+        raise ValidationError(
+            "Seuls les joueurs 2ème série d'un comité outre-mer sont qualifiés par le "
+            "classement du championnat régional open (art. 1)."
+        )
+    source_zone = source.zone_id or (source.committee.zone_id if source.committee_id else None)
+    if (
+        source.competition.kind != CompetitionKind.OPEN
+        or source.competition.season_id != competition.season_id
+        or source_zone != committee.zone_id
+    ):
+        raise ValidationError(
+            "Le classement doit être celui du championnat régional open de la zone, la même saison."
+        )
+
+
+def _regulation_store(stage: Stage, rows: list[RegulationRow]) -> list[list]:
+    stage.regulation_rows.all().delete()
+    RegulationLine.objects.bulk_create(
+        RegulationLine(stage=stage, low=r.low, high=r.high, next_sessions=list(r.next_sessions))
+        for r in rows
+    )
+    return [[r.low, r.high, list(r.next_sessions)] for r in rows]
+
+
+@transaction.atomic
+def stage_create(
+    *,
+    actor,
+    competition: Competition,
+    level: str,
+    name: str,
+    date: date,
+    club: Club,
+    regulation: list[RegulationRow],
+    venue: str = "",
+    committee: Committee | None = None,
+    zone: Zone | None = None,
+    group: Sequence[Committee] = (),
+    next_stage: Stage | None = None,
+    deals: int = 24,
+    seating: str | None = None,
+    replacements: int = 2,
+    ranking_source: Stage | None = None,
+) -> Stage:
+    """A stage and its tournament at the host club, open for registration, with its
+    regulation table (refused with every problem found: art. 2, 3, 7, 8, 12, 13 and ch. 5).
+    The outgoing champion is last season's champion of the same stage. The following
+    sessions are seated by serpentine (art. 17), drawn at the Open's regional final
+    (art. 7). A stage with a ``ranking_source`` is not played (art. 1, overseas)."""
+    if level not in Stage.Level.values:
+        raise ValidationError("Étape inconnue.")
+    if not permissions.can_organise(actor, committee=committee, zone=zone):
+        raise PermissionDenied("Vous n'organisez pas les étapes de cet organisateur.")
+    _check_organiser(level, committee, zone, group)
+    if committee and club.committee_id != committee.pk:
+        raise ValidationError("Le club d'accueil doit être un club du comité organisateur.")
+    if zone and club.committee_id not in {c.pk for c in group}:
+        raise ValidationError("Le club d'accueil doit être un club du regroupement.")
+    _check_next_stage(competition, level, next_stage)
+    if seating is None:
+        open_final = (
+            competition.kind == CompetitionKind.OPEN and level == Stage.Level.REGIONAL_FINAL
+        )
+        seating = Stage.Seating.DRAW if open_final else Stage.Seating.SERPENTINE
+    if seating not in Stage.Seating.values:
+        raise ValidationError("Placement inconnu.")
+    if ranking_source is not None:
+        _check_ranking_source(competition, committee, ranking_source)
+    else:
+        _check_regulation(competition, regulation, deals)
+    if date not in competition.season.span:
+        raise ValidationError(f"La date doit être dans la saison {competition.season}.")
+    tournament = tournament_record(
+        actor=actor,
+        club=club,
+        values={
+            "name": name,
+            "date": date,
+            "venue": venue,
+            "kind": Tournament.Kind.CHAMPIONSHIP,
+            "index": Stage.INDEX.get(level, Decimal("1.0")),
+        },
+        status=Status.REGISTRATION_OPEN,
+    )
+    champion = previous_champion(
+        competition, level=level, committee_id=committee and committee.pk, zone_id=zone and zone.pk
+    )
+    stage = Stage.objects.create(
+        competition=competition,
+        level=level,
+        name=name,
+        committee=committee,
+        zone=zone,
+        tournament=tournament,
+        next_stage=next_stage,
+        deals=deals,
+        seating=seating,
+        replacements=replacements,
+        outgoing_champion=champion,
+        ranking_source=ranking_source,
+    )
+    stage.group.set(group)
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=stage,
+        changes={
+            "competition": [None, str(competition)],
+            "level": [None, level],
+            "organiser": [None, stage.organiser_name],
+            "group": [None, [str(c) for c in group]],
+            "next_stage": [None, str(next_stage) if next_stage else None],
+            "deals": [None, deals],
+            "seating": [None, seating],
+            "replacements": [None, replacements],
+            "ranking_source": [None, str(ranking_source) if ranking_source else None],
+            "outgoing_champion": [None, str(champion) if champion else None],
+            "regulation": [None, _regulation_store(stage, regulation)],
+        },
+    )
+    return stage
+
+
+def _stage_locked(actor, stage: Stage) -> Stage:
+    if not permissions.can_run_stage(actor, stage):
+        raise PermissionDenied("Vous n'organisez pas cette étape.")
+    tournament_lock_unfrozen(tournament_id=stage.tournament_id)
+    return (
+        Stage.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=stage.pk)
+    )
+
+
+def _first_session_seated(stage: Stage) -> bool:
+    return SessionMovement.objects.filter(
+        session__tournament=stage.tournament, session__number=1
+    ).exists()
+
+
+@transaction.atomic
+def stage_regulation_set(*, actor, stage: Stage, rows: list[RegulationRow], deals: int) -> Stage:
+    """Replace the stage's regulation table, until its first session is seated."""
+    stage = _stage_locked(actor, stage)
+    if _first_session_seated(stage):
+        raise ValidationError("La première séance est placée : le règlement ne change plus.")
+    _check_regulation(stage.competition, rows, deals)
+    before = [[r.low, r.high, list(r.next_sessions)] for r in stage.regulation()]
+    changes = model_update(stage, {"deals": deals})
+    stage.save(update_fields=["deals"])
+    changes["regulation"] = [before, _regulation_store(stage, rows)]
+    audit_record(actor=actor, action="update", instance=stage, changes=changes)
+    return stage
+
+
+@transaction.atomic
+def stage_register(*, actor, stage: Stage, licensee: Licensee) -> Registration:
+    """Enter a licensee in the stage, refused with the reasons when they may not play it."""
+    stage = _stage_locked(actor, stage)
+    if stage.ranking_source_id:
+        raise ValidationError(_NOT_PLAYED)
+    if stage.tournament.status not in REGISTRATION_STATUSES or _first_session_seated(stage):
+        raise ValidationError("Les inscriptions de cette étape sont closes.")
+    refusals = stage_refusals(stage, licensee)
+    if refusals:
+        raise ValidationError([f"{licensee.full_name} : {text}" for text in refusals])
+    return registration_record(actor=actor, tournament=stage.tournament, licensee=licensee)
+
+
+@transaction.atomic
+def stage_unregister(*, actor, stage: Stage, registration: Registration) -> None:
+    stage = _stage_locked(actor, stage)
+    if registration.tournament_id != stage.tournament_id:
+        raise ValidationError("Ce joueur n'est pas inscrit à cette étape.")
+    if _first_session_seated(stage):
+        raise ValidationError(
+            "La première séance est placée : l'arbitre remplace un joueur absent."
+        )
+    registration_remove(actor=actor, registration=registration)
+
+
+@transaction.atomic
+def stage_direct_qualify(*, actor, stage: Stage, national_order: Sequence[Licensee]) -> list:
+    """For an incomplete table of a regional semi-final, qualify 1, 2 or 3 entrants directly
+    for the next stage: the outgoing regional champion, then the national ranking's order
+    (art. 2, 12; art. 7 for the Open, whose champion does not play the semi-final). Until
+    the national ranking exists, ``national_order`` is entered by hand."""
+    stage = _stage_locked(actor, stage)
+    if stage.level != Stage.Level.REGIONAL_SEMI_FINAL or stage.next_stage is None:
+        raise ValidationError("Seule une demi-finale régionale qualifie directement.")
+    if _first_session_seated(stage):
+        raise ValidationError("La première séance est placée : trop tard pour qualifier.")
+    registrations = {r.licensee_id: r for r in stage.tournament.registrations.all()}
+    kind = stage.competition.domain_kind
+    champion = stage.next_stage.outgoing_champion_id if kind != CompetitionKind.OPEN else None
+    chosen = direct_qualifiers(
+        list(registrations), champion=champion, national_order=[p.pk for p in national_order]
+    )
+    needed = len(registrations) % 4
+    if len(chosen) < needed:
+        raise ValidationError(
+            f"Il faut qualifier directement {needed} joueurs : le classement national saisi "
+            f"n'en désigne que {len(chosen)} parmi les inscrits."
+        )
+    order = stage.qualifiers.count()
+    for offset, licensee_id in enumerate(chosen, start=1):
+        registration = registrations[licensee_id]
+        Qualifier.objects.create(
+            stage=stage,
+            licensee_id=licensee_id,
+            role=Qualifier.Role.DIRECT,
+            order=order + offset,
+        )
+        registration_remove(actor=actor, registration=registration)
+        registration_record(
+            actor=actor, tournament=stage.next_stage.tournament, licensee=registration.licensee
+        )
+    audit_record(
+        actor=actor,
+        action="update",
+        instance=stage,
+        changes={
+            "direct_qualifiers": [None, [registrations[pk].licensee.full_name for pk in chosen]]
+        },
+    )
+    return chosen
+
+
+@transaction.atomic
+def stage_referee_assign(*, actor, stage: Stage, referee, grade: str) -> RefereeAssignment:
+    """The organiser assigns the stage's referee with their grade (art. 16)."""
+    stage = _stage_locked(actor, stage)
+    return referee_record(actor=actor, tournament=stage.tournament, referee=referee, grade=grade)
+
+
+# --- seating the sessions (the referee) ------------------------------------------
+
+
+def _referee_check(stage: Stage) -> None:
+    """Art. 16: a final needs a regional referee, unless a derogation is recorded."""
+    if not stage.is_final or stage.referee_derogation:
+        return
+    graded = stage.tournament.referee_assignments.filter(
+        grade__in=RefereeAssignment.FINAL_GRADES
+    ).exists()
+    if not graded:
+        raise ValidationError(
+            "Une finale est dirigée par un arbitre régional (art. 16) : affectez-en un ou "
+            "enregistrez la dérogation."
+        )
+
+
+def _first_session_order(stage: Stage, registrations: list[Registration]) -> list[Registration]:
+    """The national final's entrants, best first for the balanced lines: by their rank in
+    the stage that qualified them, then by name."""
+    ranks = dict(
+        Qualifier.objects.filter(stage__next_stage=stage).values_list("licensee_id", "rank")
+    )
+    return sorted(
+        registrations,
+        key=lambda r: (ranks.get(r.licensee_id) or 10_000, r.licensee.full_name, r.pk),
+    )
+
+
+@transaction.atomic
+def stage_seat_first(
+    *, actor, stage: Stage, tables: int | None = None, type: str = "", seed: int | None = None
+) -> SessionMovement:
+    """Seat the first session: every entrant, the outgoing champion at Nord table 1
+    (art. 17); drawn, or at the national final balanced with the committees apart."""
+    tournament_lock_for_room(actor=actor, tournament=stage.tournament)
+    stage = Stage.objects.select_for_update(of=("self",)).get(pk=stage.pk)
+    if stage.ranking_source_id:
+        raise ValidationError(_NOT_PLAYED)
+    registrations = list(stage.tournament.registrations.select_related("licensee"))
+    problems = regulation_problems(stage.competition.domain_kind, stage.regulation(), stage.deals)
+    if problems:
+        raise ValidationError(problems)
+    if stage_row(stage, len(registrations)) is None:
+        raise ValidationError(
+            f"Le tableau du règlement ne prévoit pas {len(registrations)} joueurs en première "
+            "séance."
+        )
+    _referee_check(stage)
+    champion = stage.outgoing_champion
+    if stage.level == Stage.Level.NATIONAL_FINAL:
+        champion = stage.competition.outgoing_champion or champion
+    if champion is not None and not any(r.licensee_id == champion.pk for r in registrations):
+        champion = None
+    options = {"method": SessionMovement.Method.DRAW, "seed": seed}
+    if stage.level == Stage.Level.NATIONAL_FINAL:
+        options = {
+            "method": SessionMovement.Method.APART,
+            "entrants": _first_session_order(stage, registrations),
+        }
+    return movement_generate(
+        actor=actor,
+        session=stage.tournament.sessions.get(number=1),
+        tables=tables,
+        type=type,
+        champion=champion,
+        **options,
+    )
+
+
+@transaction.atomic
+def stage_seat_next(*, actor, stage: Stage, seed: int | None = None) -> SessionMovement:
+    """Add and seat the next session once the previous one is complete: the players the
+    regulation table keeps, cut by the running general ranking (sum of the sessions'
+    percentages times coefficients, ties broken by TOPs: art. 20), seated by serpentine from
+    that ranking (art. 17), or drawn where the stage says so (art. 7)."""
+    tournament = tournament_lock_for_room(actor=actor, tournament=stage.tournament)
+    stage = Stage.objects.select_for_update(of=("self",)).get(pk=stage.pk)
+    row = stage_row(stage, stage_present(stage))
+    sessions = tournament.sessions.count()
+    if row is None or sessions >= row.sessions:
+        raise ValidationError("Le règlement de l'étape ne prévoit pas d'autre séance.")
+    results = tournament_results_read(tournament)
+    last = results.sessions[-1]
+    if not last.players or not last.complete:
+        raise ValidationError(
+            f"La séance {last.number} n'est pas complète : toutes ses donnes doivent être saisies."
+        )
+    played_last = {p.player.registration_id for p in last.players}
+    ranked = [
+        p.player.registration_id for p in results.players if p.player.registration_id in played_last
+    ]
+    kept = ranked[: row.next_sessions[sessions - 1]]
+    entrants = list(Registration.objects.filter(pk__in=kept))
+    entrants.sort(key=lambda r: kept.index(r.pk))
+    session = session_record(actor=actor, tournament=tournament)
+    if stage.seating == Stage.Seating.DRAW:
+        options = {"method": SessionMovement.Method.DRAW, "seed": seed}
+    else:
+        options = {"method": SessionMovement.Method.RANKING}
+    return movement_generate(actor=actor, session=session, entrants=entrants, **options)
+
+
+# --- qualification and titles (the organiser) -----------------------------------
+
+
+@transaction.atomic
+def stage_qualify(*, actor, stage: Stage) -> list[Qualifier]:
+    """At the end of the stage: its champion and vice-champion, its qualified players (the
+    quota, in ranking order) registered in the next stage, and the replacements listed."""
+    stage = _stage_locked(actor, stage)
+    if stage.closed_at is not None:
+        raise ValidationError("Les qualifiés de cette étape sont déjà désignés.")
+    played = stage.ranking_source or stage
+    if not played.tournament.play_over:
+        raise ValidationError(
+            f"L'étape {played.name} n'est pas terminée : l'arbitre la termine d'abord."
+        )
+    row = stage_row(stage, stage_present(stage))
+    if row is not None and stage.tournament.sessions.count() < row.sessions:
+        raise ValidationError(
+            f"Le règlement prévoit {row.sessions} séances : toutes n'ont pas été jouées."
+        )
+    if stage.next_stage is not None and stage.quota is None:
+        raise ValidationError("La fédération n'a pas encore fixé le nombre de qualifiés.")
+    standings = [s for s in stage_standings(played) if s.rank is not None]
+    if stage.ranking_source_id:
+        wanted = SERIES_OF[stage.competition.domain_kind]
+        committees = stage_committee_ids(stage)
+        standings = [
+            s
+            for s in standings
+            if s.licensee.series == wanted and s.licensee.club.committee_id in committees
+        ]
+    rank_of = {s.licensee.pk: s.rank for s in standings}
+    chosen = qualification(
+        [s.licensee.pk for s in standings],
+        (stage.quota or 0) if stage.next_stage else 0,
+        stage.replacements if stage.next_stage else 0,
+    )
+    order = stage.qualifiers.count()
+    qualifiers = []
+    for role, players in (
+        (Qualifier.Role.QUALIFIED, chosen.qualified),
+        (Qualifier.Role.REPLACEMENT, chosen.replacements),
+    ):
+        for licensee_id in players:
+            order += 1
+            qualifiers.append(
+                Qualifier(
+                    stage=stage,
+                    licensee_id=licensee_id,
+                    role=role,
+                    order=order,
+                    rank=rank_of[licensee_id],
+                )
+            )
+    Qualifier.objects.bulk_create(qualifiers)
+    if stage.next_stage is not None:
+        already = set(
+            stage.next_stage.tournament.registrations.values_list("licensee_id", flat=True)
+        )
+        licensees = Licensee.objects.in_bulk(chosen.qualified)
+        for licensee_id in chosen.qualified:
+            if licensee_id not in already:
+                registration_record(
+                    actor=actor,
+                    tournament=stage.next_stage.tournament,
+                    licensee=licensees[licensee_id],
+                )
+    titles = [] if stage.ranking_source_id else [s.licensee for s in standings[:2]]
+    changes = model_update(
+        stage,
+        {
+            "champion": titles[0] if titles else None,
+            "vice_champion": titles[1] if len(titles) > 1 else None,
+            "closed_at": timezone.now(),
+        },
+    )
+    stage.save(update_fields=["champion", "vice_champion", "closed_at"])
+    changes["qualified"] = [None, [q.licensee_id for q in qualifiers if q.role == "qualified"]]
+    changes["replacements"] = [None, list(chosen.replacements)]
+    audit_record(actor=actor, action="update", instance=stage, changes=changes)
+    return qualifiers
+
+
+@transaction.atomic
+def stage_settings_set(
+    *, actor, stage: Stage, outgoing_champion: Licensee | None, referee_derogation: str
+) -> Stage:
+    """The organiser names the outgoing champion (when last season is not in Donne) and
+    records a derogation for a referee without the regional grade (art. 16)."""
+    stage = _stage_locked(actor, stage)
+    if _first_session_seated(stage):
+        raise ValidationError("La première séance est placée : ces réglages ne changent plus.")
+    committees = stage_committee_ids(stage)
+    if (
+        outgoing_champion is not None
+        and committees is not None
+        and outgoing_champion.club.committee_id not in committees
+    ):
+        raise ValidationError(
+            "Le champion sortant n'entre directement que s'il est licencié dans le comité "
+            "organisateur (art. 6, 11)."
+        )
+    changes = model_update(
+        stage,
+        {"outgoing_champion": outgoing_champion, "referee_derogation": referee_derogation.strip()},
+    )
+    stage.save(update_fields=["outgoing_champion", "referee_derogation"])
+    audit_record(actor=actor, action="update", instance=stage, changes=changes)
+    return stage

@@ -1,0 +1,349 @@
+"""The championship pages: a season's competitions, a competition's stages, a stage's
+registrations, regulation table, results and qualified players, the bordereau des
+qualifiés, and a player's path. Reading is public; every change goes through the services
+and apps.competitions.permissions."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Count, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from apps.accounts.permissions import roles_of
+from apps.competitions import bordereau, permissions, services
+from apps.competitions.domain.regulation import regulation_problems
+from apps.competitions.forms import (
+    ChampionForm,
+    CompetitionForm,
+    LicenceNumberForm,
+    NationalOrderForm,
+    QuotaForm,
+    StageForm,
+    StageSettingsForm,
+    regulation_text,
+)
+from apps.competitions.models import Competition, Qualifier, Stage
+from apps.competitions.selectors import (
+    competitions_of,
+    player_path,
+    stage_present,
+    stage_row,
+    stage_standings,
+)
+from apps.core.pages import download, error_text, sign_in_when_refused
+from apps.federation.models import Licensee, Season
+from apps.tournaments.permissions import can_run_room
+
+
+def season_page(request):
+    """The season's championships (the current one unless ?saison=2025 asks another)."""
+    seasons = list(Season.objects.all())
+    wanted = request.GET.get("saison", "")
+    season = next((s for s in seasons if str(s.start_year) == wanted), None) or next(
+        (s for s in seasons if s.is_current), seasons[0] if seasons else None
+    )
+    form = None
+    if season is not None and permissions.can_set_season(request.user):
+        form = CompetitionForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                competition = services.competition_create(
+                    actor=request.user, season=season, **form.cleaned_data
+                )
+            except ValidationError as exc:
+                form.add_error(None, exc)
+            else:
+                return redirect("competitions:detail", competition.pk)
+    return render(
+        request,
+        "competitions/season.html",
+        {
+            "season": season,
+            "seasons": seasons,
+            "competitions": competitions_of(season) if season else [],
+            "form": form,
+        },
+    )
+
+
+def competition_page(request, pk):
+    competition = get_object_or_404(
+        Competition.objects.select_related("season", "outgoing_champion"), pk=pk
+    )
+    champion_form = None
+    if permissions.can_set_season(request.user):
+        champion_form = ChampionForm(
+            request.POST or None,
+            initial={
+                "outgoing_champion": getattr(competition.outgoing_champion, "licence_number", "")
+            },
+        )
+        if request.method == "POST" and champion_form.is_valid():
+            try:
+                services.competition_champion_set(
+                    actor=request.user, competition=competition, **champion_form.cleaned_data
+                )
+            except ValidationError as exc:
+                champion_form.add_error(None, exc)
+            else:
+                messages.success(request, _("The outgoing champion of France is saved."))
+                return redirect("competitions:detail", competition.pk)
+    elif request.method == "POST":
+        raise PermissionDenied
+    stages = (
+        competition.stages.select_related(
+            "committee", "zone", "tournament__club", "champion", "vice_champion", "next_stage"
+        )
+        .annotate(
+            qualified=Count("qualifiers", filter=~Q(qualifiers__role=Qualifier.Role.REPLACEMENT))
+        )
+        .order_by("tournament__date", "name")
+    )
+    return render(
+        request,
+        "competitions/competition.html",
+        {
+            "competition": competition,
+            "stages": stages,
+            "can_create": permissions.can_create_stage(request.user),
+            "champion_form": champion_form,
+        },
+    )
+
+
+@login_required
+def stage_create(request, pk):
+    competition = get_object_or_404(Competition.objects.select_related("season"), pk=pk)
+    committees, zones, national = permissions.organisers_for_user(request.user)
+    if not (committees or zones or national):
+        raise PermissionDenied
+    form = StageForm(
+        request.POST or None,
+        competition=competition,
+        committees=committees,
+        zones=zones,
+        national=national,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            stage = services.stage_create(
+                actor=request.user, competition=competition, **form.cleaned_data
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("The stage is created: register its players."))
+            return redirect("competitions:stage", stage.pk)
+    return render(
+        request, "competitions/stage_form.html", {"competition": competition, "form": form}
+    )
+
+
+def _stage(pk) -> Stage:
+    return get_object_or_404(
+        Stage.objects.select_related(
+            "competition__season",
+            "committee",
+            "zone",
+            "tournament__club",
+            "next_stage",
+            "outgoing_champion",
+            "champion",
+            "vice_champion",
+        ),
+        pk=pk,
+    )
+
+
+def stage_page(request, pk):
+    stage = _stage(pk)
+    run = permissions.can_run_stage(request.user, stage)
+    rows = stage.regulation()
+    present = stage_present(stage)
+    seated = stage.tournament.sessions.filter(movement__isnull=False).count()
+    row = stage_row(stage, present)
+    qualifiers = list(stage.qualifiers.select_related("licensee__club"))
+    return render(
+        request,
+        "competitions/stage.html",
+        {
+            "stage": stage,
+            "run": run,
+            "oversee": permissions.can_oversee_stage(request.user, stage),
+            "room": can_run_room(request.user, stage.tournament),
+            "federation": permissions.can_set_season(request.user),
+            "rows": rows,
+            "problems": regulation_problems(stage.competition.domain_kind, rows, stage.deals),
+            "present": present,
+            "row": row,
+            "seated": seated,
+            "more_sessions": row is not None and 0 < seated < row.sessions,
+            "registrations": stage.tournament.registrations.select_related("licensee__club"),
+            "standings": stage_standings(stage) if seated else [],
+            "qualified": [q for q in qualifiers if q.role != q.Role.REPLACEMENT],
+            "replacements": [q for q in qualifiers if q.role == q.Role.REPLACEMENT],
+            "register_form": LicenceNumberForm(),
+            "quota_form": QuotaForm(initial={"quota": stage.quota}),
+            "settings_form": StageSettingsForm(
+                initial={
+                    "outgoing_champion": getattr(stage.outgoing_champion, "licence_number", ""),
+                    "referee_derogation": stage.referee_derogation,
+                }
+            ),
+            "order_form": NationalOrderForm(),
+            "regulation_text": regulation_text(rows),
+        },
+    )
+
+
+def _act(request, stage: Stage, write, success: str, anchor: str = ""):
+    """Run a stage service; its refusal is shown on the stage page."""
+    try:
+        write()
+    except ValidationError as exc:
+        messages.error(request, error_text(exc))
+    else:
+        messages.success(request, success)
+    return redirect(reverse("competitions:stage", args=[stage.pk]) + anchor)
+
+
+def _form_act(request, stage, form_class, write, success, anchor=""):
+    form = form_class(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+        return redirect(reverse("competitions:stage", args=[stage.pk]) + anchor)
+    return _act(request, stage, lambda: write(**form.cleaned_data), success, anchor)
+
+
+@login_required
+@require_POST
+def stage_register(request, pk):
+    stage = _stage(pk)
+    return _form_act(
+        request,
+        stage,
+        LicenceNumberForm,
+        lambda licence: services.stage_register(actor=request.user, stage=stage, licensee=licence),
+        _("The player is registered."),
+        "#players",
+    )
+
+
+@login_required
+@require_POST
+def stage_unregister(request, pk, registration_pk):
+    stage = _stage(pk)
+    registration = get_object_or_404(stage.tournament.registrations, pk=registration_pk)
+    return _act(
+        request,
+        stage,
+        lambda: services.stage_unregister(
+            actor=request.user, stage=stage, registration=registration
+        ),
+        _("The registration is removed."),
+        "#players",
+    )
+
+
+@login_required
+@require_POST
+def stage_quota(request, pk):
+    stage = _stage(pk)
+    return _form_act(
+        request,
+        stage,
+        QuotaForm,
+        lambda quota: services.stage_quota_set(actor=request.user, stage=stage, quota=quota),
+        _("The number of qualified players is set."),
+    )
+
+
+@login_required
+@require_POST
+def stage_settings(request, pk):
+    stage = _stage(pk)
+    return _form_act(
+        request,
+        stage,
+        StageSettingsForm,
+        lambda **data: services.stage_settings_set(actor=request.user, stage=stage, **data),
+        _("The stage's settings are saved."),
+    )
+
+
+@login_required
+@require_POST
+def stage_direct(request, pk):
+    stage = _stage(pk)
+    return _form_act(
+        request,
+        stage,
+        NationalOrderForm,
+        lambda licences: services.stage_direct_qualify(
+            actor=request.user, stage=stage, national_order=licences
+        ),
+        _("The players qualified directly are registered in the next stage."),
+        "#qualified",
+    )
+
+
+@login_required
+@require_POST
+def stage_seat(request, pk):
+    """The referee seats the first session, or cuts the field and seats the next one."""
+    stage = _stage(pk)
+    seated = stage.tournament.sessions.filter(movement__isnull=False).exists()
+    service = services.stage_seat_next if seated else services.stage_seat_first
+    return _act(
+        request,
+        stage,
+        lambda: service(actor=request.user, stage=stage),
+        _("The session is seated: the movement is on the tournament's page."),
+        "#sessions",
+    )
+
+
+@login_required
+@require_POST
+def stage_qualify(request, pk):
+    stage = _stage(pk)
+    return _act(
+        request,
+        stage,
+        lambda: services.stage_qualify(actor=request.user, stage=stage),
+        _("The qualified players are named and registered in the next stage."),
+        "#qualified",
+    )
+
+
+@sign_in_when_refused
+def stage_bordereau(request, pk, format):
+    """The « bordereau des qualifiés », as PDF or Excel."""
+    if format not in ("pdf", "xlsx"):
+        raise Http404
+    stage = _stage(pk)
+    if not permissions.can_oversee_stage(request.user, stage):
+        raise PermissionDenied
+    if not stage.closed_at:
+        messages.error(request, _("The qualified players are not named yet."))
+        return redirect("competitions:stage", stage.pk)
+    name = f"bordereau-qualifies-{stage.pk}"
+    if format == "pdf":
+        return download(bordereau.bordereau_pdf(stage), "application/pdf", f"{name}.pdf")
+    return download(bordereau.bordereau_xlsx(stage), bordereau.XLSX, f"{name}.xlsx")
+
+
+@login_required
+def path_page(request):
+    """The signed-in player's path through the championships."""
+    licensee_id = roles_of(request.user).licensee_id
+    licensee = Licensee.objects.filter(pk=licensee_id).first() if licensee_id else None
+    return render(
+        request,
+        "competitions/path.html",
+        {"licensee": licensee, "steps": player_path(licensee) if licensee else []},
+    )

@@ -1,0 +1,100 @@
+"""A championship built through the services: the season, a zone of two committees with a
+host club each, the organisers' users, stages and sessions played to the end."""
+
+import datetime
+import random
+from dataclasses import dataclass
+
+from apps.accounts.models import Role, User
+from apps.competitions import services
+from apps.competitions.domain.regulation import RegulationRow
+from apps.competitions.models import Competition, Stage
+from apps.federation.models import Club, Committee, Licensee, Season, Zone
+from apps.movements.models import MovementTable, SessionMovement
+from apps.movements.services import movement_advance
+from apps.scoring.services import play_score_set
+from apps.tournaments.domain.workflow import Status
+from apps.tournaments.services import tournament_transition
+from tests import factories as f
+from tests.builders import GARDE_SCORES
+
+DAY = datetime.date(2027, 3, 13)
+
+
+@dataclass
+class League:
+    season: Season
+    zone: Zone
+    committees: tuple[Committee, Committee]
+    clubs: tuple[Club, Club]
+    federation_staff: User
+    zone_manager: User
+    committee_staff: tuple[User, User]
+    referee: User
+
+    def players(self, side: int, count: int, **licensee) -> list[Licensee]:
+        """`count` new licensees of the club of committee `side` (série P by default)."""
+        return f.LicenseeFactory.create_batch(count, club=self.clubs[side], **licensee)
+
+
+def _user(role: str, **scope) -> User:
+    user = f.UserFactory()
+    f.RoleFactory(user=user, role=role, **scope)
+    return user
+
+
+def league_build() -> League:
+    season = Season.objects.create(start_year=2026, is_current=True)
+    zone = f.ZoneFactory()
+    committees = (f.CommitteeFactory(zone=zone), f.CommitteeFactory(zone=zone))
+    return League(
+        season=season,
+        zone=zone,
+        committees=committees,
+        clubs=tuple(f.ClubFactory(committee=c) for c in committees),
+        federation_staff=_user(Role.FEDERATION_STAFF),
+        zone_manager=_user(Role.ZONE_MANAGER, zone=zone),
+        committee_staff=tuple(_user(Role.COMMITTEE_STAFF, committee=c) for c in committees),
+        referee=_user(Role.REFEREE),
+    )
+
+
+def local_final(league: League, competition: Competition, side: int, **options) -> Stage:
+    """Committee `side`'s one-session local final (15 to 40 players)."""
+    values = {
+        "actor": league.committee_staff[side],
+        "competition": competition,
+        "level": Stage.Level.LOCAL_FINAL,
+        "name": f"Finale locale {league.committees[side]}",
+        "date": DAY,
+        "club": league.clubs[side],
+        "committee": league.committees[side],
+        "regulation": [RegulationRow(15, 40)],
+    }
+    stage = services.stage_create(**{**values, **options})
+    services.stage_referee_assign(
+        actor=league.committee_staff[side], stage=stage, referee=league.referee, grade="regional"
+    )
+    return stage
+
+
+def play_session(league: League, movement: SessionMovement, seed: int) -> None:
+    """Every position put in play and a random Garde score entered on every line."""
+    for _ in range(movement.positions - movement.current_position):
+        movement = movement_advance(
+            actor=league.referee, movement=movement, from_position=movement.current_position
+        )
+    rng = random.Random(seed)
+    for table in MovementTable.objects.filter(movement=movement, position__gte=1):
+        for etui in table.etuis:
+            play_score_set(
+                actor=league.referee, table=table, etui=etui, score=rng.choice(GARDE_SCORES)
+            )
+
+
+def start(league: League, stage: Stage) -> None:
+    tournament_transition(actor=league.referee, tournament=stage.tournament, status=Status.RUNNING)
+
+
+def finish(league: League, stage: Stage) -> None:
+    tournament_transition(actor=league.referee, tournament=stage.tournament, status=Status.FINISHED)

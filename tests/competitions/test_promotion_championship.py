@@ -1,0 +1,135 @@
+"""A Promotion championship end to end through the services (fascicule 3, ch. 2): two
+committees' local finals of one session, a regional final of two sessions (cut by the
+first session's ranking and seated by serpentine), the quota qualified for the national
+final, where the outgoing champion of France sits Nord at table 1 (art. 17)."""
+
+from decimal import Decimal
+
+import pytest
+
+from apps.competitions import services
+from apps.competitions.domain.regulation import RegulationRow
+from apps.competitions.models import Qualifier, Stage
+from apps.competitions.selectors import stage_standings
+from apps.movements.domain.room import room_movement
+from apps.movements.domain.seating import seating_next_session
+from apps.movements.models import Place, SessionMovement
+from apps.results.reads import tournament_results_read
+from tests.competitions import championship as c
+
+pytestmark = pytest.mark.slow
+
+
+def _seating(movement: SessionMovement) -> dict[tuple[str, str], int]:
+    """{(section, player code): registration id} at the first position."""
+    return dict(
+        (((section, code), registration))
+        for section, code, registration in Place.objects.filter(
+            table__movement=movement, table__sequence=1, registration__isnull=False
+        ).values_list("table__section", "player_code", "registration_id")
+    )
+
+
+@pytest.fixture
+def league(db):
+    return c.league_build()
+
+
+def test_promotion_from_local_finals_to_the_national_final(league):
+    fed = league.federation_staff
+    champion = league.players(0, 1)[0]  # champion of France last season
+    competition = services.competition_create(
+        actor=fed, season=league.season, kind="P", outgoing_champion=champion
+    )
+    national = services.stage_create(
+        actor=fed,
+        competition=competition,
+        level=Stage.Level.NATIONAL_FINAL,
+        name="Finale nationale promotion",
+        date=c.DAY.replace(month=5),
+        club=league.clubs[1],
+        regulation=[RegulationRow(15, 200)],
+    )
+    regional = services.stage_create(
+        actor=league.zone_manager,
+        competition=competition,
+        level=Stage.Level.REGIONAL_FINAL,
+        name="Finale régionale promotion",
+        date=c.DAY.replace(month=4),
+        club=league.clubs[0],
+        zone=league.zone,
+        group=list(league.committees),
+        next_stage=national,
+        regulation=[RegulationRow(15, 19, (12,)), RegulationRow(20, 28, (16,))],
+    )
+    assert regional.tournament.index == Decimal("1.8")
+    locals_ = [c.local_final(league, competition, side, next_stage=regional) for side in (0, 1)]
+    for stage, quota in ((locals_[0], 10), (locals_[1], 10), (regional, 15)):
+        services.stage_quota_set(actor=fed, stage=stage, quota=quota)
+
+    # Two local finals: 16 players of each committee, one session.
+    for side, stage in enumerate(locals_):
+        for licensee in league.players(side, 16):
+            services.stage_register(
+                actor=league.committee_staff[side], stage=stage, licensee=licensee
+            )
+        c.start(league, stage)
+        movement = services.stage_seat_first(actor=league.referee, stage=stage, seed=side)
+        c.play_session(league, movement, seed=side)
+        c.finish(league, stage)
+        qualifiers = services.stage_qualify(actor=league.committee_staff[side], stage=stage)
+        ranking = [row.licensee.pk for row in stage_standings(stage)]
+        assert [q.licensee_id for q in qualifiers] == ranking[:12]
+        assert [q.role for q in qualifiers] == ["qualified"] * 10 + ["replacement"] * 2
+        stage.refresh_from_db()
+        assert (stage.champion_id, stage.vice_champion_id) == tuple(ranking[:2])
+
+    # The regional final: the 20 qualified; 20 present at the first session: 16 play the
+    # second, cut by the first session's ranking and seated by serpentine from it.
+    regional_players = set(regional.tournament.registrations.values_list("licensee_id", flat=True))
+    assert regional_players == set(
+        Qualifier.objects.filter(stage__in=locals_, role="qualified").values_list(
+            "licensee_id", flat=True
+        )
+    )
+    services.stage_referee_assign(
+        actor=league.zone_manager, stage=regional, referee=league.referee, grade="regional"
+    )
+    c.start(league, regional)
+    first = services.stage_seat_first(actor=league.referee, stage=regional, seed=5)
+    c.play_session(league, first, seed=5)
+    after_one = [
+        p.player.registration_id for p in tournament_results_read(regional.tournament).players
+    ]
+    second = services.stage_seat_next(actor=league.referee, stage=regional)
+    assert second.method == SessionMovement.Method.RANKING
+    seated = _seating(second)
+    assert set(seated.values()) == set(after_one[:16])
+    assert seated == seating_next_session(room_movement(4), after_one[:16])
+    with pytest.raises(Exception, match="ne prévoit pas d'autre séance"):
+        services.stage_seat_next(actor=league.referee, stage=regional)
+    c.play_session(league, second, seed=6)
+    c.finish(league, regional)
+    qualifiers = services.stage_qualify(actor=league.zone_manager, stage=regional)
+    standings = stage_standings(regional)
+    # The players cut after the first session rank after those who played both.
+    cut = set(after_one[16:])
+    assert {r.licensee.pk for r in standings[16:]} == set(
+        regional.tournament.registrations.filter(pk__in=cut).values_list("licensee_id", flat=True)
+    )
+    qualified = [q.licensee_id for q in qualifiers if q.role == "qualified"]
+    assert qualified == [r.licensee.pk for r in standings[:15]]
+
+    # The national final: the quota and the outgoing champion of France, at Nord 1.
+    services.stage_register(actor=fed, stage=national, licensee=champion)
+    assert national.tournament.registrations.count() == 16
+    services.stage_referee_assign(
+        actor=fed, stage=national, referee=league.referee, grade="national"
+    )
+    c.start(league, national)
+    movement = services.stage_seat_first(actor=league.referee, stage=national)
+    assert movement.method == SessionMovement.Method.APART
+    nord_1 = Place.objects.get(
+        table__movement=movement, table__sequence=1, table__table=1, seat="N"
+    )
+    assert nord_1.registration.licensee == champion

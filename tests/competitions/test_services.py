@@ -1,0 +1,330 @@
+"""The championship services' rules: eligibility refused with its reason (art. 1, 2, 6,
+11, 12), the regulation table checked before anything is written (art. 3, 8, 13; ch. 5),
+direct qualifiers (art. 2, 7, 12), the referee of a final (art. 16), who may do what."""
+
+import datetime
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from apps.competitions import services
+from apps.competitions.domain.regulation import RegulationRow
+from apps.competitions.models import Competition, Qualifier, Stage
+from apps.competitions.selectors import stage_standings
+from apps.tournaments.models import Registration
+from tests import factories as f
+from tests.competitions import championship as c
+
+
+@pytest.fixture
+def league(db):
+    return c.league_build()
+
+
+def _competition(league, kind="P", **options) -> Competition:
+    return services.competition_create(
+        actor=league.federation_staff, season=league.season, kind=kind, **options
+    )
+
+
+def _refusal(stage, actor, licensee) -> str:
+    with pytest.raises(ValidationError) as refused:
+        services.stage_register(actor=actor, stage=stage, licensee=licensee)
+    assert not Registration.objects.filter(licensee=licensee).exists()
+    return " ".join(refused.value.messages)
+
+
+# --- eligibility at registration ----------------------------------------------------
+
+
+def test_a_second_series_player_is_refused_in_promotion_with_the_reason(league):
+    stage = c.local_final(league, _competition(league), 0)
+    player = league.players(0, 1, series="2")[0]
+    assert "ne réunit que les joueurs de cette série ; ce joueur est 2ème série" in _refusal(
+        stage, league.committee_staff[0], player
+    )
+
+
+def test_a_player_of_another_committee_is_refused(league):
+    stage = c.local_final(league, _competition(league), 0)
+    player = league.players(1, 1)[0]
+    assert "n'est pas licencié dans le comité organisateur" in _refusal(
+        stage, league.committee_staff[0], player
+    )
+
+
+def test_a_59_year_old_is_refused_in_senior_and_a_60_year_old_enters(league):
+    stage = c.local_final(league, _competition(league, kind="senior"), 0)
+    staff = league.committee_staff[0]
+    young = league.players(0, 1, birth_date=datetime.date(1967, 1, 1))[0]  # 59 on 31/12/2026
+    senior = league.players(0, 1, birth_date=datetime.date(1966, 12, 31))[0]  # 60 that day
+    assert "il faut avoir 60 ans au 31/12/2026" in _refusal(stage, staff, young)
+    services.stage_register(actor=staff, stage=stage, licensee=senior)
+
+
+def test_the_group_gathers_the_licensees_of_its_committees(league):
+    competition = _competition(league)
+    stage = services.stage_create(
+        actor=league.zone_manager,
+        competition=competition,
+        level=Stage.Level.REGIONAL_FINAL,
+        name="Regroupement",
+        date=c.DAY,
+        club=league.clubs[1],
+        zone=league.zone,
+        group=list(league.committees),
+        regulation=[RegulationRow(15, 40)],
+    )
+    for side in (0, 1):
+        services.stage_register(
+            actor=league.zone_manager, stage=stage, licensee=league.players(side, 1)[0]
+        )
+    elsewhere = f.LicenseeFactory()  # a club of another zone's committee
+    assert "comité organisateur" in _refusal(stage, league.zone_manager, elsewhere)
+
+
+def test_an_overseas_first_series_player_plays_one_metropolitan_championship_a_season(league):
+    competition = _competition(league, kind="1")
+    overseas = f.CommitteeFactory(overseas=True)
+    player = f.LicenseeFactory(club=f.ClubFactory(committee=overseas), series="1")
+    two_sessions = [RegulationRow(15, 24, (12,))]
+    stages = [c.local_final(league, competition, side, regulation=two_sessions) for side in (0, 1)]
+    services.stage_register(actor=league.committee_staff[0], stage=stages[0], licensee=player)
+    with pytest.raises(ValidationError, match="qu'un championnat régional 1ère série"):
+        services.stage_register(actor=league.committee_staff[1], stage=stages[1], licensee=player)
+
+
+def test_a_later_stage_takes_only_qualified_players_and_the_outgoing_champion(league):
+    competition = _competition(league)
+    final = c.local_final(league, competition, 0, level=Stage.Level.REGIONAL_FINAL)
+    c.local_final(league, competition, 0, level=Stage.Level.REGIONAL_SEMI_FINAL, next_stage=final)
+    staff = league.committee_staff[0]
+    newcomer, champion = league.players(0, 2)
+    assert "n'est pas qualifié par une étape précédente" in _refusal(final, staff, newcomer)
+    services.stage_settings_set(
+        actor=staff, stage=final, outgoing_champion=champion, referee_derogation=""
+    )
+    services.stage_register(actor=staff, stage=final, licensee=champion)
+    # Art. 6, 11: only while still licensed in the same committee.
+    with pytest.raises(ValidationError, match="licencié dans le comité organisateur"):
+        services.stage_settings_set(
+            actor=staff,
+            stage=final,
+            outgoing_champion=league.players(1, 1)[0],
+            referee_derogation="",
+        )
+
+
+def test_last_seasons_champion_is_the_outgoing_champion(league):
+    from apps.federation.models import Season
+
+    last = Season.objects.create(start_year=2025)
+    old = services.competition_create(actor=league.federation_staff, season=last, kind="P")
+    old_stage = c.local_final(league, old, 0, date=datetime.date(2026, 3, 1))
+    winner = league.players(0, 1)[0]
+    Stage.objects.filter(pk=old_stage.pk).update(champion=winner)
+    stage = c.local_final(league, _competition(league), 0)
+    assert stage.outgoing_champion == winner
+
+
+# --- the regulation table ---------------------------------------------------------
+
+
+def test_a_table_breaking_the_50_percent_rule_is_refused_and_nothing_is_written(league):
+    competition = _competition(league, kind="open")
+    with pytest.raises(ValidationError) as refused:
+        c.local_final(league, competition, 0, regulation=[RegulationRow(16, 40, (16,))])
+    assert "élimine 24 joueurs sur 40, plus de 50 %" in " ".join(refused.value.messages)
+    assert not Stage.objects.exists()
+
+
+def test_the_open_needs_two_sessions_and_promotion_one(league):
+    with pytest.raises(ValidationError, match="il faut 2 séances au moins"):
+        c.local_final(league, _competition(league, kind="open"), 0)
+    assert c.local_final(league, _competition(league), 0).regulation() == [RegulationRow(15, 40)]
+
+
+def test_the_table_changes_until_the_first_session_is_seated(league):
+    stage = c.local_final(league, _competition(league), 0)
+    staff = league.committee_staff[0]
+    with pytest.raises(ValidationError, match="une séance compte 20 donnes au moins"):
+        services.stage_regulation_set(
+            actor=staff, stage=stage, rows=[RegulationRow(15, 30)], deals=18
+        )
+    services.stage_regulation_set(
+        actor=staff, stage=stage, rows=[RegulationRow(20, 30, (16,))], deals=20
+    )
+    assert stage.regulation() == [RegulationRow(20, 30, (16,))]
+
+
+def test_a_field_the_table_does_not_plan_for_is_not_seated(league):
+    stage = c.local_final(league, _competition(league), 0)
+    for licensee in league.players(0, 12):
+        services.stage_register(actor=league.committee_staff[0], stage=stage, licensee=licensee)
+    with pytest.raises(ValidationError, match="ne prévoit pas 12 joueurs"):
+        services.stage_seat_first(actor=league.referee, stage=stage)
+
+
+# --- direct qualifiers, referee grade ------------------------------------------------
+
+
+def test_an_incomplete_table_sends_the_champion_then_the_national_order_to_the_final(league):
+    competition = _competition(league)
+    final = c.local_final(league, competition, 0, level=Stage.Level.REGIONAL_FINAL)
+    semi = c.local_final(
+        league, competition, 0, level=Stage.Level.REGIONAL_SEMI_FINAL, next_stage=final
+    )
+    staff = league.committee_staff[0]
+    players = league.players(0, 18)
+    champion = players[5]
+    services.stage_settings_set(
+        actor=staff, stage=final, outgoing_champion=champion, referee_derogation=""
+    )
+    for licensee in players:
+        services.stage_register(actor=staff, stage=semi, licensee=licensee)
+    with pytest.raises(ValidationError, match="Il faut qualifier directement 2 joueurs"):
+        services.stage_direct_qualify(actor=staff, stage=semi, national_order=[])
+    chosen = services.stage_direct_qualify(
+        actor=staff, stage=semi, national_order=[players[9], players[2], players[1]]
+    )
+    assert chosen == [champion.pk, players[9].pk]
+    assert semi.tournament.registrations.count() == 16
+    assert set(final.tournament.registrations.values_list("licensee_id", flat=True)) == set(chosen)
+    assert set(
+        Qualifier.objects.filter(role="direct").values_list("licensee_id", flat=True)
+    ) == set(chosen)
+
+
+def test_a_final_needs_a_regional_referee_unless_a_derogation_is_recorded(league):
+    competition = _competition(league)
+    stage = c.local_final(league, competition, 0)
+    staff = league.committee_staff[0]
+    services.stage_referee_assign(actor=staff, stage=stage, referee=league.referee, grade="club")
+    for licensee in league.players(0, 16):
+        services.stage_register(actor=staff, stage=stage, licensee=licensee)
+    with pytest.raises(ValidationError, match="arbitre régional"):
+        services.stage_seat_first(actor=league.referee, stage=stage)
+    services.stage_settings_set(
+        actor=staff, stage=stage, outgoing_champion=None, referee_derogation="Accord CCN du 2/3"
+    )
+    assert services.stage_seat_first(actor=league.referee, stage=stage, seed=1).tables == 4
+
+
+def test_qualification_waits_for_the_federations_quota(league):
+    competition = _competition(league)
+    final = c.local_final(league, competition, 1, level=Stage.Level.REGIONAL_FINAL)
+    stage = c.local_final(league, competition, 0, next_stage=final)
+    staff = league.committee_staff[0]
+    for licensee in league.players(0, 16):
+        services.stage_register(actor=staff, stage=stage, licensee=licensee)
+    c.start(league, stage)
+    c.play_session(league, services.stage_seat_first(actor=league.referee, stage=stage), 3)
+    c.finish(league, stage)
+    with pytest.raises(ValidationError, match="pas encore fixé le nombre de qualifiés"):
+        services.stage_qualify(actor=staff, stage=stage)
+    with pytest.raises(PermissionDenied):
+        services.stage_quota_set(actor=staff, stage=stage, quota=4)
+    services.stage_quota_set(actor=league.federation_staff, stage=stage, quota=4)
+    assert len(services.stage_qualify(actor=staff, stage=stage)) == 6
+    with pytest.raises(ValidationError, match="déjà désignés"):
+        services.stage_qualify(actor=staff, stage=stage)
+
+
+# --- who may ----------------------------------------------------------------------
+
+
+def test_who_creates_what(league):
+    competition = _competition(league)
+    with pytest.raises(PermissionDenied):
+        services.competition_create(actor=league.zone_manager, season=league.season, kind="1")
+    with pytest.raises(PermissionDenied):  # another committee's stage
+        c.local_final(league, competition, 0, actor=league.committee_staff[1])
+    with pytest.raises(PermissionDenied):  # the federation's final
+        services.stage_create(
+            actor=league.zone_manager,
+            competition=competition,
+            level=Stage.Level.NATIONAL_FINAL,
+            name="Finale",
+            date=c.DAY,
+            club=league.clubs[0],
+            regulation=[RegulationRow(15, 40)],
+        )
+    stage = c.local_final(league, competition, 0)
+    for outsider in (league.committee_staff[1], league.referee, f.UserFactory()):
+        with pytest.raises(PermissionDenied):
+            services.stage_register(actor=outsider, stage=stage, licensee=league.players(0, 1)[0])
+    # The zone runs its group's stages, not a committee's own.
+    with pytest.raises(PermissionDenied):
+        services.stage_register(
+            actor=league.zone_manager, stage=stage, licensee=league.players(0, 1)[0]
+        )
+
+
+def test_overseas_second_series_players_qualify_by_the_open_ranking_of_their_zone(league):
+    """Art. 1: « Les joueurs classés deuxième série et licenciés dans un comité outre-mer
+    sont qualifiés suivant l'ordre du classement du championnat régional open de la zone
+    outre-mer »."""
+    fed = league.federation_staff
+    overseas = f.CommitteeFactory(overseas=True)
+    club = f.ClubFactory(committee=overseas)
+    staff = c._user("committee_staff", committee=overseas)
+    open_ = _competition(league, kind="open")
+    second = _competition(league, kind="2")
+    open_final = services.stage_create(
+        actor=staff,
+        competition=open_,
+        level=Stage.Level.REGIONAL_FINAL,
+        name="Open régional outre-mer",
+        date=c.DAY,
+        club=club,
+        committee=overseas,
+        regulation=[RegulationRow(15, 24, (12,))],
+    )
+    assert open_final.seating == Stage.Seating.DRAW  # art. 7
+    national = services.stage_create(
+        actor=fed,
+        competition=second,
+        level=Stage.Level.NATIONAL_FINAL,
+        name="Finale nationale 2ème série",
+        date=c.DAY,
+        club=league.clubs[0],
+        regulation=[RegulationRow(15, 24, (12,))],
+    )
+    with pytest.raises(ValidationError, match="comité outre-mer"):
+        c.local_final(league, second, 0, regulation=[], ranking_source=open_final)
+    by_ranking = services.stage_create(
+        actor=staff,
+        competition=second,
+        level=Stage.Level.REGIONAL_FINAL,
+        name="2ème série outre-mer",
+        date=c.DAY,
+        club=club,
+        committee=overseas,
+        next_stage=national,
+        regulation=[],
+        ranking_source=open_final,
+    )
+    services.stage_quota_set(actor=fed, stage=by_ranking, quota=2)
+    with pytest.raises(ValidationError, match="n'est pas jouée"):
+        services.stage_register(actor=staff, stage=by_ranking, licensee=league.players(0, 1)[0])
+    for n in range(16):
+        licensee = f.LicenseeFactory(club=club, series="2" if n % 2 else "1")
+        services.stage_register(actor=staff, stage=open_final, licensee=licensee)
+    services.stage_referee_assign(
+        actor=staff, stage=open_final, referee=league.referee, grade="regional"
+    )
+    c.start(league, open_final)
+    c.play_session(league, services.stage_seat_first(actor=league.referee, stage=open_final), 1)
+    second_session = services.stage_seat_next(actor=league.referee, stage=open_final, seed=2)
+    assert second_session.method == "draw"
+    c.play_session(league, second_session, 2)
+    c.finish(league, open_final)
+    services.stage_qualify(actor=staff, stage=by_ranking)
+    ranked_second = [r.licensee.pk for r in stage_standings(open_final) if r.licensee.series == "2"]
+    assert (
+        list(by_ranking.qualifiers.filter(role="qualified").values_list("licensee", flat=True))
+        == ranked_second[:2]
+    )
+    assert set(national.tournament.registrations.values_list("licensee", flat=True)) == set(
+        ranked_second[:2]
+    )

@@ -1,0 +1,219 @@
+"""The championship pages: public reading, every change refused to whoever may not make
+it, the refusal's reason shown, the bordereau des qualifiés in both formats, a player's
+path, and the cost of a stage's page whatever its field."""
+
+import io
+
+import openpyxl
+import pytest
+from django.urls import reverse
+
+from apps.competitions import services
+from apps.competitions.models import Stage
+from apps.tournaments.models import Registration
+from tests import factories as f
+from tests.competitions import championship as c
+from tests.queries import queries_of
+
+
+@pytest.fixture
+def league(db):
+    return c.league_build()
+
+
+@pytest.fixture
+def stage(league) -> Stage:
+    competition = services.competition_create(
+        actor=league.federation_staff, season=league.season, kind="P"
+    )
+    final = c.local_final(league, competition, 1, level=Stage.Level.REGIONAL_FINAL)
+    return c.local_final(league, competition, 0, next_stage=final)
+
+
+def _played(league, stage, players=16):
+    staff = league.committee_staff[0]
+    for licensee in league.players(0, players):
+        services.stage_register(actor=staff, stage=stage, licensee=licensee)
+    services.stage_quota_set(actor=league.federation_staff, stage=stage, quota=4)
+    c.start(league, stage)
+    c.play_session(league, services.stage_seat_first(actor=league.referee, stage=stage), 2)
+    c.finish(league, stage)
+    services.stage_qualify(actor=staff, stage=stage)
+
+
+def test_the_pages_are_public(client, stage):
+    for url in (
+        reverse("competitions:season"),
+        reverse("competitions:detail", args=[stage.competition.pk]),
+        reverse("competitions:stage", args=[stage.pk]),
+    ):
+        response = client.get(url)
+        assert response.status_code == 200
+        assert "Inscrire" not in response.content.decode()
+
+
+@pytest.mark.parametrize("who", ["outsider", "other_committee", "zone", "referee"])
+def test_registering_is_refused_to_all_but_the_organiser(client, league, stage, who):
+    user = {
+        "outsider": f.UserFactory(),
+        "other_committee": league.committee_staff[1],
+        "zone": league.zone_manager,
+        "referee": league.referee,
+    }[who]
+    client.force_login(user)
+    licensee = league.players(0, 1)[0]
+    response = client.post(
+        reverse("competitions:register", args=[stage.pk]), {"licence": licensee.licence_number}
+    )
+    assert response.status_code == 403
+    assert not Registration.objects.filter(licensee=licensee).exists()
+
+
+def test_the_organiser_registers_and_sees_the_refusals_reason(client, league, stage):
+    client.force_login(league.committee_staff[0])
+    ok, wrong = league.players(0, 1)[0], league.players(0, 1, series="1")[0]
+    url = reverse("competitions:register", args=[stage.pk])
+    client.post(url, {"licence": ok.licence_number})
+    page = client.post(url, {"licence": wrong.licence_number}, follow=True).content.decode()
+    assert "ne réunit que les joueurs de cette série" in page
+    assert "aucun licencié" not in page.lower()
+    assert list(stage.tournament.registrations.values_list("licensee", flat=True)) == [ok.pk]
+    unknown = client.post(url, {"licence": "9999999"}, follow=True).content.decode()
+    assert "9999999" in unknown
+
+
+def test_only_the_federation_sets_the_quota(client, league, stage):
+    url = reverse("competitions:quota", args=[stage.pk])
+    client.force_login(league.committee_staff[0])
+    assert client.post(url, {"quota": 9}).status_code == 403
+    client.force_login(league.federation_staff)
+    client.post(url, {"quota": 9})
+    stage.refresh_from_db()
+    assert stage.quota == 9
+
+
+def test_the_bordereau_in_pdf_and_excel(client, league, stage):
+    _played(league, stage)
+    stage.refresh_from_db()
+    client.force_login(league.zone_manager)  # the stage's zone
+    pdf = client.get(reverse("competitions:bordereau", args=[stage.pk, "pdf"]))
+    assert pdf.content.startswith(b"%PDF")
+    xlsx = client.get(reverse("competitions:bordereau", args=[stage.pk, "xlsx"]))
+    rows = list(openpyxl.load_workbook(io.BytesIO(xlsx.content)).active.values)
+    assert rows[1][1] == stage.champion.full_name
+    assert len(rows) == 3 + 4 + 2  # heading, titles, header; 4 qualified, 2 replacements
+    assert [r[1] for r in rows[3:]] == ["qualifié"] * 4 + ["remplaçant"] * 2
+
+
+def test_the_bordereau_is_for_the_organiser_and_the_zone(client, league, stage):
+    _played(league, stage)
+    url = reverse("competitions:bordereau", args=[stage.pk, "xlsx"])
+    assert client.get(url).status_code == 302  # sign in first
+    for user in (f.UserFactory(), league.committee_staff[1], league.referee):
+        client.force_login(user)
+        assert client.get(url).status_code == 403
+    for user in (league.committee_staff[0], league.zone_manager, league.federation_staff):
+        client.force_login(user)
+        assert client.get(url).status_code == 200
+    assert client.get(url.replace(".xlsx", ".doc")).status_code == 404
+
+
+def test_no_bordereau_before_the_qualification(client, league, stage):
+    client.force_login(league.committee_staff[0])
+    response = client.get(reverse("competitions:bordereau", args=[stage.pk, "pdf"]), follow=True)
+    assert "pas encore désignés" in response.content.decode()
+
+
+def test_licence_numbers_show_to_the_organiser_only(client, league, stage):
+    licensee = league.players(0, 1)[0]
+    services.stage_register(actor=league.committee_staff[0], stage=stage, licensee=licensee)
+    url = reverse("competitions:stage", args=[stage.pk])
+    assert licensee.full_name in client.get(url).content.decode()
+    assert licensee.licence_number not in client.get(url).content.decode()
+    client.force_login(league.committee_staff[0])
+    assert licensee.licence_number in client.get(url).content.decode()
+
+
+def test_the_organiser_removes_a_registration_until_the_first_session(client, league, stage):
+    staff = league.committee_staff[0]
+    registrations = [
+        services.stage_register(actor=staff, stage=stage, licensee=licensee)
+        for licensee in league.players(0, 16)
+    ]
+    url = reverse("competitions:unregister", args=[stage.pk, registrations[0].pk])
+    client.force_login(league.committee_staff[1])
+    assert client.post(url).status_code == 403
+    client.force_login(staff)
+    client.post(url)
+    assert not Registration.objects.filter(pk=registrations[0].pk).exists()
+    services.stage_seat_first(actor=league.referee, stage=stage, seed=1)
+    page = client.post(
+        reverse("competitions:unregister", args=[stage.pk, registrations[1].pk]), follow=True
+    ).content.decode()
+    assert "remplace un joueur absent" in page
+    assert Registration.objects.filter(pk=registrations[1].pk).exists()
+
+
+def test_only_the_federation_names_the_outgoing_champion_of_france(client, league, stage):
+    competition = stage.competition
+    url = reverse("competitions:detail", args=[competition.pk])
+    champion = league.players(0, 1)[0]
+    client.force_login(league.committee_staff[0])
+    assert client.post(url, {"outgoing_champion": champion.licence_number}).status_code == 403
+    client.force_login(league.federation_staff)
+    client.post(url, {"outgoing_champion": champion.licence_number})
+    competition.refresh_from_db()
+    assert competition.outgoing_champion == champion
+
+
+def test_creating_a_stage_needs_an_organiser(client, league, stage):
+    url = reverse("competitions:stage_create", args=[stage.competition.pk])
+    assert client.get(url).status_code == 302
+    for user in (f.UserFactory(), league.referee):
+        client.force_login(user)
+        assert client.get(url).status_code == 403
+    client.force_login(league.committee_staff[1])
+    page = client.get(url).content.decode()
+    mine, theirs = (f'value="committee:{c.pk}"' for c in reversed(league.committees))
+    assert mine in page and theirs not in page
+
+
+def test_a_stage_form_with_a_bad_table_says_which_line(client, league, stage):
+    client.force_login(league.committee_staff[0])
+    response = client.post(
+        reverse("competitions:stage_create", args=[stage.competition.pk]),
+        {
+            "level": "local_final",
+            "name": "Finale",
+            "date": "2027-03-13",
+            "organiser": f"committee:{league.committees[0].pk}",
+            "club": league.clubs[0].pk,
+            "deals": 24,
+            "replacements": 2,
+            "regulation": "15-40\nquinze à vingt",
+        },
+    )
+    assert "La ligne 2 (« quinze à vingt »)" in response.content.decode()
+    assert Stage.objects.count() == 2
+
+
+def test_a_player_sees_their_path(client, league, stage):
+    _played(league, stage)
+    stage.refresh_from_db()
+    user = f.UserFactory(licensee=stage.champion)
+    client.force_login(user)
+    page = client.get(reverse("competitions:path")).content.decode()
+    assert stage.name in page
+    assert "Champion" in page
+
+
+def test_the_stage_page_costs_the_same_for_16_and_40_players(client, league, stage):
+    url = reverse("competitions:stage", args=[stage.pk])
+    client.force_login(league.committee_staff[0])
+    staff = league.committee_staff[0]
+    for licensee in league.players(0, 16):
+        services.stage_register(actor=staff, stage=stage, licensee=licensee)
+    small = queries_of(lambda: client.get(url))
+    for licensee in league.players(0, 24):
+        services.stage_register(actor=staff, stage=stage, licensee=licensee)
+    assert queries_of(lambda: client.get(url)) == small

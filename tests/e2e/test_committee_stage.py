@@ -1,0 +1,77 @@
+"""A committee's local final, in a real browser (Debian's chromium): the committee creates
+the stage with its regulation table, registers a player by licence number and sees why
+another is refused; once the referee has played and finished the stage, the committee
+names its champions and qualified players and finds the bordereau. Screenshots of the
+stage page (desktop and 390 px) go to /tmp/donne-shots."""
+
+from django.urls import reverse
+
+from apps.competitions import services
+from apps.competitions.models import Stage
+from tests.competitions import championship as c
+from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in
+
+pytestmark = BROWSER_MARKS
+
+
+def test_a_committee_creates_a_stage_and_sees_its_qualified_players(page, live_server):
+    base = live_server.url
+    league = c.league_build()
+    staff = league.committee_staff[0]
+    competition = services.competition_create(
+        actor=league.federation_staff, season=league.season, kind="P"
+    )
+    final = c.local_final(league, competition, 1, level=Stage.Level.REGIONAL_FINAL)
+    first, *others = league.players(0, 16)
+    stranger = league.players(1, 1)[0]
+
+    sign_in(page, base, staff)
+    page.goto(base + reverse("competitions:detail", args=[competition.pk]))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "competition-desktop.png"), full_page=True)
+    page.click("[data-test=new-stage]")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(SHOTS / "stage-form-390.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.select_option("#id_level", Stage.Level.LOCAL_FINAL)
+    page.fill("#id_name", "Finale locale de Lyon")
+    page.fill("#id_date", c.DAY.isoformat())
+    page.select_option("#id_organiser", f"committee:{league.committees[0].pk}")
+    page.select_option("#id_club", str(league.clubs[0].pk))
+    page.select_option("#id_next_stage", str(final.pk))
+    page.fill("#id_regulation", "15-40")
+    page.click("[data-test=stage-form] button[type=submit]")
+    page.wait_for_selector("[data-test=register]")
+    stage = Stage.objects.get(name="Finale locale de Lyon")
+    assert stage.committee == league.committees[0]
+    assert page.url == base + reverse("competitions:stage", args=[stage.pk])
+
+    page.fill("#id_licence", first.licence_number)
+    page.click("[data-test=register] button")
+    page.wait_for_selector(f"text={first.full_name}")
+    page.fill("#id_licence", stranger.licence_number)
+    page.click("[data-test=register] button")
+    page.wait_for_selector("text=n'est pas licencié dans le comité organisateur")
+    assert stage.tournament.registrations.count() == 1
+
+    for licensee in others:
+        services.stage_register(actor=staff, stage=stage, licensee=licensee)
+    services.stage_quota_set(actor=league.federation_staff, stage=stage, quota=6)
+    services.stage_referee_assign(
+        actor=staff, stage=stage, referee=league.referee, grade="regional"
+    )
+    c.start(league, stage)
+    c.play_session(league, services.stage_seat_first(actor=league.referee, stage=stage), 4)
+    c.finish(league, stage)
+
+    page.goto(base + reverse("competitions:stage", args=[stage.pk]))
+    page.click("[data-test=qualify]")
+    page.wait_for_selector("[data-test=qualified]")
+    stage.refresh_from_db()
+    assert page.locator("[data-test=qualified] tbody tr").count() == 6 + 2
+    assert stage.champion.full_name in page.inner_text("[data-test=titles]")
+    assert page.locator('a:has-text("Bordereau (PDF)")').count() == 1
+    page.screenshot(path=str(SHOTS / "stage-desktop.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(SHOTS / "stage-390.png"), full_page=True)
+    assert final.tournament.registrations.count() == 6
