@@ -7,3 +7,12 @@ class CompetitionsConfig(AppConfig):
 
     name = "apps.competitions"
     label = "competitions"
+
+    def ready(self):
+        from apps.competitions.checks import qualified_freeze, stage_transition_refusals
+        from apps.tournaments.services import freeze_checks, transition_checks
+
+        if stage_transition_refusals not in transition_checks:
+            transition_checks.append(stage_transition_refusals)
+        if qualified_freeze not in freeze_checks:
+            freeze_checks.append(qualified_freeze)

@@ -7,9 +7,12 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from apps.accounts.models import Role, User
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Competition, Stage
 from apps.federation.models import Club, Committee, Licensee, Zone
+from apps.tournaments.forms import RefereeChoiceField
+from apps.tournaments.models import RefereeAssignment
 
 # « 15-19 : 12 » — 15 to 19 players at the first session, 12 at the second; « 15-40 »: one
 # session; « 20-28 : 16, 12 »: three sessions.
@@ -108,7 +111,7 @@ class StageForm(forms.Form):
             "in the order of the zone's Open regional championship."
         ),
     )
-    deals = forms.IntegerField(label=_("Deals per session"), min_value=1, max_value=60, initial=24)
+    deals = forms.IntegerField(label=_("Deals per session"), min_value=1, max_value=60, initial=20)
     seating = forms.ChoiceField(
         label=_("Seating of the following sessions"),
         choices=[("", _("as the regulation says")), *Stage.Seating.choices],
@@ -174,37 +177,56 @@ class StageForm(forms.Form):
 
 
 class LicenceNumberForm(forms.Form):
-    licence = forms.CharField(label=_("Licence number"), max_length=10)
+    licensee = forms.CharField(label=_("Licence number"), max_length=10)
 
-    def clean_licence(self):
-        return licensee_by_number(self.cleaned_data["licence"])
+    def clean_licensee(self):
+        return licensee_by_number(self.cleaned_data["licensee"])
 
 
 class QuotaForm(forms.Form):
     quota = forms.IntegerField(label=_("Players qualified"), min_value=0, max_value=500)
 
 
-class StageSettingsForm(forms.Form):
+class StageChampionForm(forms.Form):
     outgoing_champion = forms.CharField(
         label=_("Outgoing champion (licence number)"), required=False, max_length=10
-    )
-    referee_derogation = forms.CharField(
-        label=_("Derogation for a referee without the regional grade"),
-        required=False,
-        max_length=200,
     )
 
     def clean_outgoing_champion(self):
         return licensee_by_number(self.cleaned_data["outgoing_champion"])
 
 
+class DerogationForm(forms.Form):
+    referee_derogation = forms.CharField(
+        label=_("Derogation for a referee without the regional grade"),
+        required=False,
+        max_length=200,
+    )
+
+
+class RegulationForm(forms.Form):
+    deals = forms.IntegerField(label=_("Deals per session"), min_value=1, max_value=60)
+    rows = RegulationField(
+        label=_("Regulation table"), help_text=StageForm.base_fields["regulation"].help_text
+    )
+
+
+class StageRefereeForm(forms.Form):
+    referee = RefereeChoiceField(
+        label=_("Referee"),
+        queryset=User.objects.filter(role_assignments__role=Role.REFEREE).distinct(),
+        error_messages={"invalid_choice": _("Choose a referee in the list.")},
+    )
+    grade = forms.ChoiceField(label=_("Grade"), choices=RefereeAssignment.Grade.choices)
+
+
 class NationalOrderForm(forms.Form):
-    licences = forms.CharField(
+    national_order = forms.CharField(
         label=_("National ranking order (licence numbers, best first)"),
         widget=forms.Textarea(attrs={"rows": 3}),
         max_length=2000,
     )
 
-    def clean_licences(self):
-        numbers = re.split(r"[\s,;]+", self.cleaned_data["licences"].strip())
+    def clean_national_order(self):
+        numbers = re.split(r"[\s,;]+", self.cleaned_data["national_order"].strip())
         return [licensee_by_number(n) for n in numbers if n]

@@ -66,6 +66,11 @@ class Stage(models.Model):
 
     # Art. 16: « l'arbitre doit avoir la qualité d'arbitre régional pour les finales ».
     FINALS = frozenset({Level.LOCAL_FINAL, Level.REGIONAL_FINAL, Level.NATIONAL_FINAL})
+    # Art. 2: the minimums of « chaque finale locale, régionale, par regroupement ».
+    REGIONAL_FINALS = frozenset({Level.LOCAL_FINAL, Level.REGIONAL_FINAL})
+    # The stages that give titles: the regional championship (art. 1, 6, 11) and the
+    # championship of France (art. 5, 10, 15).
+    TITLED = frozenset({Level.REGIONAL_FINAL, Level.NATIONAL_FINAL})
     # The PCN index of a stage (ch. 5, « Indices »): 1.5 regional semi-final, 1.8 regional
     # final.
     INDEX = {
@@ -131,7 +136,7 @@ class Stage(models.Model):
         blank=True,
         related_name="ranked_stages",
     )
-    deals = models.PositiveSmallIntegerField(_("deals per session"), default=24)
+    deals = models.PositiveSmallIntegerField(_("deals per session"), default=20)
     seating = models.CharField(
         _("seating of the following sessions"),
         max_length=12,
@@ -169,6 +174,17 @@ class Stage(models.Model):
         related_name="+",
     )
     closed_at = models.DateTimeField(_("qualification done at"), null=True, blank=True)
+    # Art. 3, 8, 13: the regional regulation « doit être adressé au responsable de zone pour
+    # aval »; a stage played without it is void.
+    approved_by = models.ForeignKey(
+        "accounts.User",
+        verbose_name=_("regulation approved by"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    approved_at = models.DateTimeField(_("regulation approved at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("stage")
@@ -181,6 +197,15 @@ class Stage(models.Model):
     @property
     def is_final(self) -> bool:
         return self.level in self.FINALS
+
+    @property
+    def needs_approval(self) -> bool:
+        """A committee's or a group's stage needs the zone's approval of its regulation."""
+        return self.level != self.Level.NATIONAL_FINAL and not self.ranking_source_id
+
+    @property
+    def zone_of_organiser_id(self) -> int | None:
+        return self.zone_id or (self.committee.zone_id if self.committee_id else None)
 
     @property
     def organiser_name(self) -> str:

@@ -36,8 +36,14 @@ def can_oversee_stage(user, stage: Stage) -> bool:
     the zone it belongs to (the federation sees everything)."""
     if can_run_stage(user, stage):
         return True
-    zone_id = stage.zone_id or (stage.committee.zone_id if stage.committee_id else None)
+    zone_id = stage.zone_of_organiser_id
     return zone_id is not None and zone_id in roles_of(user).zone_ids
+
+
+def can_approve_regulation(user, stage: Stage) -> bool:
+    """Give the zone's « aval » to a stage's regulation (art. 3, 8, 13)."""
+    roles = roles_of(user)
+    return roles.federation or stage.zone_of_organiser_id in roles.zone_ids
 
 
 def organisers_for_user(user) -> tuple[list[Committee], list[Zone], bool]:

@@ -8,11 +8,13 @@ from django.db.models import Q, QuerySet
 from apps.competitions.domain.eligibility import CompetitionKind, eligibility_refusals
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Competition, Qualifier, Stage
-from apps.federation.models import Licensee, Season
+from apps.federation.models import Committee, Licensee, Season
 from apps.movements.models import Place
 from apps.results.reads import tournament_results_read
 
-ENTERING_ROLES = (Qualifier.Role.QUALIFIED, Qualifier.Role.DIRECT)
+# A listed replacement enters when the organiser has removed a qualified player who
+# withdrew (art. 18 « le ou les remplaçants prévus »).
+ENTERING_ROLES = (Qualifier.Role.QUALIFIED, Qualifier.Role.DIRECT, Qualifier.Role.REPLACEMENT)
 
 
 def stage_committee_ids(stage: Stage) -> set[int] | None:
@@ -30,24 +32,33 @@ def stage_fed_by_others(stage: Stage) -> bool:
     return stage.level == Stage.Level.NATIONAL_FINAL or stage.previous_stages.exists()
 
 
-def _outgoing_champion_refusal(stage: Stage, licensee: Licensee) -> str | None:
-    """The outgoing champion enters directly (art. 4, 6, 9, 11, 14), a regional champion
-    only while still licensed in the same committee (art. 6, 11)."""
+def champion_refusals(stage: Stage, licensee: Licensee) -> list[str]:
+    """Why the outgoing champion may not enter directly: they still play the championship's
+    série and age (art. 4: « sauf cas prévus »), and a regional champion is still licensed
+    in the same committee (art. 6, 11)."""
     committees = stage_committee_ids(stage)
-    if committees is not None and licensee.club.committee_id not in committees:
-        return "le champion sortant n'est plus licencié dans le comité organisateur"
-    return None
+    in_committee = committees is None or licensee.club.committee_id in committees
+    refusals = eligibility_refusals(
+        stage.competition.domain_kind,
+        series=licensee.series,
+        birth_date=licensee.birth_date,
+        season_start_year=stage.competition.season.start_year,
+        licensed_in_organiser=True,
+    )
+    if not in_committee:
+        refusals.append("le champion sortant n'est plus licencié dans le comité organisateur")
+    return refusals
 
 
 def _overseas_visits(stage: Stage, licensee: Licensee) -> int:
-    """The metropolitan regional 1st series stages the licensee entered this season."""
+    """The other regional stages of the championship the licensee entered outside their
+    committee this season."""
     return (
         Stage.objects.filter(
-            competition=stage.competition,
-            tournament__registrations__licensee=licensee,
-            committee__overseas=False,
+            competition=stage.competition, tournament__registrations__licensee=licensee
         )
         .exclude(pk=stage.pk)
+        .exclude(committee_id=licensee.club.committee_id)
         .count()
     )
 
@@ -60,8 +71,7 @@ def stage_refusals(stage: Stage, licensee: Licensee) -> list[str]:
     if stage.level == Stage.Level.NATIONAL_FINAL:
         champions.add(stage.competition.outgoing_champion_id)
     if licensee.pk in champions:
-        refusal = _outgoing_champion_refusal(stage, licensee)
-        return [refusal] if refusal else []
+        return champion_refusals(stage, licensee)
     if stage_fed_by_others(stage):
         qualified = Qualifier.objects.filter(
             stage__next_stage=stage, licensee=licensee, role__in=ENTERING_ROLES
@@ -78,8 +88,7 @@ def stage_refusals(stage: Stage, licensee: Licensee) -> list[str]:
         not licensed_in
         and kind == CompetitionKind.FIRST_SERIES
         and committee.overseas
-        and stage.committee is not None
-        and not stage.committee.overseas
+        and not Committee.objects.filter(pk__in=committees, overseas=True).exists()
     )
     if visiting:
         licensed_in = True

@@ -21,6 +21,7 @@ from apps.competitions.domain.qualification import direct_qualifiers, qualificat
 from apps.competitions.domain.regulation import RegulationRow, regulation_problems
 from apps.competitions.models import Competition, Qualifier, RegulationLine, Stage
 from apps.competitions.selectors import (
+    champion_refusals,
     previous_champion,
     stage_committee_ids,
     stage_present,
@@ -141,19 +142,35 @@ def _check_organiser(
         raise ValidationError("Une étape régionale est organisée par un comité ou un regroupement.")
 
 
-def _check_next_stage(competition: Competition, level: str, next_stage: Stage | None) -> None:
+def _check_next_stage(
+    actor, competition: Competition, level: str, committee: Committee | None, next_stage
+) -> None:
+    """The next stage is a later stage of the same championship that this organiser runs,
+    the national final, or the stage of a group that gathers the organising committee."""
     if next_stage is None:
         return
     if next_stage.competition_id != competition.pk:
         raise ValidationError("L'étape suivante doit être du même championnat.")
     if LEVEL_ORDER.index(next_stage.level) <= LEVEL_ORDER.index(level):
         raise ValidationError("L'étape suivante doit venir après celle-ci.")
+    gathers = (
+        next_stage.level == Stage.Level.NATIONAL_FINAL
+        or permissions.can_run_stage(actor, next_stage)
+        or (committee is not None and next_stage.group.filter(pk=committee.pk).exists())
+    )
+    if not gathers:
+        raise ValidationError(
+            f"L'étape {next_stage.name} ne réunit pas les joueurs de cet organisateur."
+        )
 
 
-def _check_regulation(competition: Competition, rows: list[RegulationRow], deals: int) -> None:
+def _check_regulation(
+    competition: Competition, level: str, rows: list[RegulationRow], deals: int
+) -> None:
     if not rows:
         raise ValidationError("Le tableau du règlement a au moins une ligne.")
-    problems = regulation_problems(competition.domain_kind, rows, deals)
+    final = level in Stage.REGIONAL_FINALS
+    problems = regulation_problems(competition.domain_kind, rows, deals, final=final)
     if problems:
         raise ValidationError(problems)
 
@@ -207,7 +224,7 @@ def stage_create(
     zone: Zone | None = None,
     group: Sequence[Committee] = (),
     next_stage: Stage | None = None,
-    deals: int = 24,
+    deals: int = 20,
     seating: str | None = None,
     replacements: int = 2,
     ranking_source: Stage | None = None,
@@ -226,7 +243,7 @@ def stage_create(
         raise ValidationError("Le club d'accueil doit être un club du comité organisateur.")
     if zone and club.committee_id not in {c.pk for c in group}:
         raise ValidationError("Le club d'accueil doit être un club du regroupement.")
-    _check_next_stage(competition, level, next_stage)
+    _check_next_stage(actor, competition, level, committee, next_stage)
     if seating is None:
         open_final = (
             competition.kind == CompetitionKind.OPEN and level == Stage.Level.REGIONAL_FINAL
@@ -236,8 +253,9 @@ def stage_create(
         raise ValidationError("Placement inconnu.")
     if ranking_source is not None:
         _check_ranking_source(competition, committee, ranking_source)
+        regulation = []  # the stage is not played
     else:
-        _check_regulation(competition, regulation, deals)
+        _check_regulation(competition, level, regulation, deals)
     if date not in competition.season.span:
         raise ValidationError(f"La date doit être dans la saison {competition.season}.")
     tournament = tournament_record(
@@ -312,11 +330,32 @@ def stage_regulation_set(*, actor, stage: Stage, rows: list[RegulationRow], deal
     stage = _stage_locked(actor, stage)
     if _first_session_seated(stage):
         raise ValidationError("La première séance est placée : le règlement ne change plus.")
-    _check_regulation(stage.competition, rows, deals)
+    if stage.ranking_source_id:
+        raise ValidationError(_NOT_PLAYED)
+    _check_regulation(stage.competition, stage.level, rows, deals)
     before = [[r.low, r.high, list(r.next_sessions)] for r in stage.regulation()]
-    changes = model_update(stage, {"deals": deals})
-    stage.save(update_fields=["deals"])
+    # A changed table goes back to the zone for its approval (art. 3, 8, 13).
+    changes = model_update(stage, {"deals": deals, "approved_by": None, "approved_at": None})
+    stage.save(update_fields=["deals", "approved_by", "approved_at"])
     changes["regulation"] = [before, _regulation_store(stage, rows)]
+    audit_record(actor=actor, action="update", instance=stage, changes=changes)
+    return stage
+
+
+@transaction.atomic
+def stage_regulation_approve(*, actor, stage: Stage) -> Stage:
+    """The zone's approval (« aval ») of the stage's regulation (art. 3, 8, 13): without it
+    the stage is void, so its first session is not seated."""
+    if not permissions.can_approve_regulation(actor, stage):
+        raise PermissionDenied("Seul le responsable de la zone donne l'aval du règlement.")
+    tournament_lock_unfrozen(tournament_id=stage.tournament_id)
+    stage = Stage.objects.select_for_update(of=("self",)).get(pk=stage.pk)
+    if not stage.needs_approval:
+        raise ValidationError("Cette étape ne demande pas d'aval.")
+    if stage.approved_at is not None:
+        raise ValidationError("Le règlement de cette étape a déjà reçu l'aval de la zone.")
+    changes = model_update(stage, {"approved_by": actor, "approved_at": timezone.now()})
+    stage.save(update_fields=["approved_by", "approved_at"])
     audit_record(actor=actor, action="update", instance=stage, changes=changes)
     return stage
 
@@ -358,7 +397,14 @@ def stage_direct_qualify(*, actor, stage: Stage, national_order: Sequence[Licens
         raise ValidationError("Seule une demi-finale régionale qualifie directement.")
     if _first_session_seated(stage):
         raise ValidationError("La première séance est placée : trop tard pour qualifier.")
-    registrations = {r.licensee_id: r for r in stage.tournament.registrations.all()}
+    _next_stage_open(stage.next_stage)
+    registrations = {
+        r.licensee_id: r for r in stage.tournament.registrations.select_related("licensee")
+    }
+    if len(registrations) % 4 == 0:
+        raise ValidationError(
+            "Aucune table n'est incomplète : personne n'est qualifié directement."
+        )
     kind = stage.competition.domain_kind
     champion = stage.next_stage.outgoing_champion_id if kind != CompetitionKind.OPEN else None
     chosen = direct_qualifiers(
@@ -404,6 +450,16 @@ def stage_referee_assign(*, actor, stage: Stage, referee, grade: str) -> Referee
 # --- seating the sessions (the referee) ------------------------------------------
 
 
+def _next_stage_open(next_stage: Stage) -> None:
+    """The next stage takes players until its first session is seated (locked meanwhile)."""
+    tournament_lock_unfrozen(tournament_id=next_stage.tournament_id)
+    if _first_session_seated(next_stage):
+        raise ValidationError(
+            f"La première séance de l'étape {next_stage.name} est placée : elle ne prend plus "
+            "de joueurs."
+        )
+
+
 def _referee_check(stage: Stage) -> None:
     """Art. 16: a final needs a regional referee, unless a derogation is recorded."""
     if not stage.is_final or stage.referee_derogation:
@@ -430,6 +486,18 @@ def _first_session_order(stage: Stage, registrations: list[Registration]) -> lis
     )
 
 
+def _check_deals(stage: Stage, movement: SessionMovement) -> None:
+    """The movement plays the donnes the stage's regulation announced, and at a final at
+    least 20 (art. 2, 7, 12); refused, the caller's transaction writes nothing."""
+    etuis = {e for row in movement.movement_tables.values_list("etuis", flat=True) for e in row}
+    wanted = stage.deals if stage.level not in Stage.REGIONAL_FINALS else max(stage.deals, 20)
+    if len(etuis) < wanted:
+        raise ValidationError(
+            f"Ce mouvement ne joue que {len(etuis)} donnes ; le règlement de l'étape en "
+            f"prévoit {wanted}. Choisissez un autre mouvement."
+        )
+
+
 @transaction.atomic
 def stage_seat_first(
     *, actor, stage: Stage, tables: int | None = None, type: str = "", seed: int | None = None
@@ -440,8 +508,14 @@ def stage_seat_first(
     stage = Stage.objects.select_for_update(of=("self",)).get(pk=stage.pk)
     if stage.ranking_source_id:
         raise ValidationError(_NOT_PLAYED)
-    registrations = list(stage.tournament.registrations.select_related("licensee"))
-    problems = regulation_problems(stage.competition.domain_kind, stage.regulation(), stage.deals)
+    registrations = list(stage.tournament.registrations.select_related("licensee").order_by("pk"))
+    if stage.needs_approval and stage.approved_at is None:
+        raise ValidationError(
+            "Le règlement de l'étape n'a pas l'aval du responsable de zone (art. 3, 8, 13)."
+        )
+    final = stage.level in Stage.REGIONAL_FINALS
+    kind = stage.competition.domain_kind
+    problems = regulation_problems(kind, stage.regulation(), stage.deals, final=final)
     if problems:
         raise ValidationError(problems)
     if stage_row(stage, len(registrations)) is None:
@@ -455,13 +529,13 @@ def stage_seat_first(
         champion = stage.competition.outgoing_champion or champion
     if champion is not None and not any(r.licensee_id == champion.pk for r in registrations):
         champion = None
-    options = {"method": SessionMovement.Method.DRAW, "seed": seed}
+    options = {"method": SessionMovement.Method.DRAW, "seed": seed, "entrants": registrations}
     if stage.level == Stage.Level.NATIONAL_FINAL:
         options = {
             "method": SessionMovement.Method.APART,
             "entrants": _first_session_order(stage, registrations),
         }
-    return movement_generate(
+    movement = movement_generate(
         actor=actor,
         session=stage.tournament.sessions.get(number=1),
         tables=tables,
@@ -469,6 +543,8 @@ def stage_seat_first(
         champion=champion,
         **options,
     )
+    _check_deals(stage, movement)
+    return movement
 
 
 @transaction.atomic
@@ -501,7 +577,9 @@ def stage_seat_next(*, actor, stage: Stage, seed: int | None = None) -> SessionM
         options = {"method": SessionMovement.Method.DRAW, "seed": seed}
     else:
         options = {"method": SessionMovement.Method.RANKING}
-    return movement_generate(actor=actor, session=session, entrants=entrants, **options)
+    movement = movement_generate(actor=actor, session=session, entrants=entrants, **options)
+    _check_deals(stage, movement)
+    return movement
 
 
 # --- qualification and titles (the organiser) -----------------------------------
@@ -558,6 +636,8 @@ def stage_qualify(*, actor, stage: Stage) -> list[Qualifier]:
                     rank=rank_of[licensee_id],
                 )
             )
+    if stage.next_stage is not None:
+        _next_stage_open(stage.next_stage)
     Qualifier.objects.bulk_create(qualifiers)
     if stage.next_stage is not None:
         already = set(
@@ -571,7 +651,8 @@ def stage_qualify(*, actor, stage: Stage) -> list[Qualifier]:
                     tournament=stage.next_stage.tournament,
                     licensee=licensees[licensee_id],
                 )
-    titles = [] if stage.ranking_source_id else [s.licensee for s in standings[:2]]
+    titled = stage.level in Stage.TITLED and not stage.ranking_source_id
+    titles = [s.licensee for s in standings[:2]] if titled else []
     changes = model_update(
         stage,
         {
@@ -588,28 +669,38 @@ def stage_qualify(*, actor, stage: Stage) -> list[Qualifier]:
 
 
 @transaction.atomic
-def stage_settings_set(
-    *, actor, stage: Stage, outgoing_champion: Licensee | None, referee_derogation: str
-) -> Stage:
-    """The organiser names the outgoing champion (when last season is not in Donne) and
-    records a derogation for a referee without the regional grade (art. 16)."""
+def stage_champion_set(*, actor, stage: Stage, outgoing_champion: Licensee | None) -> Stage:
+    """The organiser names the outgoing champion, qualified directly (art. 6, 11) and seated
+    at Nord 1 (art. 17), when last season's stage is not in Donne; the champion must still
+    be licensed in the organising committee and able to play the championship."""
     stage = _stage_locked(actor, stage)
     if _first_session_seated(stage):
-        raise ValidationError("La première séance est placée : ces réglages ne changent plus.")
-    committees = stage_committee_ids(stage)
-    if (
-        outgoing_champion is not None
-        and committees is not None
-        and outgoing_champion.club.committee_id not in committees
-    ):
-        raise ValidationError(
-            "Le champion sortant n'entre directement que s'il est licencié dans le comité "
-            "organisateur (art. 6, 11)."
-        )
-    changes = model_update(
-        stage,
-        {"outgoing_champion": outgoing_champion, "referee_derogation": referee_derogation.strip()},
+        raise ValidationError("La première séance est placée : le champion sortant ne change plus.")
+    known = previous_champion(
+        stage.competition, level=stage.level, committee_id=stage.committee_id, zone_id=stage.zone_id
     )
-    stage.save(update_fields=["outgoing_champion", "referee_derogation"])
+    if known is not None:
+        raise ValidationError(
+            f"Le champion sortant est {known.full_name}, champion de l'étape la saison passée."
+        )
+    if outgoing_champion is not None:
+        refusals = champion_refusals(stage, outgoing_champion)
+        if refusals:
+            raise ValidationError([f"{outgoing_champion.full_name} : {r}" for r in refusals])
+    changes = model_update(stage, {"outgoing_champion": outgoing_champion})
+    stage.save(update_fields=["outgoing_champion"])
+    audit_record(actor=actor, action="update", instance=stage, changes=changes)
+    return stage
+
+
+@transaction.atomic
+def stage_derogation_set(*, actor, stage: Stage, referee_derogation: str) -> Stage:
+    """The federation's derogation for a final directed by a referee without the regional
+    grade (art. 16 « sauf dérogation »)."""
+    if not permissions.can_set_season(actor):
+        raise PermissionDenied("Seule la fédération accorde une dérogation d'arbitrage.")
+    tournament_lock_unfrozen(tournament_id=stage.tournament_id)
+    changes = model_update(stage, {"referee_derogation": referee_derogation.strip()})
+    stage.save(update_fields=["referee_derogation"])
     audit_record(actor=actor, action="update", instance=stage, changes=changes)
     return stage

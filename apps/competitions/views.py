@@ -11,6 +11,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
 from apps.accounts.permissions import roles_of
@@ -19,11 +20,14 @@ from apps.competitions.domain.regulation import regulation_problems
 from apps.competitions.forms import (
     ChampionForm,
     CompetitionForm,
+    DerogationForm,
     LicenceNumberForm,
     NationalOrderForm,
     QuotaForm,
+    RegulationForm,
+    StageChampionForm,
     StageForm,
-    StageSettingsForm,
+    StageRefereeForm,
     regulation_text,
 )
 from apps.competitions.models import Competition, Qualifier, Stage
@@ -151,6 +155,8 @@ def _stage(pk) -> Stage:
             "zone",
             "tournament__club",
             "next_stage",
+            "ranking_source",
+            "approved_by",
             "outgoing_champion",
             "champion",
             "vice_champion",
@@ -167,14 +173,18 @@ def stage_page(request, pk):
     seated = stage.tournament.sessions.filter(movement__isnull=False).count()
     row = stage_row(stage, present)
     qualifiers = list(stage.qualifiers.select_related("licensee__club"))
+    oversee = permissions.can_oversee_stage(request.user, stage)
+    room = can_run_room(request.user, stage.tournament)
+    # The running ranking shows to everyone once play is over (as the results pages do).
+    show_standings = stage.tournament.play_over or oversee or room
     return render(
         request,
         "competitions/stage.html",
         {
             "stage": stage,
             "run": run,
-            "oversee": permissions.can_oversee_stage(request.user, stage),
-            "room": can_run_room(request.user, stage.tournament),
+            "oversee": oversee,
+            "room": room,
             "federation": permissions.can_set_season(request.user),
             "rows": rows,
             "problems": regulation_problems(stage.competition.domain_kind, rows, stage.deals),
@@ -183,25 +193,35 @@ def stage_page(request, pk):
             "seated": seated,
             "more_sessions": row is not None and 0 < seated < row.sessions,
             "registrations": stage.tournament.registrations.select_related("licensee__club"),
-            "standings": stage_standings(stage) if seated else [],
+            "standings": stage_standings(stage) if seated and show_standings else [],
             "qualified": [q for q in qualifiers if q.role != q.Role.REPLACEMENT],
             "replacements": [q for q in qualifiers if q.role == q.Role.REPLACEMENT],
             "register_form": LicenceNumberForm(),
             "quota_form": QuotaForm(initial={"quota": stage.quota}),
-            "settings_form": StageSettingsForm(
+            "approve": stage.needs_approval
+            and stage.approved_at is None
+            and permissions.can_approve_regulation(request.user, stage),
+            "champion_form": StageChampionForm(
                 initial={
-                    "outgoing_champion": getattr(stage.outgoing_champion, "licence_number", ""),
-                    "referee_derogation": stage.referee_derogation,
+                    "outgoing_champion": getattr(stage.outgoing_champion, "licence_number", "")
                 }
             ),
+            "derogation_form": DerogationForm(
+                initial={"referee_derogation": stage.referee_derogation}
+            ),
+            "regulation_form": RegulationForm(
+                initial={"deals": stage.deals, "rows": regulation_text(rows)}
+            ),
+            "referee_form": StageRefereeForm(),
+            "referees": stage.tournament.referee_assignments.select_related("referee"),
             "order_form": NationalOrderForm(),
-            "regulation_text": regulation_text(rows),
         },
     )
 
 
-def _act(request, stage: Stage, write, success: str, anchor: str = ""):
-    """Run a stage service; its refusal is shown on the stage page."""
+def _done(request, stage: Stage, write, success, anchor: str):
+    """Run a stage service; its refusal (ValidationError) is shown on the stage page, a
+    PermissionDenied is a 403."""
     try:
         write()
     except ValidationError as exc:
@@ -211,26 +231,73 @@ def _act(request, stage: Stage, write, success: str, anchor: str = ""):
     return redirect(reverse("competitions:stage", args=[stage.pk]) + anchor)
 
 
-def _form_act(request, stage, form_class, write, success, anchor=""):
-    form = form_class(request.POST)
-    if not form.is_valid():
-        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
-        return redirect(reverse("competitions:stage", args=[stage.pk]) + anchor)
-    return _act(request, stage, lambda: write(**form.cleaned_data), success, anchor)
+def _stage_action(service, success, anchor: str = "", form_class=None):
+    """A POST view of the stage page that calls ``service(actor=…, stage=…, **form data)``;
+    a form that does not validate changes nothing and says why."""
+
+    @login_required
+    @require_POST
+    def view(request, pk):
+        stage = _stage(pk)
+        data = {}
+        if form_class is not None:
+            form = form_class(request.POST)
+            if not form.is_valid():
+                errors = [e for field_errors in form.errors.values() for e in field_errors]
+                messages.error(request, " ".join(errors))
+                return redirect(reverse("competitions:stage", args=[stage.pk]) + anchor)
+            data = form.cleaned_data
+        return _done(
+            request,
+            stage,
+            lambda: service(actor=request.user, stage=stage, **data),
+            success,
+            anchor,
+        )
+
+    return view
 
 
-@login_required
-@require_POST
-def stage_register(request, pk):
-    stage = _stage(pk)
-    return _form_act(
-        request,
-        stage,
-        LicenceNumberForm,
-        lambda licence: services.stage_register(actor=request.user, stage=stage, licensee=licence),
-        _("The player is registered."),
-        "#players",
-    )
+stage_register = _stage_action(
+    services.stage_register, _lazy("The player is registered."), "#players", LicenceNumberForm
+)
+stage_quota = _stage_action(
+    services.stage_quota_set, _lazy("The number of qualified players is set."), "", QuotaForm
+)
+stage_champion = _stage_action(
+    services.stage_champion_set,
+    _lazy("The outgoing champion is saved."),
+    "#settings",
+    StageChampionForm,
+)
+stage_derogation = _stage_action(
+    services.stage_derogation_set, _lazy("The derogation is saved."), "#referees", DerogationForm
+)
+stage_regulation = _stage_action(
+    services.stage_regulation_set,
+    _lazy("The regulation table is saved: it goes to the zone for approval."),
+    "#regulation",
+    RegulationForm,
+)
+stage_approve = _stage_action(
+    services.stage_regulation_approve,
+    _lazy("The zone approves the stage's regulation."),
+    "#regulation",
+)
+stage_referee = _stage_action(
+    services.stage_referee_assign, _lazy("The referee is assigned."), "#referees", StageRefereeForm
+)
+stage_direct = _stage_action(
+    services.stage_direct_qualify,
+    _lazy("The players qualified directly are registered in the next stage."),
+    "#qualified",
+    NationalOrderForm,
+)
+stage_qualify = _stage_action(
+    services.stage_qualify,
+    _lazy("The qualified players are named and registered in the next stage."),
+    "#qualified",
+)
 
 
 @login_required
@@ -238,7 +305,7 @@ def stage_register(request, pk):
 def stage_unregister(request, pk, registration_pk):
     stage = _stage(pk)
     registration = get_object_or_404(stage.tournament.registrations, pk=registration_pk)
-    return _act(
+    return _done(
         request,
         stage,
         lambda: services.stage_unregister(
@@ -251,72 +318,17 @@ def stage_unregister(request, pk, registration_pk):
 
 @login_required
 @require_POST
-def stage_quota(request, pk):
-    stage = _stage(pk)
-    return _form_act(
-        request,
-        stage,
-        QuotaForm,
-        lambda quota: services.stage_quota_set(actor=request.user, stage=stage, quota=quota),
-        _("The number of qualified players is set."),
-    )
-
-
-@login_required
-@require_POST
-def stage_settings(request, pk):
-    stage = _stage(pk)
-    return _form_act(
-        request,
-        stage,
-        StageSettingsForm,
-        lambda **data: services.stage_settings_set(actor=request.user, stage=stage, **data),
-        _("The stage's settings are saved."),
-    )
-
-
-@login_required
-@require_POST
-def stage_direct(request, pk):
-    stage = _stage(pk)
-    return _form_act(
-        request,
-        stage,
-        NationalOrderForm,
-        lambda licences: services.stage_direct_qualify(
-            actor=request.user, stage=stage, national_order=licences
-        ),
-        _("The players qualified directly are registered in the next stage."),
-        "#qualified",
-    )
-
-
-@login_required
-@require_POST
 def stage_seat(request, pk):
     """The referee seats the first session, or cuts the field and seats the next one."""
     stage = _stage(pk)
     seated = stage.tournament.sessions.filter(movement__isnull=False).exists()
     service = services.stage_seat_next if seated else services.stage_seat_first
-    return _act(
+    return _done(
         request,
         stage,
         lambda: service(actor=request.user, stage=stage),
         _("The session is seated: the movement is on the tournament's page."),
         "#sessions",
-    )
-
-
-@login_required
-@require_POST
-def stage_qualify(request, pk):
-    stage = _stage(pk)
-    return _act(
-        request,
-        stage,
-        lambda: services.stage_qualify(actor=request.user, stage=stage),
-        _("The qualified players are named and registered in the next stage."),
-        "#qualified",
     )
 
 

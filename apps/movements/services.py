@@ -21,7 +21,7 @@ from apps.movements.domain.model import SEATS, RoomMovement
 from apps.movements.domain.seating import seating_balanced, seating_draw, seating_next_session
 from apps.movements.models import MovementTable, Place, SessionMovement, code_label
 from apps.movements.selectors import Spot, movement_check
-from apps.tournaments.models import Registration, Session
+from apps.tournaments.models import Registration, Session, Tournament
 from apps.tournaments.services import registration_record, tournament_lock_for_room
 
 SEED_BITS = 31
@@ -162,6 +162,8 @@ def movement_generate(
         raise ValidationError(_("Unknown seating method."))
     if method in SessionMovement.RANKED_METHODS and entrants is None:
         raise ValidationError(_("This seating needs the players in ranking order."))
+    if session.tournament.kind == Tournament.Kind.CHAMPIONSHIP and entrants is None:
+        raise ValidationError(_("A championship stage's sessions are seated from its page."))
     registered = session.tournament.registrations.select_related("licensee__club")
     if entrants is None:
         registrations = list(registered.order_by("pk"))
@@ -286,6 +288,14 @@ def _newcomer(actor, movement: SessionMovement, licensee: Licensee) -> Registrat
             _("%(name)s already has a place in this session.") % {"name": licensee.full_name}
         )
     if registration is None:
+        if tournament.kind == Tournament.Kind.CHAMPIONSHIP:
+            raise ValidationError(
+                _(
+                    "%(name)s is not registered in this championship stage: only its "
+                    "registered players can be seated."
+                )
+                % {"name": licensee.full_name}
+            )
         registration = registration_record(actor=actor, tournament=tournament, licensee=licensee)
     return registration
 

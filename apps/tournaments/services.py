@@ -12,6 +12,7 @@ from uuid import UUID
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from apps.accounts.permissions import roles_of
 from apps.core.audit import audit_record, audit_snapshot, model_update
@@ -26,6 +27,9 @@ from apps.tournaments.domain.workflow import (
 from apps.tournaments.models import RefereeAssignment, Registration, Session, Tournament
 
 TOURNAMENT_FIELDS = ["name", "date", "venue", "kind", "index"]
+_STAGE_PLAYERS = _lazy(
+    "Players enter a championship stage on the stage's page, where their eligibility is checked."
+)
 MAX_SESSIONS = 12
 
 # What the apps above register (in their AppConfig.ready) to refuse a transition: each
@@ -33,6 +37,11 @@ MAX_SESSIONS = 12
 # refused (empty when it is not). Score entry refuses to finish with lines unsettled.
 TransitionCheck = Callable[[Tournament, Status], list[str]]
 transition_checks: list[TransitionCheck] = []
+# What the apps above register to freeze a tournament's results before it is submitted:
+# each check takes the tournament and returns the French reason it is frozen, or None. A
+# championship stage whose qualified players are named is frozen.
+FreezeCheck = Callable[[Tournament], str | None]
+freeze_checks: list[FreezeCheck] = []
 
 
 def tournament_lock_unfrozen(*, tournament_id: int) -> Tournament:
@@ -49,6 +58,9 @@ def tournament_lock_unfrozen(*, tournament_id: int) -> Tournament:
             )
             % {"status": tournament.get_status_display()}
         )
+    reasons = [reason for check in freeze_checks if (reason := check(tournament))]
+    if reasons:
+        raise ValidationError(reasons)
     return tournament
 
 
@@ -59,6 +71,10 @@ def tournament_lock_for_room(*, actor, tournament: Tournament) -> Tournament:
     if not permissions.can_run_room(actor, tournament):
         raise PermissionDenied(_("You do not referee this tournament."))
     return tournament_lock_unfrozen(tournament_id=tournament.pk)
+
+
+def _is_stage(tournament: Tournament) -> bool:
+    return tournament.kind == Tournament.Kind.CHAMPIONSHIP
 
 
 def _check_kind(kind: str, *, was: str | None = None) -> None:
@@ -171,6 +187,8 @@ def tournament_update(*, actor, tournament: Tournament, **data) -> Tournament:
         raise ValueError(f"unknown tournament fields: {sorted(unknown)}")
     tournament = tournament_lock_unfrozen(tournament_id=tournament.pk)
     _check_kind(data.get("kind", tournament.kind), was=tournament.kind)
+    if _is_stage(tournament) and "index" in data and data["index"] != tournament.index:
+        raise ValidationError({"index": _("A championship stage's index follows its level.")})
     changes = model_update(tournament, data)
     if changes:
         tournament.full_clean()
@@ -216,13 +234,8 @@ def tournament_transition(
 def registration_create(*, actor, tournament: Tournament, licensee: Licensee) -> Registration:
     if not permissions.can_manage_tournament(actor, tournament):
         raise PermissionDenied(_("You cannot register players in this tournament."))
-    if tournament.kind == Tournament.Kind.CHAMPIONSHIP:
-        raise ValidationError(
-            _(
-                "Players enter a championship stage on the stage's page, where their "
-                "eligibility is checked."
-            )
-        )
+    if _is_stage(tournament):
+        raise ValidationError(_STAGE_PLAYERS)
     if tournament.status not in REGISTRATION_STATUSES:
         raise ValidationError(_("Registrations are closed for this tournament."))
     if Registration.objects.filter(tournament=tournament, licensee=licensee).exists():
@@ -254,6 +267,8 @@ def registration_delete(*, actor, registration: Registration) -> None:
     tournament = registration.tournament
     if not permissions.can_manage_tournament(actor, tournament):
         raise PermissionDenied(_("You cannot change this tournament's registrations."))
+    if _is_stage(tournament):
+        raise ValidationError(_STAGE_PLAYERS)
     if tournament.status not in REGISTRATION_STATUSES:
         raise ValidationError(_("Registrations are closed for this tournament."))
     if registration.places.filter(table__movement__current_position__gt=0).exists():
@@ -286,6 +301,8 @@ def registration_remove(*, actor, registration: Registration) -> None:
 def referee_assign(*, actor, tournament: Tournament, referee, grade: str = "") -> RefereeAssignment:
     if not permissions.can_manage_tournament(actor, tournament):
         raise PermissionDenied(_("You cannot assign referees to this tournament."))
+    if _is_stage(tournament):
+        raise ValidationError(_("A championship stage's referees are assigned on its page."))
     return referee_record(actor=actor, tournament=tournament, referee=referee, grade=grade)
 
 

@@ -60,7 +60,8 @@ def league_build() -> League:
 
 
 def local_final(league: League, competition: Competition, side: int, **options) -> Stage:
-    """Committee `side`'s one-session local final (15 to 40 players)."""
+    """Committee `side`'s one-session local final (15 to 40 players), its referee
+    regional, its regulation approved by the zone."""
     values = {
         "actor": league.committee_staff[side],
         "competition": competition,
@@ -74,6 +75,48 @@ def local_final(league: League, competition: Competition, side: int, **options) 
     stage = services.stage_create(**{**values, **options})
     services.stage_referee_assign(
         actor=league.committee_staff[side], stage=stage, referee=league.referee, grade="regional"
+    )
+    approve(league, stage)
+    return stage
+
+
+def approve(league: League, stage: Stage) -> None:
+    """The zone's approval of the stage's regulation (art. 3, 8, 13)."""
+    services.stage_regulation_approve(actor=league.zone_manager, stage=stage)
+
+
+def group_final(league: League, competition: Competition, **options) -> Stage:
+    """The zone's regional final for its two committees, regulation approved."""
+    values = {
+        "actor": league.zone_manager,
+        "competition": competition,
+        "level": Stage.Level.REGIONAL_FINAL,
+        "name": "Finale régionale du regroupement",
+        "date": DAY.replace(month=4),
+        "club": league.clubs[0],
+        "zone": league.zone,
+        "group": list(league.committees),
+        "regulation": [RegulationRow(15, 40)],
+    }
+    stage = services.stage_create(**{**values, **options})
+    approve(league, stage)
+    return stage
+
+
+def national_final(league: League, competition: Competition, **options) -> Stage:
+    """The federation's national final, refereed by a national referee."""
+    values = {
+        "actor": league.federation_staff,
+        "competition": competition,
+        "level": Stage.Level.NATIONAL_FINAL,
+        "name": "Finale nationale",
+        "date": DAY.replace(month=5),
+        "club": league.clubs[1],
+        "regulation": [RegulationRow(15, 200)],
+    }
+    stage = services.stage_create(**{**values, **options})
+    services.stage_referee_assign(
+        actor=league.federation_staff, stage=stage, referee=league.referee, grade="national"
     )
     return stage
 

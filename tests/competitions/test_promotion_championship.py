@@ -9,7 +9,7 @@ import pytest
 
 from apps.competitions import services
 from apps.competitions.domain.regulation import RegulationRow
-from apps.competitions.models import Qualifier, Stage
+from apps.competitions.models import Qualifier
 from apps.competitions.selectors import stage_standings
 from apps.movements.domain.room import room_movement
 from apps.movements.domain.seating import seating_next_session
@@ -41,24 +41,10 @@ def test_promotion_from_local_finals_to_the_national_final(league):
     competition = services.competition_create(
         actor=fed, season=league.season, kind="P", outgoing_champion=champion
     )
-    national = services.stage_create(
-        actor=fed,
-        competition=competition,
-        level=Stage.Level.NATIONAL_FINAL,
-        name="Finale nationale promotion",
-        date=c.DAY.replace(month=5),
-        club=league.clubs[1],
-        regulation=[RegulationRow(15, 200)],
-    )
-    regional = services.stage_create(
-        actor=league.zone_manager,
-        competition=competition,
-        level=Stage.Level.REGIONAL_FINAL,
-        name="Finale régionale promotion",
-        date=c.DAY.replace(month=4),
-        club=league.clubs[0],
-        zone=league.zone,
-        group=list(league.committees),
+    national = c.national_final(league, competition)
+    regional = c.group_final(
+        league,
+        competition,
         next_stage=national,
         regulation=[RegulationRow(15, 19, (12,)), RegulationRow(20, 28, (16,))],
     )
@@ -82,7 +68,7 @@ def test_promotion_from_local_finals_to_the_national_final(league):
         assert [q.licensee_id for q in qualifiers] == ranking[:12]
         assert [q.role for q in qualifiers] == ["qualified"] * 10 + ["replacement"] * 2
         stage.refresh_from_db()
-        assert (stage.champion_id, stage.vice_champion_id) == tuple(ranking[:2])
+        assert (stage.champion_id, stage.vice_champion_id) == (None, None)  # no title
 
     # The regional final: the 20 qualified; 20 present at the first session: 16 play the
     # second, cut by the first session's ranking and seated by serpentine from it.
@@ -119,13 +105,15 @@ def test_promotion_from_local_finals_to_the_national_final(league):
     )
     qualified = [q.licensee_id for q in qualifiers if q.role == "qualified"]
     assert qualified == [r.licensee.pk for r in standings[:15]]
+    regional.refresh_from_db()  # the regional champion and vice-champion (art. 1, 5)
+    assert (regional.champion, regional.vice_champion) == (
+        standings[0].licensee,
+        standings[1].licensee,
+    )
 
     # The national final: the quota and the outgoing champion of France, at Nord 1.
     services.stage_register(actor=fed, stage=national, licensee=champion)
     assert national.tournament.registrations.count() == 16
-    services.stage_referee_assign(
-        actor=fed, stage=national, referee=league.referee, grade="national"
-    )
     c.start(league, national)
     movement = services.stage_seat_first(actor=league.referee, stage=national)
     assert movement.method == SessionMovement.Method.APART
@@ -133,3 +121,10 @@ def test_promotion_from_local_finals_to_the_national_final(league):
         table__movement=movement, table__sequence=1, table__table=1, seat="N"
     )
     assert nord_1.registration.licensee == champion
+    c.play_session(league, movement, seed=7)
+    c.finish(league, national)
+    services.stage_qualify(actor=fed, stage=national)
+    national.refresh_from_db()
+    final_ranking = stage_standings(national)
+    assert national.champion == final_ranking[0].licensee  # champion de France (art. 5)
+    assert national.vice_champion == final_ranking[1].licensee

@@ -65,3 +65,9 @@ def test_the_rest_fill_complete_tables(count, ranked):
     assert len(direct) == min(count % 4, ranked, count)
     if len(direct) == count % 4:
         assert (count - len(direct)) % 4 == 0
+
+
+def test_a_player_named_twice_in_the_national_ranking_counts_once():
+    entrants = [f"p{n}" for n in range(18)]
+    chosen = direct_qualifiers(entrants, champion=None, national_order=["p4", "p4", "p2"])
+    assert chosen == ["p4", "p2"]

@@ -88,3 +88,12 @@ def test_a_cut_passes_exactly_when_at_most_half_go(high, spread, kept):
 def test_one_session_is_enough_for_promotion_and_senior_only(kind):
     problems = regulation_problems(kind, [RegulationRow(15, 30)], 20)
     assert (problems == []) is (kind in (K.PROMOTION, K.SENIOR))
+
+
+def test_a_semi_final_or_a_national_final_is_held_to_the_cuts_only():
+    """Art. 2: the minimums are those of « chaque finale locale, régionale, par regroupement
+    de comités »; a semi-final, or the CCN's national final, still cuts at most half."""
+    rows = [RegulationRow(8, 15), RegulationRow(16, 40, (16,))]
+    assert regulation_problems(CompetitionKind.OPEN, rows, 12, final=False) == [
+        "de 16 à 40 joueurs : la séance 2 élimine 24 joueurs sur 40, plus de 50 %"
+    ]

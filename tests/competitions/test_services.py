@@ -11,7 +11,11 @@ from apps.competitions import services
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Competition, Qualifier, Stage
 from apps.competitions.selectors import stage_standings
+from apps.federation.models import Season
+from apps.movements.models import MovementTable
+from apps.scoring.services import play_score_set
 from apps.tournaments.models import Registration
+from apps.tournaments.services import tournament_transition
 from tests import factories as f
 from tests.competitions import championship as c
 
@@ -64,17 +68,7 @@ def test_a_59_year_old_is_refused_in_senior_and_a_60_year_old_enters(league):
 
 def test_the_group_gathers_the_licensees_of_its_committees(league):
     competition = _competition(league)
-    stage = services.stage_create(
-        actor=league.zone_manager,
-        competition=competition,
-        level=Stage.Level.REGIONAL_FINAL,
-        name="Regroupement",
-        date=c.DAY,
-        club=league.clubs[1],
-        zone=league.zone,
-        group=list(league.committees),
-        regulation=[RegulationRow(15, 40)],
-    )
+    stage = c.group_final(league, competition)
     for side in (0, 1):
         services.stage_register(
             actor=league.zone_manager, stage=stage, licensee=league.players(side, 1)[0]
@@ -101,30 +95,32 @@ def test_a_later_stage_takes_only_qualified_players_and_the_outgoing_champion(le
     staff = league.committee_staff[0]
     newcomer, champion = league.players(0, 2)
     assert "n'est pas qualifié par une étape précédente" in _refusal(final, staff, newcomer)
-    services.stage_settings_set(
-        actor=staff, stage=final, outgoing_champion=champion, referee_derogation=""
-    )
+    services.stage_champion_set(actor=staff, stage=final, outgoing_champion=champion)
     services.stage_register(actor=staff, stage=final, licensee=champion)
-    # Art. 6, 11: only while still licensed in the same committee.
-    with pytest.raises(ValidationError, match="licencié dans le comité organisateur"):
-        services.stage_settings_set(
-            actor=staff,
-            stage=final,
-            outgoing_champion=league.players(1, 1)[0],
-            referee_derogation="",
+    # Art. 6, 11: only while still licensed in the same committee; and still of the série.
+    with pytest.raises(ValidationError, match="plus licencié dans le comité organisateur"):
+        services.stage_champion_set(
+            actor=staff, stage=final, outgoing_champion=league.players(1, 1)[0]
+        )
+    with pytest.raises(ValidationError, match="ce joueur est 2ème série"):
+        services.stage_champion_set(
+            actor=staff, stage=final, outgoing_champion=league.players(0, 1, series="2")[0]
         )
 
 
-def test_last_seasons_champion_is_the_outgoing_champion(league):
-    from apps.federation.models import Season
-
+def test_last_seasons_regional_champion_is_the_outgoing_champion(league):
     last = Season.objects.create(start_year=2025)
     old = services.competition_create(actor=league.federation_staff, season=last, kind="P")
-    old_stage = c.local_final(league, old, 0, date=datetime.date(2026, 3, 1))
+    final = Stage.Level.REGIONAL_FINAL
+    old_stage = c.local_final(league, old, 0, level=final, date=datetime.date(2026, 3, 1))
     winner = league.players(0, 1)[0]
     Stage.objects.filter(pk=old_stage.pk).update(champion=winner)
-    stage = c.local_final(league, _competition(league), 0)
+    stage = c.local_final(league, _competition(league), 0, level=final)
     assert stage.outgoing_champion == winner
+    with pytest.raises(ValidationError, match="champion de l'étape la saison passée"):
+        services.stage_champion_set(
+            actor=league.committee_staff[0], stage=stage, outgoing_champion=None
+        )
 
 
 # --- the regulation table ---------------------------------------------------------
@@ -177,9 +173,7 @@ def test_an_incomplete_table_sends_the_champion_then_the_national_order_to_the_f
     staff = league.committee_staff[0]
     players = league.players(0, 18)
     champion = players[5]
-    services.stage_settings_set(
-        actor=staff, stage=final, outgoing_champion=champion, referee_derogation=""
-    )
+    services.stage_champion_set(actor=staff, stage=final, outgoing_champion=champion)
     for licensee in players:
         services.stage_register(actor=staff, stage=semi, licensee=licensee)
     with pytest.raises(ValidationError, match="Il faut qualifier directement 2 joueurs"):
@@ -204,15 +198,17 @@ def test_a_final_needs_a_regional_referee_unless_a_derogation_is_recorded(league
         services.stage_register(actor=staff, stage=stage, licensee=licensee)
     with pytest.raises(ValidationError, match="arbitre régional"):
         services.stage_seat_first(actor=league.referee, stage=stage)
-    services.stage_settings_set(
-        actor=staff, stage=stage, outgoing_champion=None, referee_derogation="Accord CCN du 2/3"
+    with pytest.raises(PermissionDenied):  # the organiser does not grant it
+        services.stage_derogation_set(actor=staff, stage=stage, referee_derogation="Accord")
+    services.stage_derogation_set(
+        actor=league.federation_staff, stage=stage, referee_derogation="Accord CCN du 2/3"
     )
     assert services.stage_seat_first(actor=league.referee, stage=stage, seed=1).tables == 4
 
 
 def test_qualification_waits_for_the_federations_quota(league):
     competition = _competition(league)
-    final = c.local_final(league, competition, 1, level=Stage.Level.REGIONAL_FINAL)
+    final = c.local_final(league, competition, 0, level=Stage.Level.REGIONAL_FINAL)
     stage = c.local_final(league, competition, 0, next_stage=final)
     staff = league.committee_staff[0]
     for licensee in league.players(0, 16):
@@ -226,8 +222,16 @@ def test_qualification_waits_for_the_federations_quota(league):
         services.stage_quota_set(actor=staff, stage=stage, quota=4)
     services.stage_quota_set(actor=league.federation_staff, stage=stage, quota=4)
     assert len(services.stage_qualify(actor=staff, stage=stage)) == 6
-    with pytest.raises(ValidationError, match="déjà désignés"):
+    # Named, the qualified players stand: the stage's results no longer change.
+    with pytest.raises(ValidationError, match="ses résultats ne changent plus"):
         services.stage_qualify(actor=staff, stage=stage)
+    with pytest.raises(ValidationError, match="ses résultats ne changent plus"):
+        tournament_transition(actor=league.referee, tournament=stage.tournament, status="running")
+    table = MovementTable.objects.filter(movement__session__tournament=stage.tournament).first()
+    with pytest.raises(ValidationError, match="ses résultats ne changent plus"):
+        play_score_set(
+            actor=league.referee, table=table, etui=table.etuis[0], score=80, reason="erreur"
+        )
 
 
 # --- who may ----------------------------------------------------------------------
@@ -281,6 +285,7 @@ def test_overseas_second_series_players_qualify_by_the_open_ranking_of_their_zon
         regulation=[RegulationRow(15, 24, (12,))],
     )
     assert open_final.seating == Stage.Seating.DRAW  # art. 7
+    services.stage_regulation_approve(actor=fed, stage=open_final)
     national = services.stage_create(
         actor=fed,
         competition=second,
@@ -328,3 +333,83 @@ def test_overseas_second_series_players_qualify_by_the_open_ranking_of_their_zon
     assert set(national.tournament.registrations.values_list("licensee", flat=True)) == set(
         ranked_second[:2]
     )
+
+
+def test_a_stage_feeds_only_a_stage_that_gathers_its_players(league):
+    competition = _competition(league)
+    theirs = c.local_final(league, competition, 1, level=Stage.Level.REGIONAL_FINAL)
+    with pytest.raises(ValidationError, match="ne réunit pas les joueurs de cet organisateur"):
+        c.local_final(league, competition, 0, next_stage=theirs)
+    group = c.group_final(league, competition)
+    assert c.local_final(league, competition, 0, next_stage=group).next_stage == group
+
+
+def test_a_stage_is_submitted_once_its_qualified_players_are_named(league):
+    competition = _competition(league)
+    stage = c.local_final(league, competition, 0)
+    staff = league.committee_staff[0]
+    for licensee in league.players(0, 16):
+        services.stage_register(actor=staff, stage=stage, licensee=licensee)
+    c.start(league, stage)
+    c.play_session(league, services.stage_seat_first(actor=league.referee, stage=stage), 5)
+    c.finish(league, stage)
+    club_manager = c._user("club_manager", club=league.clubs[0])
+    with pytest.raises(ValidationError, match="Désignez d'abord les qualifiés"):
+        tournament_transition(actor=club_manager, tournament=stage.tournament, status="submitted")
+    services.stage_qualify(actor=staff, stage=stage)
+    tournament_transition(actor=club_manager, tournament=stage.tournament, status="submitted")
+
+
+def test_no_direct_qualifier_when_every_table_is_complete(league):
+    competition = _competition(league)
+    final = c.local_final(league, competition, 0, level=Stage.Level.REGIONAL_FINAL)
+    semi = c.local_final(
+        league, competition, 0, level=Stage.Level.REGIONAL_SEMI_FINAL, next_stage=final
+    )
+    staff = league.committee_staff[0]
+    players = league.players(0, 16)
+    for licensee in players:
+        services.stage_register(actor=staff, stage=semi, licensee=licensee)
+    with pytest.raises(ValidationError, match="Aucune table n'est incomplète"):
+        services.stage_direct_qualify(actor=staff, stage=semi, national_order=players[:3])
+    assert not Qualifier.objects.exists()
+
+
+def test_no_player_joins_a_next_stage_already_seated(league):
+    competition = _competition(league)
+    final = c.local_final(league, competition, 0, level=Stage.Level.REGIONAL_FINAL)
+    stage = c.local_final(league, competition, 0, next_stage=final)
+    staff = league.committee_staff[0]
+    for licensee in league.players(0, 16):
+        services.stage_register(actor=staff, stage=stage, licensee=licensee)
+    f.register(final.tournament, 16)  # as if qualified by other stages
+    services.stage_seat_first(actor=league.referee, stage=final, seed=1)
+    c.start(league, stage)
+    c.play_session(league, services.stage_seat_first(actor=league.referee, stage=stage), 6)
+    c.finish(league, stage)
+    services.stage_quota_set(actor=league.federation_staff, stage=stage, quota=4)
+    with pytest.raises(ValidationError, match="elle ne prend plus de joueurs"):
+        services.stage_qualify(actor=staff, stage=stage)
+    assert not Qualifier.objects.exists()
+
+
+def test_a_changed_table_waits_for_the_zones_approval_again(league):
+    stage = c.local_final(league, _competition(league), 0)
+    stage.refresh_from_db()
+    assert stage.approved_at is not None
+    with pytest.raises(PermissionDenied):  # the committee does not approve its own table
+        services.stage_regulation_approve(actor=league.committee_staff[0], stage=stage)
+    services.stage_regulation_set(
+        actor=league.committee_staff[0], stage=stage, rows=[RegulationRow(16, 40)], deals=20
+    )
+    stage.refresh_from_db()
+    assert stage.approved_at is None
+    for licensee in league.players(0, 16):
+        services.stage_register(actor=league.committee_staff[0], stage=stage, licensee=licensee)
+    with pytest.raises(ValidationError, match="n'a pas l'aval du responsable de zone"):
+        services.stage_seat_first(actor=league.referee, stage=stage)
+    other_zone = c._user("zone_manager", zone=f.ZoneFactory())
+    with pytest.raises(PermissionDenied):
+        services.stage_regulation_approve(actor=other_zone, stage=stage)
+    c.approve(league, stage)
+    assert services.stage_seat_first(actor=league.referee, stage=stage, seed=2).tables == 4

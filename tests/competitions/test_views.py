@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 
 from apps.competitions import services
+from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Stage
 from apps.tournaments.models import Registration
 from tests import factories as f
@@ -26,8 +27,8 @@ def stage(league) -> Stage:
     competition = services.competition_create(
         actor=league.federation_staff, season=league.season, kind="P"
     )
-    final = c.local_final(league, competition, 1, level=Stage.Level.REGIONAL_FINAL)
-    return c.local_final(league, competition, 0, next_stage=final)
+    final = c.national_final(league, competition)
+    return c.local_final(league, competition, 0, level=Stage.Level.REGIONAL_FINAL, next_stage=final)
 
 
 def _played(league, stage, players=16):
@@ -63,7 +64,7 @@ def test_registering_is_refused_to_all_but_the_organiser(client, league, stage, 
     client.force_login(user)
     licensee = league.players(0, 1)[0]
     response = client.post(
-        reverse("competitions:register", args=[stage.pk]), {"licence": licensee.licence_number}
+        reverse("competitions:register", args=[stage.pk]), {"licensee": licensee.licence_number}
     )
     assert response.status_code == 403
     assert not Registration.objects.filter(licensee=licensee).exists()
@@ -73,12 +74,12 @@ def test_the_organiser_registers_and_sees_the_refusals_reason(client, league, st
     client.force_login(league.committee_staff[0])
     ok, wrong = league.players(0, 1)[0], league.players(0, 1, series="1")[0]
     url = reverse("competitions:register", args=[stage.pk])
-    client.post(url, {"licence": ok.licence_number})
-    page = client.post(url, {"licence": wrong.licence_number}, follow=True).content.decode()
+    client.post(url, {"licensee": ok.licence_number})
+    page = client.post(url, {"licensee": wrong.licence_number}, follow=True).content.decode()
     assert "ne réunit que les joueurs de cette série" in page
     assert "aucun licencié" not in page.lower()
     assert list(stage.tournament.registrations.values_list("licensee", flat=True)) == [ok.pk]
-    unknown = client.post(url, {"licence": "9999999"}, follow=True).content.decode()
+    unknown = client.post(url, {"licensee": "9999999"}, follow=True).content.decode()
     assert "9999999" in unknown
 
 
@@ -217,3 +218,54 @@ def test_the_stage_page_costs_the_same_for_16_and_40_players(client, league, sta
     for licensee in league.players(0, 24):
         services.stage_register(actor=staff, stage=stage, licensee=licensee)
     assert queries_of(lambda: client.get(url)) == small
+
+
+def test_the_running_ranking_is_public_once_play_is_over(client, league, stage):
+    staff = league.committee_staff[0]
+    for licensee in league.players(0, 16):
+        services.stage_register(actor=staff, stage=stage, licensee=licensee)
+    c.start(league, stage)
+    c.play_session(league, services.stage_seat_first(actor=league.referee, stage=stage), 2)
+    url = reverse("competitions:stage", args=[stage.pk])
+    assert 'data-test="standings"' not in client.get(url).content.decode()
+    client.force_login(staff)
+    assert 'data-test="standings"' in client.get(url).content.decode()
+    client.logout()
+    c.finish(league, stage)
+    assert 'data-test="standings"' in client.get(url).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("name", "allowed", "refused"),
+    [
+        ("seat", "referee", "committee"),
+        ("qualify", "committee", "referee"),
+        ("approve", "zone", "committee"),
+        ("derogation", "federation", "committee"),
+        ("referee", "committee", "referee"),
+    ],
+)
+def test_each_action_to_its_role(client, league, stage, name, allowed, refused):
+    users = {
+        "referee": league.referee,
+        "committee": league.committee_staff[0],
+        "zone": league.zone_manager,
+        "federation": league.federation_staff,
+    }
+    url = reverse(f"competitions:{name}", args=[stage.pk])
+    data = {"referee": league.referee.pk, "grade": "regional", "referee_derogation": "Accord"}
+    client.force_login(users[refused])
+    assert client.post(url, data).status_code == 403
+    client.force_login(users[allowed])
+    assert client.post(url, data).status_code == 302
+
+
+def test_a_bad_regulation_table_changes_nothing(client, league, stage):
+    client.force_login(league.committee_staff[0])
+    page = client.post(
+        reverse("competitions:regulation", args=[stage.pk]),
+        {"deals": 20, "rows": "15-40 : 10"},
+        follow=True,
+    ).content.decode()
+    assert "plus de 50 %" in page
+    assert stage.regulation() == [RegulationRow(15, 40)]

@@ -1,7 +1,8 @@
-"""A committee's local final, in a real browser (Debian's chromium): the committee creates
+"""A committee's regional final, in a real browser (Debian's chromium): the committee creates
 the stage with its regulation table, registers a player by licence number and sees why
-another is refused; once the referee has played and finished the stage, the committee
-names its champions and qualified players and finds the bordereau. Screenshots of the
+another is refused, assigns the referee with their grade; the zone approves the
+regulation; once the referee has played and finished the stage, the committee names its
+champions and qualified players and finds the bordereau. Screenshots of the
 stage page (desktop and 390 px) go to /tmp/donne-shots."""
 
 from django.urls import reverse
@@ -21,7 +22,7 @@ def test_a_committee_creates_a_stage_and_sees_its_qualified_players(page, live_s
     competition = services.competition_create(
         actor=league.federation_staff, season=league.season, kind="P"
     )
-    final = c.local_final(league, competition, 1, level=Stage.Level.REGIONAL_FINAL)
+    final = c.national_final(league, competition)
     first, *others = league.players(0, 16)
     stranger = league.players(1, 1)[0]
 
@@ -33,8 +34,8 @@ def test_a_committee_creates_a_stage_and_sees_its_qualified_players(page, live_s
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(SHOTS / "stage-form-390.png"), full_page=True)
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.select_option("#id_level", Stage.Level.LOCAL_FINAL)
-    page.fill("#id_name", "Finale locale de Lyon")
+    page.select_option("#id_level", Stage.Level.REGIONAL_FINAL)
+    page.fill("#id_name", "Finale régionale de Lyon")
     page.fill("#id_date", c.DAY.isoformat())
     page.select_option("#id_organiser", f"committee:{league.committees[0].pk}")
     page.select_option("#id_club", str(league.clubs[0].pk))
@@ -42,28 +43,40 @@ def test_a_committee_creates_a_stage_and_sees_its_qualified_players(page, live_s
     page.fill("#id_regulation", "15-40")
     page.click("[data-test=stage-form] button[type=submit]")
     page.wait_for_selector("[data-test=register]")
-    stage = Stage.objects.get(name="Finale locale de Lyon")
+    stage = Stage.objects.get(name="Finale régionale de Lyon")
     assert stage.committee == league.committees[0]
     assert page.url == base + reverse("competitions:stage", args=[stage.pk])
 
-    page.fill("#id_licence", first.licence_number)
+    page.fill("#id_licensee", first.licence_number)
     page.click("[data-test=register] button")
     page.wait_for_selector(f"text={first.full_name}")
-    page.fill("#id_licence", stranger.licence_number)
+    page.fill("#id_licensee", stranger.licence_number)
     page.click("[data-test=register] button")
     page.wait_for_selector("text=n'est pas licencié dans le comité organisateur")
     assert stage.tournament.registrations.count() == 1
 
+    page.select_option("#id_referee", str(league.referee.pk))
+    page.select_option("#id_grade", "regional")
+    page.click("#referees form button")
+    page.wait_for_selector("#referees li")
+    assert stage.tournament.referee_assignments.get().grade == "regional"
+
+    # The zone gives its approval to the regulation (art. 3, 8, 13).
+    page.click("[data-test=logout]")
+    sign_in(page, base, league.zone_manager)
+    page.goto(base + reverse("competitions:stage", args=[stage.pk]))
+    page.click("[data-test=approve]")
+    page.wait_for_selector("[data-test=approval] >> text=Aval de la zone")
+    page.click("[data-test=logout]")
+
     for licensee in others:
         services.stage_register(actor=staff, stage=stage, licensee=licensee)
     services.stage_quota_set(actor=league.federation_staff, stage=stage, quota=6)
-    services.stage_referee_assign(
-        actor=staff, stage=stage, referee=league.referee, grade="regional"
-    )
     c.start(league, stage)
     c.play_session(league, services.stage_seat_first(actor=league.referee, stage=stage), 4)
     c.finish(league, stage)
 
+    sign_in(page, base, staff)
     page.goto(base + reverse("competitions:stage", args=[stage.pk]))
     page.click("[data-test=qualify]")
     page.wait_for_selector("[data-test=qualified]")

@@ -3,6 +3,7 @@ the tournament services refuse to make one, to turn one into another kind, or to
 a player in it past the stage's eligibility check; the forms do not offer the kind."""
 
 import datetime
+from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -56,3 +57,23 @@ def test_the_form_offers_the_kind_only_to_a_stage_which_cannot_change_it(world, 
     kinds = [value for value, _label in TournamentForm().fields["kind"].choices]
     assert Tournament.Kind.CHAMPIONSHIP not in kinds
     assert TournamentForm(instance=stage_tournament).fields["kind"].disabled
+
+
+def test_the_club_neither_removes_a_player_nor_assigns_a_referee_nor_changes_the_index(
+    world, stage_tournament
+):
+    registration = f.RegistrationFactory(tournament=stage_tournament)
+    with pytest.raises(ValidationError, match="page de l'étape"):
+        services.registration_delete(actor=world.club_manager, registration=registration)
+    assert Registration.objects.filter(pk=registration.pk).exists()
+    with pytest.raises(ValidationError, match="page de l'étape"):
+        services.referee_assign(
+            actor=world.club_manager, tournament=stage_tournament, referee=world.referee
+        )
+    with pytest.raises(ValidationError, match="suit son niveau"):
+        services.tournament_update(
+            actor=world.club_manager, tournament=stage_tournament, index=Decimal("1.5")
+        )
+    services.tournament_update(
+        actor=world.club_manager, tournament=stage_tournament, venue="Salle B"
+    )

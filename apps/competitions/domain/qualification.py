@@ -42,5 +42,7 @@ def direct_qualifiers(
     needed = len(entrants) % TABLE_SIZE
     entered = set(entrants)
     order = [champion] if champion in entered else []
-    order += [player for player in national_order if player in entered and player != champion]
+    for player in national_order:
+        if player in entered and player not in order:
+            order.append(player)
     return order[:needed]

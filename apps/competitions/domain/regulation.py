@@ -40,17 +40,22 @@ def min_sessions(kind: CompetitionKind) -> int:
     return 1 if kind in ONE_SESSION_KINDS else 2
 
 
-def row_problems(kind: CompetitionKind, row: RegulationRow, deals: int) -> list[str]:
-    """What is wrong with one row of the table, ``deals`` being the donnes of a session."""
+def row_problems(
+    kind: CompetitionKind, row: RegulationRow, deals: int, *, final: bool = True
+) -> list[str]:
+    """What is wrong with one row of the table, ``deals`` being the donnes of a session.
+    The minimums hold for a committee's or a group's final (« chaque finale locale,
+    régionale, par regroupement de comités »): ``final`` False checks the cuts only (a
+    semi-final; a national final, whose format the CCN sets)."""
     where = f"de {row.low} à {row.high} joueurs"
     problems = []
     if row.low > row.high:
         problems.append(f"{where} : la borne basse dépasse la borne haute")
-    if row.low < MIN_PLAYERS:
+    if final and row.low < MIN_PLAYERS:
         problems.append(f"{where} : il faut {MIN_PLAYERS} joueurs au moins en 1ère séance")
-    if row.sessions < min_sessions(kind):
+    if final and row.sessions < min_sessions(kind):
         problems.append(f"{where} : il faut {min_sessions(kind)} séances au moins")
-    if deals < MIN_DEALS:
+    if final and deals < MIN_DEALS:
         problems.append(f"{where} : une séance compte {MIN_DEALS} donnes au moins")
     # The worst case: the most players cut, and no more players than the fewest present.
     most, fewest = row.high, row.low
@@ -69,10 +74,12 @@ def row_problems(kind: CompetitionKind, row: RegulationRow, deals: int) -> list[
     return problems
 
 
-def regulation_problems(kind: CompetitionKind, rows: list[RegulationRow], deals: int) -> list[str]:
+def regulation_problems(
+    kind: CompetitionKind, rows: list[RegulationRow], deals: int, *, final: bool = True
+) -> list[str]:
     """Everything wrong with a stage's table, said before the stage starts: each row's
     problems, and rows that overlap."""
-    problems = [problem for row in rows for problem in row_problems(kind, row, deals)]
+    problems = [problem for row in rows for problem in row_problems(kind, row, deals, final=final)]
     ordered = sorted(rows, key=lambda row: row.low)
     for before, after in pairwise(ordered):
         if after.low <= before.high:
