@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from apps.results.domain.model import PlayerResult, SessionResults
 from apps.results.domain.rankings import Standing, general_ranking, tournament_standings
-from apps.results.selectors import session_results
+from apps.results.selectors import session_results, ties_by_tops
 from apps.tournaments.models import Registration, Session, Tournament
 
 
@@ -152,6 +152,6 @@ def tournament_results_read(tournament: Tournament) -> TournamentResultsData:
                 tops=standing.tops,
                 sessions=tuple(f.get(players[standing.player].registration_id) for f in finals),
             )
-            for standing, rank in general_ranking(standings)
+            for standing, rank in general_ranking(standings, by_tops=ties_by_tops(tournament))
         ),
     )

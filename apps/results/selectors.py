@@ -115,17 +115,23 @@ def session_lines(session: Session) -> dict[str, str | None]:
     return lines
 
 
-def _registered_only(results: SessionResults) -> SessionResults:
+def ties_by_tops(tournament: Tournament) -> bool:
+    """A championship stage breaks ties by TOPs (ch. 2 art. 20); elsewhere equal
+    percentages share the rank and its awards (ch. 5 « Ex-æquo »)."""
+    return tournament.kind == Tournament.Kind.CHAMPIONSHIP
+
+
+def _registered_only(results: SessionResults, by_tops: bool) -> SessionResults:
     """The results without the vacant places, ranked again: their plays keep counting in
     the topage, but a vacant place takes no rank."""
     players = {p.player: p for p in results.players if not p.player.startswith(VACANT)}
     if len(players) == len(results.players):
         return results
     standings = [Standing(p.player, p.final, p.tops, p.line) for p in players.values()]
-    alternate = alternate_places(standings)
+    alternate = alternate_places(standings, by_tops=by_tops)
     ranked = tuple(
         replace(players[s.player], rank=rank, rank_alternate=alternate.get(s.player))
-        for s, rank in general_ranking(standings)
+        for s, rank in general_ranking(standings, by_tops=by_tops)
     )
     return replace(results, players=ranked)
 
@@ -144,10 +150,15 @@ def session_results(session: Session) -> SessionResults:
     """Notes, percentages and rankings of the session as entered so far."""
     penalties, adjustments = session_decisions(session)
     adjustments = {**session_unplayed(session), **adjustments}
+    by_tops = ties_by_tops(session.tournament)
     results = session_results_compute(
-        session_play_records(session), session_lines(session), penalties, adjustments
+        session_play_records(session),
+        session_lines(session),
+        penalties,
+        adjustments,
+        by_tops=by_tops,
     )
-    return _registered_only(results)
+    return _registered_only(results, by_tops)
 
 
 # --- the results as shown ---------------------------------------------------------
@@ -485,6 +496,7 @@ def total_ranking(displays: list[SessionDisplay]) -> list[TotalRow]:
         [float(d.session.coefficient) for d in displays],
     )
     people = displays[0].people if displays else {}
+    by_tops = bool(displays) and ties_by_tops(displays[0].session.tournament)
     return [
         TotalRow(
             person(people, s.player),
@@ -493,5 +505,5 @@ def total_ranking(displays: list[SessionDisplay]) -> list[TotalRow]:
             s.tops,
             tuple(session.get(s.player) for session in finals),
         )
-        for s, rank in general_ranking(standings)
+        for s, rank in general_ranking(standings, by_tops=by_tops)
     ]

@@ -29,9 +29,24 @@ def test_general_ranking_is_by_percentage_descending():
     assert places(general_ranking(standings)) == [("b", 1), ("c", 2), ("a", 3)]
 
 
-def test_equal_percentages_are_broken_by_tops():
+def test_equal_percentages_are_broken_by_tops_in_a_championship():
     standings = [Standing("a", 55, tops=1), Standing("b", 55, tops=3), Standing("c", 60)]
     assert places(general_ranking(standings)) == [("c", 1), ("b", 2), ("a", 3)]
+
+
+def test_equal_percentages_share_the_rank_outside_a_championship():
+    """Ch. 5 « Ex-æquo »: outside the competitions, equal players share the rank (and the
+    awards of their places), whatever their TOPs; they are listed by TOPs."""
+    standings = [Standing("a", 55, tops=1), Standing("b", 55, tops=3), Standing("c", 60)]
+    ranking = general_ranking(standings, by_tops=False)
+    assert places(ranking) == [("c", 1), ("b", 2), ("a", 2)]
+
+
+def test_the_alternate_ranking_shares_outside_a_championship():
+    standings = line_players({"N": {"a": 60}, "S": {"b": 60}, "E": {"c": 50}, "W": {"d": 40}})
+    standings[1] = Standing("b", 60, tops=4, line="S")
+    assert places(alternate_ranking(standings, by_tops=False))[:2] == [("b", 1), ("a", 1)]
+    assert places(alternate_ranking(standings))[:2] == [("b", 1), ("a", 2)]
 
 
 def test_players_still_equal_share_the_rank():

@@ -11,9 +11,10 @@ from apps.results.selectors import (
     defence_place,
     people_of,
     session_display,
+    ties_by_tops,
     total_ranking,
 )
-from apps.tournaments.models import Session
+from apps.tournaments.models import Session, Tournament
 from tests import factories as f
 from tests.builders import ETUI_1, enter, played
 from tests.factories import register
@@ -139,3 +140,9 @@ def test_a_session_without_movement_has_empty_results(world):
     factory_session = f.TournamentFactory().sessions.get()
     display = session_display(factory_session)
     assert display.general == [] and display.etuis() == [] and display.plays == 0
+
+
+def test_only_a_championship_stage_breaks_ties_by_tops(world):
+    assert not ties_by_tops(world.tournament)
+    world.tournament.kind = Tournament.Kind.CHAMPIONSHIP
+    assert ties_by_tops(world.tournament)

@@ -126,12 +126,15 @@ def session_results_compute(
     lines: Mapping[str, str | None],
     penalties: Mapping[str, float] | None = None,
     adjustments: Adjustments | None = None,
+    *,
+    by_tops: bool = True,
 ) -> SessionResults:
     """The session's results. ``lines`` gives every player of the session the seat they keep
     all session, None in a Howell (players with no play yet are listed, unranked);
     ``penalties`` are percentage points taken off a player's % global (final = overall -
     penalty), and the rankings go by the final percentage. TOPs count the notes of exactly
-    100 %. ``adjustments`` are the marques ajustées by (section, table, étui)."""
+    100 %. ``adjustments`` are the marques ajustées by (section, table, étui). ``by_tops``:
+    ties broken by TOPs (a championship, art. 20), else equal percentages share."""
     adjustments = adjustments or {}
     penalties = penalties or {}
     unknown = sorted(set(penalties) - set(lines))
@@ -159,12 +162,12 @@ def session_results_compute(
             "sheet": tuple(sheet),
         }
         standings.append(Standing(player, final, tops, lines[player]))
-    alternate = alternate_places(standings)
+    alternate = alternate_places(standings, by_tops=by_tops)
     players = tuple(
         PlayerResult(
             player=s.player, rank=rank, rank_alternate=alternate.get(s.player), **fields[s.player]
         )
-        for s, rank in general_ranking(standings)
+        for s, rank in general_ranking(standings, by_tops=by_tops)
     )
     missing = sum(
         note.play.score is None and _counts_score(note.play, adjustments) for note in notes

@@ -1,9 +1,12 @@
 """Rankings (fascicule 3, ch. 1, « 3ème étape : établissement du classement du concours »,
 and ch. 2, article 20 « Ex-æquo »).
 
-- Classement général: every player by percentage, best first. Equal percentages are broken
-  by the TOPs (notes of 100 %) over all sessions; players still equal share the rank
-  (1, 2, 2, 4). Percentages equal to 9 decimals are equal: the difference is float noise.
+- Classement général: every player by percentage, best first. Players with equal
+  percentages share the rank (1, 2, 2, 4) and the awards of their places (ch. 5
+  « Ex-æquo »); in a championship (``by_tops``, ch. 2 art. 20) they are first broken by
+  the TOPs (notes of 100 %) over all sessions, and only players still equal share.
+  Percentages equal to 9 decimals are equal: the difference is float noise. Equal players
+  are listed by TOPs, then player key.
 - Classement alterné: each line (N, S, E, W) ranked on its own; the firsts of line take
   places 1 to 4 ranked by percentage, the seconds places 5 to 8, and so on. Lines of unequal
   sizes: once a line has run out, the following groups hold the k-th of the remaining lines
@@ -40,8 +43,9 @@ class Standing:
 Ranking = list[tuple[Standing, int | None]]
 
 
-def _merit(standing: Standing) -> tuple[float, int]:
-    return round(standing.percentage, PRECISION), standing.tops
+def _merit(standing: Standing, by_tops: bool = True) -> tuple:
+    percentage = round(standing.percentage, PRECISION)
+    return (percentage, standing.tops) if by_tops else (percentage,)
 
 
 def _best_first(standings: Iterable[Standing]) -> list[Standing]:
@@ -54,11 +58,11 @@ def _best_first(standings: Iterable[Standing]) -> list[Standing]:
     return sorted(standings, key=key)
 
 
-def _places(ordered: list[Standing], first: int) -> Ranking:
+def _places(ordered: list[Standing], first: int, by_tops: bool) -> Ranking:
     """Places from ``first`` on, in the given order; equal merit shares the first place."""
     ranking: Ranking = []
     for offset, standing in enumerate(ordered):
-        tied = offset > 0 and _merit(standing) == _merit(ordered[offset - 1])
+        tied = offset > 0 and _merit(standing, by_tops) == _merit(ordered[offset - 1], by_tops)
         ranking.append((standing, ranking[-1][1] if tied else first + offset))
     return ranking
 
@@ -70,13 +74,14 @@ def _split(standings: Iterable[Standing]) -> tuple[list[Standing], Ranking]:
     return [s for s in standings if s.percentage is not None], [(s, None) for s in unranked]
 
 
-def general_ranking(standings: Iterable[Standing]) -> Ranking:
-    """The classement général: every standing with its rank, best first."""
+def general_ranking(standings: Iterable[Standing], *, by_tops: bool = True) -> Ranking:
+    """The classement général: every standing with its rank, best first; ``by_tops``: ties
+    broken by TOPs (a championship), else equal percentages share the rank."""
     ranked, unranked = _split(standings)
-    return _places(_best_first(ranked), 1) + unranked
+    return _places(_best_first(ranked), 1, by_tops) + unranked
 
 
-def alternate_ranking(standings: Iterable[Standing]) -> Ranking:
+def alternate_ranking(standings: Iterable[Standing], *, by_tops: bool = True) -> Ranking:
     """The classement alterné: every standing with its place, in place order."""
     ranked, unranked = _split(standings)
     lines: dict[str, list[Standing]] = defaultdict(list)
@@ -84,16 +89,20 @@ def alternate_ranking(standings: Iterable[Standing]) -> Ranking:
         lines[standing.line].append(standing)
     ranking: Ranking = []
     for group in zip_longest(*lines.values()):
-        ranking += _places(_best_first(s for s in group if s is not None), len(ranking) + 1)
+        group_ranked = _best_first(s for s in group if s is not None)
+        ranking += _places(group_ranked, len(ranking) + 1, by_tops)
     return ranking + unranked
 
 
-def alternate_places(standings: Sequence[Standing]) -> dict[str, int | None]:
+def alternate_places(
+    standings: Sequence[Standing], *, by_tops: bool = True
+) -> dict[str, int | None]:
     """{player: place in the classement alterné}; empty when a player has no line (a
     Howell, where players change orientation)."""
     if any(standing.line is None for standing in standings):
         return {}
-    return {standing.player: place for standing, place in alternate_ranking(standings)}
+    ranking = alternate_ranking(standings, by_tops=by_tops)
+    return {standing.player: place for standing, place in ranking}
 
 
 def tournament_standings(
