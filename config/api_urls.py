@@ -4,6 +4,7 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from apps.accounts.api import TokenView
+from apps.awards.api import AwardViewSet
 from apps.exchange.api import TournamentFileViewSet
 from apps.federation.api import ClubViewSet, LicenseeViewSet
 from apps.tournaments.api import RegistrationViewSet, TournamentViewSet
@@ -16,6 +17,7 @@ router.register("licensees", LicenseeViewSet, basename="licensee")
 router.register("tournaments", TournamentViewSet, basename="tournament")
 router.register("registrations", RegistrationViewSet, basename="registration")
 router.register("tournament-files", TournamentFileViewSet, basename="tournament-file")
+router.register("awards", AwardViewSet, basename="award")
 
 urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="token"),

@@ -63,6 +63,7 @@ INSTALLED_APPS = [
     "apps.results",
     "apps.exchange",
     "apps.competitions",
+    "apps.awards",
 ]
 
 ADMIN_CHECK = "apps.accounts.permissions.can_administer"  # who may open the back office

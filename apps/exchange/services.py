@@ -54,6 +54,7 @@ from apps.movements.services import movement_record
 from apps.penalties.models import Fault, Incident
 from apps.penalties.selectors import catalogue_for
 from apps.penalties.services import incident_write, penalty_record
+from apps.results.awards import awards_by_registration
 from apps.results.selectors import session_results
 from apps.scoring.models import Play
 from apps.scoring.services import plays_record
@@ -469,4 +470,15 @@ def tournament_file_export(session: Session) -> dict:
     ids = _player_ids(movement)
     document = _document(session, movement, ids)
     keys = {str(pk): player_id for pk, player_id in ids.items()}
-    return export_document(document, session_results(session), keys)
+    exported = export_document(document, session_results(session), keys)
+    return _with_awards(exported, session, ids)
+
+
+def _with_awards(exported: dict, session: Session, ids: dict[int, str]) -> dict:
+    """Each player's PCN and PP in the tournament (0 when none: fascicule 3, ch. 5)."""
+    awards = awards_by_registration(session.tournament)
+    by_id = {player_id: awards.get(pk) for pk, player_id in ids.items()}
+    for player in exported["players"]:
+        award = by_id.get(player["id"])
+        player["pcn"], player["pp"] = (award.pcn, award.pp) if award else (0, 0)
+    return exported

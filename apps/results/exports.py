@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 from apps.core.pdf import weasy_render
 from apps.core.spreadsheets import sheet_row
 from apps.movements.printing import NAME_WIDTH, Grid, seat_name
+from apps.results.awards import AwardsShown, awards_shown
 from apps.results.printing import penalty_lines, percent, ruling_text, score_text
 from apps.results.selectors import EtuiLine, Ranked, SessionDisplay, session_display
 from apps.tournaments.models import Session
@@ -21,7 +22,22 @@ PERCENT_FORMAT = "0.00"
 # --- PDF -------------------------------------------------------------------------
 
 
-def _ranking_rows(rows: list[Ranked], alternate: bool) -> list[tuple]:
+def _awards_of(session: Session) -> AwardsShown | None:
+    """The tournament's awards when they go with this session's ranking: its only one."""
+    if session.tournament.sessions.count() != 1:
+        return None
+    awards = awards_shown(session.tournament)
+    return awards if awards.columns else None
+
+
+def _award_values(awards: AwardsShown | None, row: Ranked) -> tuple:
+    if awards is None:
+        return ()
+    award = awards.of(row.person.registration_id)
+    return (award.pcn, award.pp) if award else ("", "")
+
+
+def _ranking_rows(rows: list[Ranked], alternate: bool, awards: AwardsShown | None) -> list[tuple]:
     return [
         (
             (row.result.rank_alternate if alternate else row.result.rank) or "—",
@@ -34,15 +50,19 @@ def _ranking_rows(rows: list[Ranked], alternate: bool) -> list[tuple]:
             percent(row.result.penalty),
             percent(row.result.final),
             row.result.tops,
+            *_award_values(awards, row),
         )
         for row in rows
     ]
 
 
-def _ranking_grid(rows: list[tuple]) -> Grid:
+def _ranking_grid(rows: list[tuple], awards: AwardsShown | None) -> Grid:
     headers = [_("Rank"), _("Name"), _("Licence"), _("Line"), _("Att."), _("Def.")]
     headers += [_("Overall percentage"), _("Pen."), _("Final"), _("Tops")]
-    return Grid.fitted(headers, rows, right={0, *range(4, 10)}, limits={1: NAME_WIDTH})
+    if awards is not None:
+        headers += [_("PCN"), _("PP")]
+    right = {0, *range(4, len(headers))}
+    return Grid.fitted(headers, rows, right=right, limits={1: NAME_WIDTH})
 
 
 def _etui_cells(display: SessionDisplay, line: EtuiLine) -> tuple:
@@ -62,9 +82,10 @@ def _etui_grid(display: SessionDisplay, rows: list[tuple]) -> Grid:
 
 
 def results_html(display: SessionDisplay) -> str:
-    general = _ranking_rows(display.general, alternate=False)
-    alternate = _ranking_rows(display.alternate, alternate=True) if display.has_alternate else []
-    ranking = _ranking_grid(general + alternate)
+    awards = _awards_of(display.session)
+    general = _ranking_rows(display.general, False, awards)
+    alternate = _ranking_rows(display.alternate, True, awards) if display.has_alternate else []
+    ranking = _ranking_grid(general + alternate, awards)
     etuis = display.etuis()
     cells = {sheet.etui: [_etui_cells(display, line) for line in sheet.lines] for sheet in etuis}
     etui_grid = _etui_grid(display, [row for rows in cells.values() for row in rows])
@@ -150,7 +171,7 @@ def _append(sheet, values: list, percent_columns: range) -> None:
     sheet_row(sheet, values, dict.fromkeys(percent_columns, PERCENT_FORMAT))
 
 
-def _ranking_values(row: Ranked) -> list:
+def _ranking_values(row: Ranked, awards: AwardsShown | None) -> list:
     result, who = row.result, row.person
     return [
         result.rank,
@@ -166,6 +187,7 @@ def _ranking_values(row: Ranked) -> list:
         result.final,
         result.tops,
         row.penalty_reasons or None,
+        *_award_values(awards, row),
     ]
 
 
@@ -195,9 +217,11 @@ def results_xlsx(session: Session) -> bytes:
     display = session_display(session)
     book = Workbook(write_only=True)
     ranking = book.create_sheet(_("Ranking"))
-    sheet_row(ranking, [str(header) for header in RANKING_HEADERS])
+    awards = _awards_of(session)
+    award_headers = [_("PCN"), _("PP")] if awards is not None else []
+    sheet_row(ranking, [str(header) for header in RANKING_HEADERS] + award_headers)
     for row in display.general:
-        _append(ranking, _ranking_values(row), RANKING_PERCENTS)
+        _append(ranking, _ranking_values(row, awards), RANKING_PERCENTS)
     etuis = book.create_sheet(_("Étuis"))
     sheet_row(etuis, [str(header) for header in ETUI_HEADERS])
     for sheet in display.etuis():

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from apps.core.jobs import job_claim, job_enqueue, job_heartbeat, job_owned, job_restartable
 from apps.core.pdf import weasy_render
 from apps.movements.printing import Grid, Rendered
+from apps.results.awards import awards_by_registration
 from apps.results.models import SHEETS_DIR, RoomSheetsJob
 from apps.results.selectors import PlayerSheet, Ruling, SessionDisplay, session_display
 from apps.tournaments.models import Session
@@ -68,6 +69,7 @@ def penalty_lines(penalties: tuple[Ruling, ...]) -> list[tuple[str, str]]:
 
 def sheets_html(display: SessionDisplay, sheets: list[PlayerSheet], grid: Grid) -> str:
     session = display.session
+    awards = awards_by_registration(session.tournament)
     return render_to_string(
         "results/print/sheets.html",
         {
@@ -86,6 +88,7 @@ def sheets_html(display: SessionDisplay, sheets: list[PlayerSheet], grid: Grid) 
                         for row in sheet.rows
                     ],
                     "penalties": penalty_lines(sheet.penalties),
+                    "award": awards.get(sheet.person.registration_id),
                     "figures": [
                         (_("Attack percentage"), percent(sheet.result.attack)),
                         (_("Defence percentage"), percent(sheet.result.defence)),
@@ -129,15 +132,17 @@ def sheet_render(display: SessionDisplay, sheet: PlayerSheet) -> Rendered:
 
 
 def results_fingerprint(display: SessionDisplay) -> str:
-    """Changes whenever a score, a penalty, a ruling's wording or note, or a player's name
-    or licence changes."""
+    """Changes whenever a score, a penalty, a ruling's wording or note, a player's name
+    or licence, or the tournament's awards change."""
     rulings = display.rulings
+    awards = awards_by_registration(display.session.tournament)
     text = repr(
         (
             display.results,
             sorted(display.people.items()),
             sorted(rulings.plays.items()),
             sorted(rulings.players.items()),
+            sorted((pk, a.pcn, a.pp, a.reason) for pk, a in awards.items()),
         )
     )
     return hashlib.sha256(text.encode()).hexdigest()[:24]

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from apps.core.jobs import job_restartable
 from apps.core.pages import download, sign_in_when_refused
 from apps.results import exports, printing, selectors
+from apps.results.awards import award_of, awards_shown
 from apps.tournaments import permissions
 from apps.tournaments.pages import session_page
 from apps.tournaments.selectors import session_for_user
@@ -54,13 +55,18 @@ def tournament_results(request, pk):
         return redirect("results:session", sessions[0].pk)
     people = selectors.people_of(tournament)
     displays = [selectors.session_display(s, people) for s in sessions]
+    awards = awards_shown(tournament)
+    rows = selectors.total_ranking(displays)
     return render(
         request,
         "results/tournament.html",
         {
             "tournament": tournament,
             "displays": displays,
-            "rows": selectors.total_ranking(displays),
+            "rows": rows,
+            "awarded": [(row, awards.of(row.person.registration_id)) for row in rows],
+            "awards": awards,
+            "award_file": permissions.can_download_award_file(request.user, tournament),
             "live": not tournament.play_over,
             "provisional": any(display.results.missing for display in displays),
         },
@@ -73,11 +79,18 @@ def session_results(request, pk):
     session = session_page(request, pk, permissions.can_view_results)
     display = selectors.session_display(session)
     alternate = request.GET.get("classement") == ALTERNATE and display.has_alternate
-    context = {
-        **_context(request, session),
+    rows = display.alternate if alternate else display.general
+    context = _context(request, session)
+    # A tournament's awards go with its one session's ranking, or with the total ranking.
+    awards = awards_shown(session.tournament) if len(context["sessions"]) == 1 else None
+    context |= {
         "display": display,
         "alternate": alternate,
-        "rows": display.alternate if alternate else display.general,
+        "rows": rows,
+        "awarded": [(row, awards and awards.of(row.person.registration_id)) for row in rows],
+        "awards": awards,
+        "award_file": awards
+        and permissions.can_download_award_file(request.user, session.tournament),
         "poll_seconds": POLL_SECONDS,
     }
     if request.htmx and request.htmx.target == "ranking":
@@ -127,7 +140,12 @@ def _player_sheet(request, pk, registration):
 @sign_in_when_refused
 def player_sheet(request, pk, registration):
     session, display, sheet = _player_sheet(request, pk, registration)
-    context = {**_context(request, session), "display": display, "sheet": sheet}
+    context = {
+        **_context(request, session),
+        "display": display,
+        "sheet": sheet,
+        "award": award_of(registration),
+    }
     return render(request, "results/sheet/page.html", context)
 
 

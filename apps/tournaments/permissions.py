@@ -6,7 +6,7 @@ from django.db.models import Q, QuerySet
 from apps.accounts.models import Role, User
 from apps.accounts.permissions import Roles, roles_of
 from apps.federation.models import Club
-from apps.federation.permissions import can_manage_club, club_scope_q
+from apps.federation.permissions import can_manage_club, club_scope_q, clubs_for_user
 from apps.tournaments.domain.workflow import (
     PUBLIC_STATUSES,
     REGISTRATION_STATUSES,
@@ -69,6 +69,12 @@ def can_referee_tournament(user, tournament: Tournament) -> bool:
 def can_oversee_tournament(user, tournament: Tournament) -> bool:
     """Read the working data (registrations, drafts): managers, staff in scope, referees."""
     return tournaments_in_scope(user).filter(pk=tournament.pk).exists()
+
+
+def can_download_award_file(user, tournament: Tournament) -> bool:
+    """The federation's PCN and PP file of the tournament (fascicule 3, ch. 5
+    « Transmission »): its club, and the committee and zone above it (and the federation)."""
+    return clubs_for_user(user).filter(pk=tournament.club_id).exists()
 
 
 def tournament_capacities(user, tournament: Tournament) -> set[str]:

@@ -42,6 +42,15 @@ transition_checks: list[TransitionCheck] = []
 # championship stage whose qualified players are named is frozen.
 FreezeCheck = Callable[[Tournament], str | None]
 freeze_checks: list[FreezeCheck] = []
+# What the apps above register to hear that a tournament's results may have changed (its
+# status, or any write of results data): the award worker recomputes a finished
+# tournament's PCN and PP. Each is called inside the change's transaction.
+results_hooks: list[Callable[[Tournament], None]] = []
+
+
+def _results_touched(tournament: Tournament) -> None:
+    for hook in results_hooks:
+        hook(tournament)
 
 
 def tournament_lock_unfrozen(*, tournament_id: int) -> Tournament:
@@ -61,6 +70,7 @@ def tournament_lock_unfrozen(*, tournament_id: int) -> Tournament:
     reasons = [reason for check in freeze_checks if (reason := check(tournament))]
     if reasons:
         raise ValidationError(reasons)
+    _results_touched(tournament)
     return tournament
 
 
@@ -227,6 +237,7 @@ def tournament_transition(
         changes["reason"] = reason
     tournament.save(update_fields=["status"])
     audit_record(actor=actor, action="update", instance=tournament, changes=changes)
+    _results_touched(tournament)
     return tournament
 
 

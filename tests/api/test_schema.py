@@ -23,6 +23,8 @@ EXPECTED = {
     "/api/registrations/{id}/": {"get", "delete"},
     "/api/tournament-files/": {"post"},
     "/api/tournament-files/{id}/": {"get"},
+    "/api/awards/": {"get"},
+    "/api/awards/{id}/": {"get"},
 }
 
 
@@ -44,6 +46,7 @@ def test_list_filters_are_documented(tmp_path):
     assert query_names("/api/licensees/") == {"page", "q", "club"}
     assert query_names("/api/tournaments/") == {"page", "status"}
     assert query_names("/api/registrations/") == {"page", "tournament"}
+    assert query_names("/api/awards/") == {"page", "tournament", "licence"}
 
 
 def test_schema_endpoint_answers(client):

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from apps.awards import views
+
+app_name = "awards"
+
+urlpatterns = [
+    path("tournois/<int:pk>/pcn.xlsx", views.award_file, name="file"),
+]

@@ -1,0 +1,143 @@
+"""The stored PCN and PP of a tournament (``AwardSet`` and its ``Award`` rows): their one
+writer, which the award worker (apps.awards) calls, and the reads of every page, export
+and API. The rules that compute them are apps.awards'."""
+
+import hashlib
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from apps.core.jobs import job_owned, job_restartable
+from apps.results.models import Award, AwardSet
+from apps.results.reads import TournamentResultsData
+from apps.tournaments.models import Tournament
+
+
+@dataclass(frozen=True)
+class AwardRow:
+    """One player's award as computed: what ``awards_store`` writes."""
+
+    registration_id: int
+    licensee_id: int
+    pcn: int
+    pp: int
+    place: int | None
+    line: str
+    reason: str
+    inputs: dict
+
+
+def results_fingerprint(results: TournamentResultsData) -> str:
+    """What the awards are computed from: every player's sessions, total, rank and TOPs."""
+    text = repr(
+        [(p.player.registration_id, p.rank, p.total, p.tops, p.sessions) for p in results.players]
+        + [(s.number, s.complete, len(s.players)) for s in results.sessions]
+    )
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def award_set_pending(tournament: Tournament, fingerprint: str) -> AwardSet | None:
+    """The tournament's award job set pending for results with this fingerprint; None when
+    its awards are computed (or being computed by a live run) for these very results."""
+    with transaction.atomic():
+        job, created = AwardSet.objects.select_for_update().get_or_create(
+            tournament=tournament,
+            defaults={"state": AwardSet.State.PENDING, "fingerprint": fingerprint},
+        )
+        if created:
+            return job
+        current = job.fingerprint == fingerprint and job.state != AwardSet.State.FAILED
+        if current and not job_restartable(job):
+            return None
+        AwardSet.objects.filter(pk=job.pk).update(
+            state=AwardSet.State.PENDING, fingerprint=fingerprint, enqueue_error=""
+        )
+        job.refresh_from_db()
+        return job
+
+
+def awards_store(
+    *,
+    award_set_id: int,
+    attempt: int,
+    fingerprint: str,
+    rule: str,
+    refusal: str,
+    inputs: dict,
+    rows: list[AwardRow],
+    season_id: int | None,
+) -> bool:
+    """Replace the tournament's awards with ``rows`` in one transaction, while run
+    ``attempt`` still holds the job; False (nothing written) once another run took it."""
+    with transaction.atomic():
+        owned = job_owned(AwardSet, award_set_id, attempt).select_for_update()
+        if not owned.exists():
+            return False
+        Award.objects.filter(award_set_id=award_set_id).delete()
+        Award.objects.bulk_create(
+            Award(
+                award_set_id=award_set_id,
+                registration_id=row.registration_id,
+                licensee_id=row.licensee_id,
+                season_id=season_id,
+                pcn=row.pcn,
+                pp=row.pp,
+                place=row.place,
+                line=row.line,
+                reason=row.reason,
+                inputs=row.inputs,
+            )
+            for row in rows
+        )
+        owned.update(
+            state=AwardSet.State.DONE,
+            fingerprint=fingerprint,
+            rule=rule,
+            refusal=refusal,
+            inputs=inputs,
+            computed_at=timezone.now(),
+        )
+    return True
+
+
+def award_set_failed(*, award_set_id: int, attempt: int) -> None:
+    job_owned(AwardSet, award_set_id, attempt).update(state=AwardSet.State.FAILED)
+
+
+def award_set_of(tournament: Tournament) -> AwardSet | None:
+    return AwardSet.objects.filter(tournament=tournament).first()
+
+
+def award_of(registration_id: int) -> Award | None:
+    """A player's award in the tournament of this registration (one query)."""
+    return Award.objects.filter(registration_id=registration_id).first()
+
+
+def awards_by_registration(tournament: Tournament) -> dict[int, Award]:
+    """{registration id: award} of the tournament's computed awards (one query)."""
+    return {
+        award.registration_id: award
+        for award in Award.objects.filter(award_set__tournament=tournament)
+    }
+
+
+@dataclass(frozen=True)
+class AwardsShown:
+    """What a results page shows of the tournament's awards: the job (None before any),
+    and each registration's award."""
+
+    job: AwardSet | None
+    by_registration: dict[int, Award]
+
+    @property
+    def columns(self) -> bool:
+        return bool(self.by_registration)
+
+    def of(self, registration_id: int | None) -> Award | None:
+        return self.by_registration.get(registration_id)
+
+
+def awards_shown(tournament: Tournament) -> AwardsShown:
+    """The tournament's awards as its pages show them (two queries)."""
+    return AwardsShown(award_set_of(tournament), awards_by_registration(tournament))
