@@ -34,7 +34,7 @@ def _award_values(awards: AwardsShown | None, row: Ranked) -> tuple:
     if awards is None:
         return ()
     award = awards.of(row.person.registration_id)
-    return (award.pcn, award.pp) if award else ("", "")
+    return (award.pcn, award.pp or "") if award else ("", "")
 
 
 def _ranking_rows(rows: list[Ranked], alternate: bool, awards: AwardsShown | None) -> list[tuple]:
