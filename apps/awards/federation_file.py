@@ -5,7 +5,7 @@ NumLicenceJoueur, NomJoueur, Pcn, Pp."""
 from io import BytesIO
 
 from apps.core.spreadsheets import sheet_row
-from apps.results.models import Award
+from apps.results.awards import awards_done
 from apps.tournaments.models import Tournament
 
 HEADERS = ["NumLicenceJoueur", "NomJoueur", "Pcn", "Pp"]
@@ -19,7 +19,8 @@ def award_file_xlsx(tournament: Tournament) -> bytes:
     sheet = book.create_sheet("Pcn")
     sheet_row(sheet, HEADERS)
     awards = (
-        Award.objects.filter(award_set__tournament=tournament)
+        awards_done()
+        .filter(award_set__tournament=tournament)
         .select_related("licensee")
         .order_by("-pcn", "-pp", "licensee__last_name", "licensee__first_name")
     )
@@ -28,7 +29,7 @@ def award_file_xlsx(tournament: Tournament) -> bytes:
         sheet_row(
             sheet,
             [
-                int(licensee.licence_number),
+                licensee.licence_number,
                 f"{licensee.last_name.upper()} {licensee.first_name}",
                 award.pcn,
                 award.pp,

@@ -3,6 +3,9 @@ from its results and, for a championship stage, its competition; the worker's jo
 computes and stores them (apps.results.awards), asked again whenever the results of a
 finished tournament change."""
 
+import hashlib
+import logging
+
 from django.db import transaction
 
 from apps.awards.domain import pcn, pp
@@ -14,7 +17,6 @@ from apps.federation.models import Licensee, Season
 from apps.movements.domain.model import MovementType
 from apps.movements.models import SessionMovement
 from apps.results import awards as store
-from apps.results.domain.rankings import Standing, general_ranking
 from apps.results.models import AwardSet
 from apps.results.reads import SessionResultsData, TournamentResultsData, tournament_results_read
 from apps.results.selectors import ties_by_tops
@@ -37,33 +39,22 @@ NATIONAL_FINALS = {
     Competition.Kind.SENIOR: "senior",
     Competition.Kind.YOUTH: "jeunes",
 }
+logger = logging.getLogger(__name__)
 REGIONAL_PP_LEVELS = (Stage.Level.LOCAL_FINAL, Stage.Level.REGIONAL_FINAL)
+# The indices an overseas local tournament may claim: 1, or 3 with its coefficient.
+OVERSEAS_CLAIMS = (pcn.Index.BASE, pcn.Index.OVERSEAS_LOCAL)
 
 
-def _line_ranks(session: SessionResultsData, by_tops: bool) -> dict[int, int | None]:
-    """Each player's rank within their line (the classement alterné's lines)."""
-    ranks: dict[int, int | None] = {}
-    for line in {p.line for p in session.players if p.line}:
-        standings = [
-            Standing(str(p.player.registration_id), p.final, p.tops, line)
-            for p in session.players
-            if p.line == line
-        ]
-        for standing, rank in general_ranking(standings, by_tops=by_tops):
-            ranks[int(standing.player)] = rank
-    return ranks
-
-
-def _session_play(
-    session: SessionResultsData, movement: SessionMovement, by_tops: bool
-) -> SessionPlay:
-    howell = all(s["type"] == MovementType.HOWELL for s in movement.sections)
+def _session_play(session: SessionResultsData, movement: SessionMovement) -> SessionPlay:
+    """A session as the rules read it; a room with a Howell section has no classement
+    alterné, so it is awarded by the general ranking (« Tournoi duplicate individuel
+    Howell »), on all its tables."""
     return SessionPlay(
         tables=movement.tables,
-        howell=howell,
-        ranks={p.player.registration_id: p.rank for p in session.players},
+        howell=any(s["type"] == MovementType.HOWELL for s in movement.sections),
+        results={p.player.registration_id: (p.final, p.tops) for p in session.players},
         lines={p.player.registration_id: p.line for p in session.players},
-        line_ranks={} if howell else _line_ranks(session, by_tops),
+        coefficient=session.coefficient,
     )
 
 
@@ -87,24 +78,25 @@ def _stage_pp(stage: Stage, players: int) -> list[int]:
     return []
 
 
-def award_facts(tournament: Tournament, results: TournamentResultsData) -> tuple[Facts, int]:
-    """The facts of the tournament's awards, and the players of its first session."""
-    by_tops = ties_by_tops(tournament)
+def award_facts(tournament: Tournament, results: TournamentResultsData) -> Facts | None:
+    """The facts of the tournament's awards; None when no session was played."""
     movements = {
         m.session_id: m for m in SessionMovement.objects.filter(session__tournament=tournament)
     }
     sessions = [
-        _session_play(s, movements[s.session_id], by_tops)
+        _session_play(s, movements[s.session_id])
         for s in results.sessions
         if s.session_id in movements and s.players
     ]
-    players = len(sessions[0].ranks) if sessions else 0
+    if not sessions:
+        return None
+    players = len(sessions[0].results)
     stage = Stage.objects.filter(tournament=tournament).select_related("competition").first()
     values = {
         "sessions": sessions,
-        "final_ranks": {p.player.registration_id: p.rank for p in results.players},
         "index": tournament.index,
         "ceiling": pcn.REGULARITY_CEILING,
+        "by_tops": ties_by_tops(tournament),
     }
     if stage is not None:
         values |= {"stage": stage.level, "ceiling": pcn.REGIONAL_CHAMPIONSHIP_CEILING}
@@ -115,18 +107,40 @@ def award_facts(tournament: Tournament, results: TournamentResultsData) -> tuple
             )
         else:
             values["pp"] = _stage_pp(stage, players)
-    else:
-        values["overseas_local"] = tournament.club.committee.overseas
-        if tournament.index == pcn.Index.NATIONAL:  # national opens and festivals
-            values["pp"] = [pp.national_open_pp(players, place) for place in range(1, players + 1)]
-    return Facts(**values), players
+        return Facts(**values)
+    if tournament.club.committee.overseas and tournament.index in OVERSEAS_CLAIMS:
+        # « coefficient multiplicateur supplémentaire pour les tournois locaux (coefficient
+        # 3) »: a local tournament of an overseas committee is awarded at index 3.
+        values |= {"index": pcn.Index.OVERSEAS_LOCAL, "overseas_local": True}
+    elif tournament.index == pcn.Index.NATIONAL:  # national opens and festivals
+        values["pp"] = [pp.national_open_pp(players, place) for place in range(1, players + 1)]
+    return Facts(**values)
+
+
+def award_fingerprint(tournament: Tournament, results: TournamentResultsData) -> str:
+    """What the awards are computed from: the results, and the tournament's index, club's
+    committee, stage and rooms (a changed index is computed again)."""
+    stage = Stage.objects.filter(tournament=tournament).values_list("level", "competition__kind")
+    rooms = SessionMovement.objects.filter(session__tournament=tournament).values_list(
+        "session__number", "tables", "sections"
+    )
+    facts = repr(
+        (
+            store.results_fingerprint(results),
+            str(tournament.index),
+            tournament.club.committee.overseas,
+            list(stage),
+            sorted(rooms),
+        )
+    )
+    return hashlib.sha256(facts.encode()).hexdigest()[:24]
 
 
 def tournament_awards(tournament: Tournament, results: TournamentResultsData) -> Outcome:
-    facts, players = award_facts(tournament, results)
-    if not facts.sessions:
+    facts = award_facts(tournament, results)
+    if facts is None:
         return Outcome([], "", "aucune séance jouée")
-    return awards_compute(facts, players)
+    return awards_compute(facts)
 
 
 # --- the worker's job --------------------------------------------------------------
@@ -134,23 +148,51 @@ def tournament_awards(tournament: Tournament, results: TournamentResultsData) ->
 
 def award_refresh(tournament: Tournament) -> None:
     """A results hook (apps.tournaments.services.results_hooks): once the transaction
-    commits, a finished tournament's awards are asked for its results as they are then."""
+    commits, a finished tournament's awards are asked for its results as they are then (a
+    tournament back in play shows none: apps.results.awards.awards_done)."""
     if tournament.status == Status.FINISHED:
         pk = tournament.pk
-        transaction.on_commit(lambda: awards_request(tournament_id=pk))
+        transaction.on_commit(lambda: _request_logged(pk))
+
+
+def _request_logged(tournament_id: int) -> None:
+    """Ask for the awards after the change committed; a failure is logged, never shown to
+    the referee whose change is already saved (the next change asks again)."""
+    try:
+        awards_request(tournament_id=tournament_id)
+    except Exception:
+        logger.exception("could not ask for the awards of tournament %s", tournament_id)
 
 
 def awards_request(*, tournament_id: int) -> AwardSet | None:
     """Queue the computation of the tournament's awards unless they are computed (or being
-    computed by a live run) for its current results; the job, or None when nothing to do."""
+    computed by a live run) for what they depend on now; the job, or None when nothing to
+    do."""
     from apps.awards.tasks import awards_build  # the task imports this module
 
-    tournament = Tournament.objects.get(pk=tournament_id)
-    fingerprint = store.results_fingerprint(tournament_results_read(tournament))
+    tournament = Tournament.objects.select_related("club__committee").get(pk=tournament_id)
+    fingerprint = award_fingerprint(tournament, tournament_results_read(tournament))
     job = store.award_set_pending(tournament, fingerprint)
     if job is not None:
         job_enqueue(AwardSet, job.pk, awards_build)
     return job
+
+
+def _rows(tournament: Tournament, outcome: Outcome) -> list[store.AwardRow]:
+    licensees = dict(tournament.registrations.values_list("pk", "licensee_id"))
+    return [
+        store.AwardRow(
+            registration_id=a.player,
+            licensee_id=licensees[a.player],
+            pcn=a.pcn,
+            pp=a.pp,
+            place=a.place,
+            line=a.line,
+            reason=a.reason,
+            inputs=a.inputs,
+        )
+        for a in outcome.awards
+    ]
 
 
 def awards_build(*, award_set_id: int) -> bool:
@@ -164,29 +206,21 @@ def awards_build(*, award_set_id: int) -> bool:
     with job_heartbeat(AwardSet, award_set_id, attempt):
         try:
             results = tournament_results_read(tournament)
+            facts = award_facts(tournament, results)
             outcome = tournament_awards(tournament, results)
-            licensees = dict(tournament.registrations.values_list("pk", "licensee_id"))
             season = Season.objects.filter(start_year=season_of(tournament.date).start_year)
             return store.awards_store(
                 award_set_id=award_set_id,
                 attempt=attempt,
-                fingerprint=store.results_fingerprint(results),
+                fingerprint=award_fingerprint(tournament, results),
                 rule=outcome.rule,
                 refusal=outcome.refusal,
-                inputs={"index": str(tournament.index)},
-                rows=[
-                    store.AwardRow(
-                        registration_id=a.player,
-                        licensee_id=licensees[a.player],
-                        pcn=a.pcn,
-                        pp=a.pp,
-                        place=a.place,
-                        line=a.line,
-                        reason=a.reason,
-                        inputs={},
-                    )
-                    for a in outcome.awards
-                ],
+                inputs={
+                    "index": str(facts.index if facts else tournament.index),
+                    "ceiling": facts.ceiling if facts else None,
+                    "stage": facts.stage if facts else None,
+                },
+                rows=_rows(tournament, outcome),
                 season_id=season.values_list("pk", flat=True).first(),
             )
         except Exception:

@@ -6,11 +6,13 @@ import hashlib
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from apps.core.jobs import job_owned, job_restartable
 from apps.results.models import Award, AwardSet
 from apps.results.reads import TournamentResultsData
+from apps.tournaments.domain.workflow import RESULT_STATUSES
 from apps.tournaments.models import Tournament
 
 
@@ -38,8 +40,8 @@ def results_fingerprint(results: TournamentResultsData) -> str:
 
 
 def award_set_pending(tournament: Tournament, fingerprint: str) -> AwardSet | None:
-    """The tournament's award job set pending for results with this fingerprint; None when
-    its awards are computed (or being computed by a live run) for these very results."""
+    """The tournament's award job set pending for this fingerprint (what the awards depend
+    on); None when its awards are done, or being computed by a live run, for it."""
     with transaction.atomic():
         job, created = AwardSet.objects.select_for_update().get_or_create(
             tournament=tournament,
@@ -47,8 +49,10 @@ def award_set_pending(tournament: Tournament, fingerprint: str) -> AwardSet | No
         )
         if created:
             return job
-        current = job.fingerprint == fingerprint and job.state != AwardSet.State.FAILED
-        if current and not job_restartable(job):
+        same = job.fingerprint == fingerprint
+        if same and job.state == AwardSet.State.DONE:
+            return None
+        if same and job.state == AwardSet.State.RUNNING and not job_restartable(job):
             return None
         AwardSet.objects.filter(pk=job.pk).update(
             state=AwardSet.State.PENDING, fingerprint=fingerprint, enqueue_error=""
@@ -109,16 +113,26 @@ def award_set_of(tournament: Tournament) -> AwardSet | None:
     return AwardSet.objects.filter(tournament=tournament).first()
 
 
+def awards_done() -> QuerySet[Award]:
+    """The awards as computed for their tournament's current results, once its play is
+    over: a tournament whose awards are being computed again, or back in play, shows none
+    meanwhile."""
+    return Award.objects.filter(
+        award_set__state=AwardSet.State.DONE,
+        award_set__tournament__status__in=RESULT_STATUSES,
+    )
+
+
 def award_of(registration_id: int) -> Award | None:
     """A player's award in the tournament of this registration (one query)."""
-    return Award.objects.filter(registration_id=registration_id).first()
+    return awards_done().filter(registration_id=registration_id).first()
 
 
 def awards_by_registration(tournament: Tournament) -> dict[int, Award]:
     """{registration id: award} of the tournament's computed awards (one query)."""
     return {
         award.registration_id: award
-        for award in Award.objects.filter(award_set__tournament=tournament)
+        for award in awards_done().filter(award_set__tournament=tournament)
     }
 
 

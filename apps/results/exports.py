@@ -23,9 +23,7 @@ PERCENT_FORMAT = "0.00"
 
 
 def _awards_of(session: Session) -> AwardsShown | None:
-    """The tournament's awards when they go with this session's ranking: its only one."""
-    if session.tournament.sessions.count() != 1:
-        return None
+    """The tournament's awards (PCN and PP are the tournament's, whatever its sessions)."""
     awards = awards_shown(session.tournament)
     return awards if awards.columns else None
 

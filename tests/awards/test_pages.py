@@ -75,7 +75,7 @@ def test_the_federation_file_goes_to_the_club_and_the_committees_above(
     awarded = Award.objects.select_related("licensee")
     assert len(rows) == 1 + awarded.count()
     best = awarded.order_by("-pcn").first()
-    assert (int(best.licensee.licence_number), best.pcn) in {(r[0], r[2]) for r in rows[1:]}
+    assert (best.licensee.licence_number, best.pcn) in {(r[0], r[2]) for r in rows[1:]}
 
 
 def test_the_other_club_and_an_anonymous_visitor_get_no_file(client, login, world, finished):
@@ -111,3 +111,12 @@ def test_the_awards_api_costs_the_same_whatever_the_field(
     client = login(world.player)
     url = reverse("api:award-list")
     assert queries_of(lambda: client.get(url, {"tournament": world.tournament.pk})) == API_QUERIES
+
+
+def test_a_tournament_back_in_play_shows_no_awards(login, world, finished):
+    with_awards = login(world.player).get(reverse("api:award-list"))
+    assert len(with_awards.json()["results"]) == Award.objects.count() > 0
+    tournament_transition(actor=world.referee, tournament=world.tournament, status=Status.RUNNING)
+    assert login(world.player).get(reverse("api:award-list")).json()["results"] == []
+    page = login(world.club_manager).get(reverse("results:session", args=[finished.pk]))
+    assert '<th scope="col" class="num">PCN</th>' not in page.content.decode()

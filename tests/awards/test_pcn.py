@@ -316,3 +316,11 @@ def test_indexed_values(tables, index, ceiling):
     indexed = place_values(values, index, ceiling)
     assert_table(indexed, ceiling)
     assert all(new >= old for new, old in zip(indexed, values, strict=True))
+
+
+def test_the_table_cap_yields_to_the_ceiling_after_the_index():
+    """26 tables: the printed table caps the 1st of a line at 2000 (80 x 26 = 2080); in a
+    regional final (index 1.8, ceiling 5000) the place is 2080 x 1.8 = 3744."""
+    assert line_values(26)[0] == 2000
+    assert line_values(26, ceiling=None)[0] == 2080
+    assert place_values(line_values(26, ceiling=None), Decimal("1.8"), 5000)[0] == 3744

@@ -5,7 +5,7 @@ from apps.awards import services
 from apps.results.models import Award, AwardSet
 from apps.scoring.services import play_score_set
 from apps.tournaments.domain.workflow import Status
-from apps.tournaments.services import tournament_transition
+from apps.tournaments.services import tournament_transition, tournament_update
 from tests.builders import enter_all, played, table_of
 
 
@@ -67,3 +67,15 @@ def test_no_awards_while_play_goes_on(world, django_capture_on_commit_callbacks)
         )
         enter_all(world, movement, seed=6)
     assert not AwardSet.objects.exists()
+
+
+def test_a_changed_index_is_computed_again(world, django_capture_on_commit_callbacks):
+    movement = played(world, tables=7)
+    enter_all(world, movement, seed=3)
+    _finish(world, django_capture_on_commit_callbacks)
+    assert Award.objects.exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        tournament_update(actor=world.club_manager, tournament=world.tournament, index="1.2")
+    award_set = AwardSet.objects.get(tournament=world.tournament)
+    assert award_set.refusal == "l'indice 1,2 demande 52 joueurs au moins : 28 ont joué"
+    assert not Award.objects.exists()

@@ -14,6 +14,7 @@ from apps.competitions.selectors import stage_standings
 from apps.movements.domain.room import room_movement
 from apps.movements.domain.seating import seating_next_session
 from apps.movements.models import Place, SessionMovement
+from apps.results.models import AwardSet
 from apps.results.reads import tournament_results_read
 from tests.competitions import championship as c
 
@@ -35,7 +36,9 @@ def league(db):
     return c.league_build()
 
 
-def test_promotion_from_local_finals_to_the_national_final(league):
+def test_promotion_from_local_finals_to_the_national_final(
+    league, django_capture_on_commit_callbacks
+):
     fed = league.federation_staff
     champion = league.players(0, 1)[0]  # champion of France last season
     competition = services.competition_create(
@@ -95,7 +98,16 @@ def test_promotion_from_local_finals_to_the_national_final(league):
     with pytest.raises(Exception, match="ne prévoit pas d'autre séance"):
         services.stage_seat_next(actor=league.referee, stage=regional)
     c.play_session(league, second, seed=6)
-    c.finish(league, regional)
+    with django_capture_on_commit_callbacks(execute=True):
+        c.finish(league, regional)
+    # Its awards (ch. 5): several sessions, T = 5 + 4 tables, index 1.8, ceiling 5000; the
+    # Promotion PP for 20 participants, one third of them (7 places).
+    awards = AwardSet.objects.get(tournament=regional.tournament)
+    assert awards.rule == "2 séances, 9 tables au total"
+    paid = list(awards.awards.order_by("place"))
+    assert (paid[0].pcn, paid[0].place) == (1620, 1)  # 50 x 9 x 2 x 1.8
+    assert [a.pp for a in paid][:7] == [5, 4, 4, 3, 2, 2, 1]
+    assert len(paid) == 10
     qualifiers = services.stage_qualify(actor=league.zone_manager, stage=regional)
     standings = stage_standings(regional)
     # The players cut after the first session rank after those who played both.

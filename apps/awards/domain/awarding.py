@@ -2,23 +2,28 @@
 
 - Under 12 players, or with an index its participation does not reach, nothing
   (« Organisation technique », « Application des Indices »).
-- One session en ligne: in each line, its players ranked on their own, the en ligne
-  table for the room's tables; Howell: the general ranking and the Howell table.
-- Several sessions: the final general ranking and the several-sessions table, when the
-  three conditions hold; otherwise each session is a stage of its own, awarded alone, and
-  a player earns the sum.
+- One session: en ligne, each line's players ranked on their own, half of the line's
+  players (rounded up) by the en ligne table for the room's tables; where a section is a
+  Howell (no classement alterné), the general ranking and the Howell table.
+- Several sessions: the final general ranking and the several-sessions table, for half of
+  the first session's players. Where a later session breaks the three conditions (a
+  newcomer, more than half cut), it starts a new stage: « une demi-finale et une finale en
+  deux séances ». Each stage is awarded on its own (its sessions' total ranking), and a
+  player earns the sum.
 - A national final: its own table of PCN and PP by place.
-- Each place's value is the table's times the index, rounded (.5 up), under the ceiling; tied
-  players share the total of their places, rounded up (« Ex-æquo »): the ranks given
-  carry the ties (a championship has broken them by TOPs already, art. 20).
-- PP (« Attribution de PP ») by place, from the per-place values the caller chose.
+- Each place's value is the table's times the index, rounded (.5 up), under the ceiling;
+  tied players share the total of their places, rounded up (« Ex-æquo »): the ranking
+  carries the ties (a championship breaks them by TOPs first, art. 20).
+- PP (« Attribution de PP ») by place of the final ranking, shared alike.
 """
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from itertools import pairwise
 
 from apps.awards.domain import pcn
+from apps.results.domain.rankings import Standing, general_ranking, tournament_standings
 
 MIN_PLAYERS = 12  # « Tournoi duplicate individuel : minimum 12 joueurs »
 LINE_NAMES = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest"}
@@ -26,25 +31,24 @@ LINE_NAMES = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest"}
 
 @dataclass(frozen=True)
 class SessionPlay:
-    """One session as the awards read it: its tables, whether it is a Howell, and each
-    player's rank in it (general, and within their line)."""
+    """One session as the awards read it: its tables, whether a section is a Howell, each
+    player's final percentage and TOPs, and their line (None in a Howell section)."""
 
     tables: int
     howell: bool
-    ranks: dict[int, int | None]  # player -> general rank
-    lines: dict[int, str | None] = field(default_factory=dict)  # player -> line
-    line_ranks: dict[int, int | None] = field(default_factory=dict)  # player -> rank in line
+    results: dict[int, tuple[float | None, int]]  # player -> (final %, TOPs)
+    lines: dict[int, str | None] = field(default_factory=dict)
+    coefficient: float = 1.0
 
 
 @dataclass(frozen=True)
 class Facts:
     sessions: Sequence[SessionPlay]
-    final_ranks: dict[int, int | None]  # player -> final general rank
     index: Decimal
     ceiling: int
+    by_tops: bool = False  # a championship breaks ties by TOPs (art. 20)
     stage: str | None = None  # a championship stage's level
     overseas_local: bool = False
-    qualifying_results_count: bool = True
     pp: Sequence[int] = ()  # PP by place of the final general ranking
     national_final: Callable[[int], tuple[int, int]] | None = None  # place -> (PCN, PP)
 
@@ -57,6 +61,7 @@ class Awarded:
     place: int | None
     line: str
     reason: str
+    inputs: dict
 
 
 @dataclass(frozen=True)
@@ -66,12 +71,28 @@ class Outcome:
     refusal: str = ""
 
 
+@dataclass
+class _Won:
+    """What a player earned so far: PCN, place, line, words, inputs."""
+
+    pcn: int = 0
+    place: int | None = None
+    line: str = ""
+    words: list[str] = field(default_factory=list)
+    inputs: list[dict] = field(default_factory=list)
+
+
 def _ordinal(place: int) -> str:
     return "1er" if place == 1 else f"{place}ᵉ"
 
 
 def _index_text(index: Decimal) -> str:
     return f"indice {index.normalize():f}".replace(".", ",")
+
+
+def _ranks(results: dict[int, tuple[float | None, int]], by_tops: bool) -> dict[int, int | None]:
+    standings = [Standing(str(p), final, tops) for p, (final, tops) in results.items()]
+    return {int(s.player): rank for s, rank in general_ranking(standings, by_tops=by_tops)}
 
 
 def _share(ranks: dict[int, int | None], values: Sequence[int]) -> dict[int, int]:
@@ -85,113 +106,152 @@ def _tied(ranks: dict[int, int | None], player: int) -> bool:
     return rank is not None and sum(r == rank for r in ranks.values()) > 1
 
 
-def _one_session(facts: Facts, session: SessionPlay) -> tuple[dict, str]:
-    """{player: (pcn, place, line, words)} of a one-session tournament, and the rule."""
-    index = facts.index
-    won = {}
+def _credit(won: dict, ranks: dict, shares: dict, words: Callable, inputs: dict, line="") -> None:
+    for player, rank in ranks.items():
+        entry = won.setdefault(player, _Won())
+        if not rank or not shares[player]:
+            continue
+        text = words(rank) + (" (ex æquo)" if _tied(ranks, player) else "")
+        entry.pcn += shares[player]
+        entry.place = entry.place or rank
+        entry.line = entry.line or line
+        entry.words.append(text)
+        entry.inputs.append({**inputs, "place": rank, "shared": _tied(ranks, player)})
+
+
+def _one_session(facts: Facts, session: SessionPlay, won: dict) -> str:
+    index, tables = facts.index, session.tables
     if session.howell:
-        values = pcn.place_values(pcn.howell_values(session.tables), index, facts.ceiling)
-        shares = _share(session.ranks, values)
-        where = f"Howell {session.tables} tables, {_index_text(index)}"
-        for player, rank in session.ranks.items():
-            words = f"{_ordinal(rank)} du classement général, {where}" if rank else ""
-            if rank and _tied(session.ranks, player):
-                words += " (ex æquo)"
-            won[player] = (shares[player], rank, "", words)
-        return won, f"une séance Howell, {session.tables} tables"
-    values = pcn.place_values(pcn.line_values(session.tables), index, facts.ceiling)
-    for line in sorted({line for line in session.lines.values() if line}):
-        ranks = {p: session.line_ranks[p] for p, lne in session.lines.items() if lne == line}
-        shares = _share(ranks, values)
-        for player, rank in ranks.items():
-            name = LINE_NAMES.get(line, line)
-            words = (
-                f"{_ordinal(rank)} de la ligne {name}, {session.tables} tables, "
-                f"{_index_text(index)}"
-                if rank
-                else ""
-            )
-            if rank and _tied(ranks, player):
-                words += " (ex æquo)"
-            won[player] = (shares[player], rank, line, words)
-    return won, f"une séance en ligne, {session.tables} tables"
-
-
-def _several_sessions(facts: Facts) -> tuple[dict, str]:
-    tables = sum(s.tables for s in facts.sessions)
-    first = len(facts.sessions[0].ranks)
-    table = pcn.multi_session_values(tables, first)
-    values = pcn.place_values(table, facts.index, facts.ceiling)
-    shares = _share(facts.final_ranks, values)
-    won = {}
-    count = len(facts.sessions)
-    for player, rank in facts.final_ranks.items():
-        words = (
-            f"{_ordinal(rank)} du classement général, {count} séances, {tables} tables, "
-            f"{_index_text(facts.index)}"
-            if rank
-            else ""
+        values = pcn.place_values(pcn.howell_values(tables), index, facts.ceiling)
+        ranks = _ranks(session.results, facts.by_tops)
+        where = f"Howell {tables} tables, {_index_text(index)}"
+        inputs = {"table": "howell", "tables": tables, "index": str(index)}
+        _credit(
+            won,
+            ranks,
+            _share(ranks, values),
+            lambda rank: f"{_ordinal(rank)} du classement général, {where}",
+            inputs,
         )
-        if rank and _tied(facts.final_ranks, player):
-            words += " (ex æquo)"
-        won[player] = (shares[player], rank, "", words)
-    return won, f"{count} séances, {tables} tables au total"
+        return f"une séance Howell, {tables} tables"
+    values = pcn.place_values(pcn.line_values(tables, ceiling=None), index, facts.ceiling)
+    for line in sorted({line for line in session.lines.values() if line}):
+        players = {p: r for p, r in session.results.items() if session.lines.get(p) == line}
+        # « Dans chaque ligne la moitié des joueurs y a droit (arrondi … supérieure) ».
+        line_values = values[: (len(players) + 1) // 2]
+        ranks = _ranks(players, facts.by_tops)
+        name = LINE_NAMES.get(line, line)
+        where = f"{tables} tables, {_index_text(index)}"
+        inputs = {"table": "ligne", "tables": tables, "index": str(index), "line": line}
+        _credit(
+            won,
+            ranks,
+            _share(ranks, line_values),
+            lambda rank, name=name, where=where: f"{_ordinal(rank)} de la ligne {name}, {where}",
+            inputs,
+            line,
+        )
+    return f"une séance en ligne, {tables} tables"
 
 
-def _sessions_apart(facts: Facts) -> tuple[dict, str]:
-    """Each session a stage of its own: a player earns the sum of their sessions."""
-    won: dict[int, tuple] = {}
-    for number, session in enumerate(facts.sessions, start=1):
-        for player, (points, place, line, words) in _one_session(facts, session)[0].items():
-            before = won.get(player, (0, None, "", ""))
-            text = "; ".join(
-                w for w in (before[3], f"séance {number} : {words}" if words else "") if w
-            )
-            won[player] = (before[0] + points, before[1] or place, before[2] or line, text)
-    return won, "chaque séance est un stade distinct"
+def _stages(sessions: Sequence[SessionPlay]) -> list[list[SessionPlay]]:
+    """The sessions grouped into stages: a session breaking the three conditions against
+    the previous one starts a new stage (« Tournois Duplicates en plusieurs séances »)."""
+    stages = [[sessions[0]]]
+    for before, after in pairwise(sessions):
+        broken = pcn.multi_session_conditions(
+            [set(before.results), set(after.results)], qualifying_results_count=True
+        )
+        if broken:
+            stages.append([after])
+        else:
+            stages[-1].append(after)
+    return stages
 
 
-def awards_compute(facts: Facts, players: int) -> Outcome:
-    """Every player's PCN and PP, with the reason in words; ``players``: the players of the
-    first session."""
+def _final_ranks(sessions: Sequence[SessionPlay], by_tops: bool) -> dict[int, int | None]:
+    """The stage's general ranking: the sessions' percentages times their coefficients."""
+    standings = tournament_standings(
+        [[Standing(str(p), f, t) for p, (f, t) in s.results.items()] for s in sessions],
+        [s.coefficient for s in sessions],
+    )
+    return {int(s.player): rank for s, rank in general_ranking(standings, by_tops=by_tops)}
+
+
+def _several_sessions(facts: Facts, sessions: Sequence[SessionPlay], won: dict) -> str:
+    tables = sum(s.tables for s in sessions)
+    table = pcn.multi_session_values(tables, len(sessions[0].results))
+    values = pcn.place_values(table, facts.index, facts.ceiling)
+    ranks = _final_ranks(sessions, facts.by_tops)
+    count = len(sessions)
+    where = f"{count} séances, {tables} tables, {_index_text(facts.index)}"
+    inputs = {"table": "plusieurs séances", "tables": tables, "index": str(facts.index)}
+    _credit(
+        won,
+        ranks,
+        _share(ranks, values),
+        lambda rank: f"{_ordinal(rank)} du classement général, {where}",
+        inputs,
+    )
+    return f"{count} séances, {tables} tables au total"
+
+
+def _refusal(facts: Facts, players: int) -> str:
     if players < MIN_PLAYERS:
-        refusal = f"moins de {MIN_PLAYERS} joueurs ({players}) : le tournoi n'attribue pas de PCN"
-        return Outcome([], "", refusal)
-    refusal = pcn.index_refusal(
+        return f"moins de {MIN_PLAYERS} joueurs ({players}) : le tournoi n'attribue pas de PCN"
+    refused = pcn.index_refusal(
         facts.index, players, stage=facts.stage, overseas_local=facts.overseas_local
     )
+    return refused or ""
+
+
+def awards_compute(facts: Facts) -> Outcome:
+    """Every player's PCN and PP, with the reason in words."""
+    players = len(facts.sessions[0].results)
+    refusal = _refusal(facts, players)
     if refusal:
         return Outcome([], "", refusal)
+    final = _final_ranks(facts.sessions, facts.by_tops)
     if facts.national_final is not None:
-        return _national_final(facts)
-    if len(facts.sessions) == 1:
-        won, rule = _one_session(facts, facts.sessions[0])
-    else:
-        failing = pcn.multi_session_conditions(
-            [set(s.ranks) for s in facts.sessions],
-            qualifying_results_count=facts.qualifying_results_count,
-        )
-        won, rule = _sessions_apart(facts) if failing else _several_sessions(facts)
-        if failing:
-            rule = f"{rule} ({'; '.join(failing)})"
-    pp = _share(facts.final_ranks, facts.pp) if facts.pp else {}
+        return _national_final(facts, final)
+    won: dict[int, _Won] = {}
+    stages = _stages(facts.sessions)
+    rules = []
+    for number, stage in enumerate(stages, start=1):
+        before = {p: len(w.words) for p, w in won.items()}
+        if len(stage) == 1:
+            rule = _one_session(facts, stage[0], won)
+        else:
+            rule = _several_sessions(facts, stage, won)
+        if len(stages) > 1:
+            rules.append(f"stade {number} : {rule}")
+            for player, entry in won.items():
+                if len(entry.words) > before.get(player, 0):
+                    entry.words[-1] = f"stade {number} : {entry.words[-1]}"
+        else:
+            rules.append(rule)
+    pp = _share(final, facts.pp) if facts.pp else {}
     awards = []
-    for player, (points, place, line, words) in won.items():
+    for player, entry in won.items():
         earned = pp.get(player, 0)
-        if not points and not earned:
+        if not entry.pcn and not earned:
             continue
-        text = f"{words} : {points} PCN" + (f", {earned} PP" if earned else "")
-        awards.append(Awarded(player, points, earned, place, line, text))
-    return Outcome(awards, rule)
+        words = "; ".join(entry.words) or f"{_ordinal(final[player])} du classement général"
+        text = f"{words} : {entry.pcn} PCN" + (f", {earned} PP" if earned else "")
+        inputs = {"places": entry.inputs, **({"pp_place": final[player]} if earned else {})}
+        place = entry.place or final[player]
+        awards.append(Awarded(player, entry.pcn, earned, place, entry.line, text, inputs))
+    return Outcome(awards, " ; ".join(rules))
 
 
-def _national_final(facts: Facts) -> Outcome:
+def _national_final(facts: Facts, final: dict[int, int | None]) -> Outcome:
     awards = []
-    for player, rank in facts.final_ranks.items():
+    for player, rank in final.items():
         if not rank:
             continue
         points, earned = facts.national_final(rank)
         if points or earned:
             text = f"{_ordinal(rank)} de la finale nationale : {points} PCN, {earned} PP"
-            awards.append(Awarded(player, points, earned, rank, "", text))
+            inputs = {"table": "finale nationale", "place": rank}
+            awards.append(Awarded(player, points, earned, rank, "", text, inputs))
     return Outcome(awards, "finale nationale : table de la finale")

@@ -84,16 +84,19 @@ def line_abatement(tables: int) -> Fraction:
     return min(LINE_MAX_ABATEMENT, LINE_FIRST_ABATEMENT + progression)
 
 
-def line_values(tables: int) -> list[int]:
+def line_values(tables: int, ceiling: int | None = REGULARITY_CEILING) -> list[int]:
     """« TABLEAU D'ATTRIBUTION DES P.C.N. en duplicate individuel en ligne »: places 1 to
-    ceil(T / 2) of a line, for T tables in the room (every section)."""
+    ceil(T / 2) of a line, for T tables in the room (every section). The printed table
+    stops at 2000; ``ceiling`` None gives the values before that cap, for an index to
+    multiply (the tournament's ceiling then applies after the index)."""
     if tables < LINE_FIRST_TABLES:
         raise ValueError(
             f"le tableau d'attribution en ligne commence à {LINE_FIRST_TABLES} tables :"
             f" {tables} ne suffisent pas"
         )
     exact = _exact_values(tables, line_abatement(tables), (tables + 1) // 2)
-    return [min(REGULARITY_CEILING, max(FLOOR, math.floor(value))) for value in exact]
+    values = [max(FLOOR, math.floor(value)) for value in exact]
+    return values if ceiling is None else [min(ceiling, value) for value in values]
 
 
 def howell_values(tables: int) -> list[int]:
