@@ -1,0 +1,130 @@
+"""The conditions for the homologation of a tournament, checked when it is sent (fascicule 3,
+ch. 5, « Conditions pour l'homologation d'un tournoi », « Application des Indices »,
+« Tournois Régionaux - Indice 1,2 », « Tournois Nationaux - Indice 1,5 »).
+
+Pure: plain facts in, one French message per failing condition out.
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+MIN_PLAYERS = 12  # « Tournoi duplicate individuel : minimum 12 joueurs »
+BASE_INDEX = Decimal(1)
+OVERSEAS_INDEX = Decimal(3)  # « coefficient 3 » of the overseas committees' local tournaments
+
+
+@dataclass(frozen=True)
+class GrantedIndex:
+    """An index above 1 that a body grants to a large tournament of enough players."""
+
+    title: str
+    min_players: int
+    granted_by: str
+
+
+GRANTED_INDICES = {
+    Decimal("1.2"): GrantedIndex("Tournoi Régional", 52, "la C.C.R."),
+    Decimal("1.5"): GrantedIndex("Tournoi National", 100, "la C.C.N. (la fédération)"),
+}
+
+
+@dataclass(frozen=True)
+class HomologationFacts:
+    """What the conditions look at.
+
+    ``referee_played``: the referee played in the tournament they directed;
+    ``official_event``: the tournament is an official championship, a team match or a
+    festival; ``index_granted``: the body that grants ``claimed_index`` (the CCR for 1,2,
+    the CCN for 1,5) recorded the grant before the tournament; ``overseas_local``: a local
+    tournament of an overseas committee.
+    """
+
+    organiser_affiliated: bool
+    referee_official: bool
+    referee_played: bool
+    official_event: bool
+    players: int
+    claimed_index: Decimal
+    index_granted: bool
+    overseas_local: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.claimed_index, Decimal):
+            raise TypeError("l'indice demandé doit être un Decimal")
+        if self.players < 0:
+            raise ValueError("le nombre de joueurs ne peut pas être négatif")
+
+
+def french_number(number: Decimal) -> str:
+    """The index as the regulation writes it: Decimal("1.20") -> "1,2"."""
+    if not number.is_finite():
+        return str(number)
+    return f"{number.normalize():f}".replace(".", ",")
+
+
+def homologation_refusals(facts: HomologationFacts) -> list[str]:
+    """One message per failing condition, in the regulation's order: organiser, referee,
+    participation, index. An empty list: the tournament may be sent."""
+    refusals = []
+    if not facts.organiser_affiliated:
+        refusals.append(
+            "Organisateur : les tournois sont organisés par la FFT, l'une de ses ligues"
+            " régionales, l'un de ses comités régionaux, ou un club qui doit être affilié à"
+            " la FFT ; l'organisateur de ce tournoi n'est pas affilié."
+        )
+    if not facts.referee_official:
+        refusals.append(
+            "Arbitrage : les tournois doivent être dirigés par un arbitre officiel de la"
+            " Fédération Française de Tarot."
+        )
+    if facts.referee_played and facts.official_event:
+        refusals.append(
+            "Arbitrage : l'arbitre peut participer au tournoi qu'il dirige sauf lors des"
+            " Championnats Officiels, des matches par équipes et des Festivals de tarot ;"
+            " il a joué dans ce tournoi."
+        )
+    if facts.players < MIN_PLAYERS:
+        refusals.append(
+            f"Participation : un tournoi duplicate individuel exige au moins {MIN_PLAYERS}"
+            f" joueurs ; {_played(facts.players)}."
+        )
+    refusals += _index_refusals(facts)
+    return refusals
+
+
+def _played(players: int) -> str:
+    return f"{players} a joué" if players < 2 else f"{players} ont joué"
+
+
+def _index_refusals(facts: HomologationFacts) -> list[str]:
+    """Index 1 always; 1,2 and 1,5 with enough players and the grant; 3 for an overseas
+    local tournament only; any other index never."""
+    index = facts.claimed_index
+    shown = french_number(index)
+    if index.is_finite() and index == BASE_INDEX:
+        return []
+    if index.is_finite() and index == OVERSEAS_INDEX:
+        if facts.overseas_local:
+            return []
+        return [
+            f"Indice {shown} : le coefficient 3 est réservé aux tournois locaux des comités"
+            " d'Outre-mer."
+        ]
+    granted = GRANTED_INDICES.get(index) if index.is_finite() else None
+    if granted is None:
+        return [
+            f"Indice {shown} : n'est pas un indice de tournoi ; 1, 1,2 (Tournoi Régional),"
+            " 1,5 (Tournoi National) ou 3 (tournoi local d'Outre-mer)."
+        ]
+    refusals = []
+    if facts.players < granted.min_players:
+        refusals.append(
+            f"Indice {shown} ({granted.title}) : participation d'au moins"
+            f" {granted.min_players} joueurs requise ; {_played(facts.players)}."
+        )
+    if not facts.index_granted:
+        refusals.append(
+            f"Indice {shown} ({granted.title}) : le caractère de « {granted.title} » doit"
+            f" être attribué par {granted.granted_by} avant le tournoi."
+        )
+    return refusals

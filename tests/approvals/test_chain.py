@@ -1,0 +1,59 @@
+"""The homologation chain (fascicule 3, ch. 5, « Transmission ») held as data: every step,
+who takes it, and the steps it refuses."""
+
+import pytest
+
+from apps.approvals.domain.chain import MOVES, Action, Actor, Level, chain_move
+
+L, A, W = Level, Action, Actor
+
+# (level, action) -> (next level, who), as the regulation's chain reads.
+EXPECTED = {
+    (L.ORGANISER, A.SUBMIT): (L.COMMITTEE, W.ORGANISER),
+    (L.COMMITTEE, A.PASS_ON): (L.ZONE, W.COMMITTEE),
+    (L.COMMITTEE, A.SEND_BACK): (L.ORGANISER, W.COMMITTEE),
+    (L.ZONE, A.PASS_ON): (L.FEDERATION, W.ZONE),
+    (L.ZONE, A.SEND_BACK): (L.COMMITTEE, W.ZONE),
+    (L.FEDERATION, A.APPROVE): (L.APPROVED, W.FEDERATION),
+    (L.FEDERATION, A.SEND_BACK): (L.ZONE, W.FEDERATION),
+    (L.APPROVED, A.ASK_CORRECTION): (L.APPROVED, W.ORGANISER),
+    (L.APPROVED, A.ACCEPT_CORRECTION): (L.ORGANISER, W.FEDERATION),
+    (L.APPROVED, A.REFUSE_CORRECTION): (L.APPROVED, W.FEDERATION),
+}
+
+
+def test_the_chain_is_the_regulations():
+    assert MOVES == EXPECTED
+
+
+@pytest.mark.parametrize("level", list(Level))
+@pytest.mark.parametrize("action", list(Action))
+def test_every_other_step_is_refused(level, action):
+    if (level, action) in EXPECTED:
+        return
+    with pytest.raises(ValueError, match="impossible : le tournoi est chez"):
+        chain_move(level, action, reason="x", correction_asked=True)
+
+
+@pytest.mark.parametrize("action", [A.SEND_BACK])
+@pytest.mark.parametrize("level", [L.COMMITTEE, L.ZONE, L.FEDERATION])
+def test_a_sending_back_says_why(level, action):
+    with pytest.raises(ValueError, match="renvoi : donnez la raison"):
+        chain_move(level, action, reason="  ")
+    assert chain_move(level, action, reason="classement illisible")[0] != level
+
+
+def test_a_correction_is_asked_once_then_decided():
+    with pytest.raises(ValueError, match="donnez la raison"):
+        chain_move(L.APPROVED, A.ASK_CORRECTION)
+    assert chain_move(L.APPROVED, A.ASK_CORRECTION, reason="erreur de saisie") == (
+        L.APPROVED,
+        W.ORGANISER,
+    )
+    with pytest.raises(ValueError, match="déjà demandée"):
+        chain_move(L.APPROVED, A.ASK_CORRECTION, reason="encore", correction_asked=True)
+    with pytest.raises(ValueError, match="aucune correction"):
+        chain_move(L.APPROVED, A.ACCEPT_CORRECTION)
+    assert chain_move(L.APPROVED, A.ACCEPT_CORRECTION, correction_asked=True)[0] == L.ORGANISER
+    with pytest.raises(ValueError, match="donnez la raison"):
+        chain_move(L.APPROVED, A.REFUSE_CORRECTION, correction_asked=True)
