@@ -37,6 +37,14 @@ if not DEBUG and (
     )
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+# The homologation chain's notifications: printed on the console in development.
+EMAIL_BACKEND = env_str("EMAIL_BACKEND") or (
+    "django.core.mail.backends.console.EmailBackend"
+    if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend"
+)
+EMAIL_HOST = env_str("EMAIL_HOST") or "localhost"
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or "Donne <donne@localhost>"
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -64,6 +72,7 @@ INSTALLED_APPS = [
     "apps.exchange",
     "apps.competitions",
     "apps.awards",
+    "apps.approvals",
 ]
 
 ADMIN_CHECK = "apps.accounts.permissions.can_administer"  # who may open the back office

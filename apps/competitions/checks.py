@@ -1,6 +1,7 @@
 """What the competitions add to a tournament's workflow (registered in
 apps.tournaments.services by the app's ready()): a stage whose qualified players are named
-is frozen and does not go back into play; a stage is submitted once they are named."""
+is frozen and does not go back into play. (It is sent for homologation once they are
+named: apps.approvals.)"""
 
 from apps.competitions.models import Stage
 from apps.tournaments.domain.workflow import ORDER, Status
@@ -25,13 +26,8 @@ def qualified_freeze(tournament: Tournament) -> str | None:
 
 
 def stage_transition_refusals(tournament: Tournament, target: Status) -> list[str]:
-    """A qualified stage does not go back before « finished »; a stage is submitted only
-    once its qualified players are named."""
+    """A qualified stage does not go back before « finished »."""
     stage = _stage(tournament)
-    if stage is None:
-        return []
-    if stage.closed_at is not None and ORDER.index(target) < ORDER.index(Status.FINISHED):
-        return [QUALIFIED]
-    if stage.closed_at is None and target == Status.SUBMITTED:
-        return ["Désignez d'abord les qualifiés de l'étape, sur sa page."]
+    if stage is not None and stage.closed_at is not None:
+        return [QUALIFIED] if ORDER.index(target) < ORDER.index(Status.FINISHED) else []
     return []

@@ -47,6 +47,9 @@ class Club(models.Model):
         Committee, verbose_name=_("committee"), on_delete=models.PROTECT, related_name="clubs"
     )
     city = models.CharField(_("city"), max_length=100, blank=True)
+    # Affiliated to the FFT: only an affiliated club's tournaments are homologated
+    # (fascicule 3, ch. 5, « Organisateur »).
+    affiliated = models.BooleanField(_("affiliated to the FFT"), default=True)
 
     class Meta:
         verbose_name = _("club")

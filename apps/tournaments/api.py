@@ -79,13 +79,6 @@ class TransitionSerializer(serializers.Serializer):
     status = serializers.ChoiceField(
         choices=Tournament.StatusChoice.choices, help_text=_("The status to move to.")
     )
-    reason = serializers.CharField(
-        required=False,
-        default="",
-        allow_blank=True,
-        max_length=1000,
-        help_text=_("Why: required to reopen a submitted or approved tournament."),
-    )
 
 
 class TournamentQuery(serializers.Serializer):

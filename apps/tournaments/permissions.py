@@ -83,8 +83,6 @@ def tournament_capacities(user, tournament: Tournament) -> set[str]:
         capacities.add("manager")
     if can_referee_tournament(user, tournament):
         capacities.add("referee")
-    if roles_of(user).federation:
-        capacities.add("approver")
     return capacities
 
 

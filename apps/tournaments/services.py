@@ -22,7 +22,6 @@ from apps.tournaments import permissions
 from apps.tournaments.domain.workflow import (
     REGISTRATION_STATUSES,
     Status,
-    reason_required,
 )
 from apps.tournaments.models import RefereeAssignment, Registration, Session, Tournament
 
@@ -208,11 +207,9 @@ def tournament_update(*, actor, tournament: Tournament, **data) -> Tournament:
 
 
 @transaction.atomic
-def tournament_transition(
-    *, actor, tournament: Tournament, status: str, reason: str = ""
-) -> Tournament:
-    """Move the tournament along its workflow (apps.tournaments.domain.workflow); reopening
-    a frozen tournament needs a reason, kept in the audit row."""
+def tournament_transition(*, actor, tournament: Tournament, status: str) -> Tournament:
+    """Move the tournament along its workflow (apps.tournaments.domain.workflow), up to
+    « finished »; the homologation chain (apps.approvals) moves it from there."""
     tournament = Tournament.objects.select_for_update().select_related("club").get(pk=tournament.pk)
     try:
         target = Status(status)
@@ -226,13 +223,23 @@ def tournament_transition(
                 "new": Tournament.StatusChoice(target).label,
             }
         )
-    reason = reason.strip()
-    if reason_required(Status(tournament.status), target) and not reason:
-        raise ValidationError(_("Give the reason for reopening this tournament."))
     refusals = [text for check in transition_checks for text in check(tournament, target)]
     if refusals:
         raise ValidationError(refusals)
     changes = model_update(tournament, {"status": target.value})
+    tournament.save(update_fields=["status"])
+    audit_record(actor=actor, action="update", instance=tournament, changes=changes)
+    _results_touched(tournament)
+    return tournament
+
+
+def tournament_status_record(*, actor, tournament: Tournament, status: Status, reason: str = ""):
+    """Write the tournament's status as the homologation chain (apps.approvals) moves it,
+    with its audit row; the caller has checked who may. Call it inside the caller's
+    transaction."""
+    changes = model_update(tournament, {"status": Status(status).value})
+    if not changes:
+        return tournament
     if reason:
         changes["reason"] = reason
     tournament.save(update_fields=["status"])

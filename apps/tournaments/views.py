@@ -25,7 +25,7 @@ from apps.core.pages import (
 from apps.federation.forms import LicenseeSearchForm
 from apps.federation.permissions import clubs_managed_by
 from apps.tournaments import permissions, services
-from apps.tournaments.domain.workflow import ORDER, Status, next_statuses, reason_required
+from apps.tournaments.domain.workflow import ORDER, Status, next_statuses
 from apps.tournaments.forms import RefereeAssignForm, TournamentCreateForm, TournamentForm
 from apps.tournaments.models import Tournament
 from apps.tournaments.selectors import registration_candidates
@@ -38,10 +38,6 @@ TRANSITION_LABELS = {
     (Status.RUNNING, Status.REGISTRATION_OPEN): gettext_lazy("Back to registration"),
     (Status.RUNNING, Status.FINISHED): gettext_lazy("Finish the tournament"),
     (Status.FINISHED, Status.RUNNING): gettext_lazy("Resume the tournament"),
-    (Status.FINISHED, Status.SUBMITTED): gettext_lazy("Submit for approval"),
-    (Status.SUBMITTED, Status.APPROVED): gettext_lazy("Approve"),
-    (Status.SUBMITTED, Status.FINISHED): gettext_lazy("Reopen the tournament"),
-    (Status.APPROVED, Status.FINISHED): gettext_lazy("Reopen the tournament"),
 }
 # What reaching a status means, shown on the confirmation page.
 STATUS_HINTS = {
@@ -54,16 +50,7 @@ STATUS_HINTS = {
         "Play is over: registrations are closed. Every line must have a score or be stated "
         "not played."
     ),
-    Status.SUBMITTED: gettext_lazy(
-        "The results are sent for approval and can no longer be changed by the club."
-    ),
-    Status.APPROVED: gettext_lazy("The results are approved for the national ranking."),
 }
-
-REOPEN_HINT = gettext_lazy(
-    "The results can be changed again by the referee; the tournament will have to be "
-    "submitted again. The reason is kept in the tournament's history."
-)
 
 # --- helpers (also used by the registration and referee pages) --------------------
 
@@ -225,7 +212,6 @@ def tournament_transition(request, pk):
     if request.method != "POST":
         if not permissions.can_transition_tournament(request.user, tournament, target):
             raise PermissionDenied
-        reopen = reason_required(Status(tournament.status), target)
         return confirm_page(
             request,
             title=_transition_label(Status(tournament.status), target),
@@ -235,18 +221,16 @@ def tournament_transition(request, pk):
                 "old": tournament.get_status_display(),
                 "new": Tournament.StatusChoice(target).label,
             },
-            hint=REOPEN_HINT if reopen else STATUS_HINTS[target],
+            hint=STATUS_HINTS[target],
             confirm_label=_("Confirm"),
             cancel_url=back,
             fields={"status": target.value, "next": back},
-            reason_label=_("Reason for reopening") if reopen else "",
         )
     try:
         services.tournament_transition(
             actor=request.user,
             tournament=tournament,
             status=target,
-            reason=request.POST.get("reason", ""),
         )
     except ValidationError as exc:
         messages.error(request, error_text(exc))

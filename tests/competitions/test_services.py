@@ -344,22 +344,6 @@ def test_a_stage_feeds_only_a_stage_that_gathers_its_players(league):
     assert c.local_final(league, competition, 0, next_stage=group).next_stage == group
 
 
-def test_a_stage_is_submitted_once_its_qualified_players_are_named(league):
-    competition = _competition(league)
-    stage = c.local_final(league, competition, 0)
-    staff = league.committee_staff[0]
-    for licensee in league.players(0, 16):
-        services.stage_register(actor=staff, stage=stage, licensee=licensee)
-    c.start(league, stage)
-    c.play_session(league, services.stage_seat_first(actor=league.referee, stage=stage), 5)
-    c.finish(league, stage)
-    club_manager = c._user("club_manager", club=league.clubs[0])
-    with pytest.raises(ValidationError, match="Désignez d'abord les qualifiés"):
-        tournament_transition(actor=club_manager, tournament=stage.tournament, status="submitted")
-    services.stage_qualify(actor=staff, stage=stage)
-    tournament_transition(actor=club_manager, tournament=stage.tournament, status="submitted")
-
-
 def test_no_direct_qualifier_when_every_table_is_complete(league):
     competition = _competition(league)
     final = c.local_final(league, competition, 0, level=Stage.Level.REGIONAL_FINAL)

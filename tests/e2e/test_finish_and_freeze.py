@@ -68,9 +68,13 @@ def test_finish_with_missing_lines_then_freeze(page, live_server, world):
 
     _sign_out(page)
     sign_in(page, base, world.club_manager)
-    _transition(page, base, tournament, Status.SUBMITTED)
+    page.goto(base + reverse("tournaments:detail", args=[tournament.pk]))
+    page.click("[data-test=submit-homologation]")
+    page.click("[data-test=confirm]")
+    page.wait_for_selector("[data-test=history]")  # the homologation's page
     tournament.refresh_from_db()
     assert tournament.status == Status.SUBMITTED
+    page.goto(base + reverse("tournaments:detail", args=[tournament.pk]))
     page.wait_for_selector("[data-test=frozen]")
     assert (
         page.locator(f'a[href="{reverse("tournaments:edit", args=[tournament.pk])}"]').count() == 0

@@ -7,7 +7,6 @@ from apps.tournaments.domain.workflow import (
     TRANSITIONS,
     Status,
     next_statuses,
-    reason_required,
     transition_allowed,
 )
 
@@ -18,10 +17,6 @@ EXPECTED_TRANSITIONS = {
     ("running", "registration_open"): {"manager", "referee"},
     ("running", "finished"): {"manager", "referee"},
     ("finished", "running"): {"manager", "referee"},
-    ("finished", "submitted"): {"manager"},
-    ("submitted", "approved"): {"approver"},
-    ("submitted", "finished"): {"approver"},
-    ("approved", "finished"): {"approver"},
 }
 
 
@@ -44,7 +39,7 @@ def test_transition_table_as_data():
 
 @pytest.mark.parametrize("current", list(Status))
 @pytest.mark.parametrize("target", list(Status))
-@pytest.mark.parametrize("capacity", ["manager", "referee", "approver"])
+@pytest.mark.parametrize("capacity", ["manager", "referee"])
 def test_transition_allowed_follows_the_table(current, target, capacity):
     expected = capacity in EXPECTED_TRANSITIONS.get((current.value, target.value), set())
     assert transition_allowed(current, target, {capacity}) is expected
@@ -54,20 +49,14 @@ def test_nobody_without_capacity_moves_anything():
     assert all(next_statuses(status, set()) == [] for status in Status)
 
 
-def test_only_federation_staff_reopen_an_approved_tournament():
-    assert next_statuses(Status.APPROVED, {"manager", "referee"}) == []
-    assert next_statuses(Status.APPROVED, {"approver"}) == [Status.FINISHED]
+def test_homologation_is_the_chains_not_a_transition():
+    """From « finished » on, the homologation chain (apps.approvals) moves a tournament."""
+    assert next_statuses(Status.FINISHED, {"manager", "referee"}) == [Status.RUNNING]
+    assert all(next_statuses(s, {"manager", "referee"}) == [] for s in FROZEN_STATUSES)
 
 
 def test_submitted_and_approved_results_are_frozen():
     assert {s.value for s in FROZEN_STATUSES} == {"submitted", "approved"}
-
-
-@pytest.mark.parametrize("current", list(Status))
-@pytest.mark.parametrize("target", list(Status))
-def test_only_reopening_needs_a_reason(current, target):
-    reopening = current in FROZEN_STATUSES and target == Status.FINISHED
-    assert reason_required(current, target) is reopening
 
 
 def test_drafts_are_private():

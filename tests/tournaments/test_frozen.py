@@ -9,7 +9,6 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
-from apps.core.models import AuditLog
 from apps.movements import services as movements
 from apps.movements.models import SessionMovement
 from apps.movements.selectors import Spot
@@ -23,6 +22,7 @@ from apps.tournaments.domain.workflow import FROZEN_STATUSES, Status
 from apps.tournaments.models import Tournament
 from tests import factories as f
 from tests.builders import played, record, seated_at, table_at, table_of
+from tests.personas import PERSONAS
 from tests.wording import said
 
 pytestmark = pytest.mark.django_db
@@ -248,71 +248,17 @@ def test_registrations_change_only_through_the_pages(world, login):
     assert login(world.federation_staff).get(page).status_code == 403
 
 
-# --- reopening -------------------------------------------------------------------
+# --- no way round the homologation chain --------------------------------------------
 
 
 @pytest.mark.parametrize("status", FROZEN)
-def test_federation_staff_reopen_with_a_reason(world, room, status):
-    _movement, table, _incident = room
-    tournament = freeze(world, status)
-    with pytest.raises(ValidationError) as caught:
-        services.tournament_transition(
-            actor=world.federation_staff, tournament=tournament, status=Status.FINISHED, reason=" "
-        )
-    assert caught.value.messages == [said("Give the reason for reopening this tournament.")]
-    services.tournament_transition(
-        actor=world.federation_staff,
-        tournament=tournament,
-        status=Status.FINISHED,
-        reason="Erreur de saisie signalée par le club",
-    )
-    tournament.refresh_from_db()
-    assert tournament.status == Status.FINISHED
-    entry = AuditLog.objects.filter(object_id=str(tournament.pk), action="update").latest("pk")
-    assert entry.changes == {
-        "status": [status.value, "finished"],
-        "reason": "Erreur de saisie signalée par le club",
-    }
-    assert entry.actor == world.federation_staff
-    play = scoring.play_score_set(
-        actor=world.referee, table=table, etui=1, score=62, reason="Correction"
-    )
-    assert play.score == 62
-
-
-@pytest.mark.parametrize("status", FROZEN)
-@pytest.mark.parametrize("persona", ["club_manager", "referee", "committee_staff", "outsider"])
-def test_nobody_else_reopens(world, status, persona):
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_nobody_reopens_by_a_transition(world, status, persona):
+    """Sent back or corrected through the homologation chain only (apps.approvals)."""
     tournament = freeze(world, status)
     with pytest.raises(PermissionDenied):
         services.tournament_transition(
-            actor=world.persona(persona),
-            tournament=tournament,
-            status=Status.FINISHED,
-            reason="Je voudrais corriger",
+            actor=world.persona(persona), tournament=tournament, status=Status.FINISHED
         )
     tournament.refresh_from_db()
     assert tournament.status == status
-
-
-def test_reopening_asks_for_the_reason_on_its_page(world, login):
-    tournament = freeze(world, Status.SUBMITTED)
-    client = login(world.federation_staff)
-    url = reverse("tournaments:transition", args=[tournament.pk])
-    page = client.get(url, {"status": Status.FINISHED})
-    assert page.status_code == 200 and 'name="reason"' in page.content.decode()
-    client.post(url, {"status": Status.FINISHED, "reason": ""})
-    tournament.refresh_from_db()
-    assert tournament.status == Status.SUBMITTED
-    client.post(url, {"status": Status.FINISHED, "reason": "Réclamation d'un joueur"})
-    tournament.refresh_from_db()
-    assert tournament.status == Status.FINISHED
-
-
-def test_the_api_reopens_with_a_reason(world, login):
-    tournament = freeze(world, Status.APPROVED)
-    client = login(world.federation_staff)
-    url = reverse("api:tournament-transition", args=[tournament.pk])
-    assert client.post(url, {"status": "finished"}).status_code == 400
-    response = client.post(url, {"status": "finished", "reason": "Réclamation"})
-    assert response.status_code == 200 and response.json()["status"] == "finished"

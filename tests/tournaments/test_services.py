@@ -122,20 +122,6 @@ def test_tournament_transition(world, persona, target, allowed):
         assert world.tournament.status == Status.REGISTRATION_OPEN
 
 
-def test_only_federation_staff_approve(world):
-    world.tournament.status = Status.SUBMITTED
-    world.tournament.save()
-    with pytest.raises(PermissionDenied):
-        services.tournament_transition(
-            actor=world.club_manager, tournament=world.tournament, status="approved"
-        )
-    services.tournament_transition(
-        actor=world.federation_staff, tournament=world.tournament, status="approved"
-    )
-    world.tournament.refresh_from_db()
-    assert world.tournament.status == Status.APPROVED
-
-
 def test_unknown_status_is_a_validation_error(world):
     with pytest.raises(ValidationError):
         services.tournament_transition(

@@ -5,7 +5,6 @@ from django.urls import reverse
 
 from apps.core.models import AuditLog
 from apps.tournaments.domain.workflow import Status
-from tests import factories as f
 from tests.personas import PERSONAS
 
 pytestmark = pytest.mark.django_db
@@ -158,13 +157,3 @@ def test_transition_links_go_to_the_confirmation_page(world, login):
         .content.decode()
     )
     assert f"{_transition(world.draft)}?status=registration_open" in html
-
-
-def test_approval_is_offered_to_federation_staff(world, login):
-    submitted = f.TournamentFactory(club=world.club, status=Status.SUBMITTED)
-    response = login(world.federation_staff).post(
-        _transition(submitted), {"status": Status.APPROVED}
-    )
-    assert response.status_code == 302
-    submitted.refresh_from_db()
-    assert submitted.status == Status.APPROVED

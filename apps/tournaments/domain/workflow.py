@@ -1,11 +1,12 @@
 """Tournament life cycle: draft → registration open → running → finished →
-submitted → approved (submitted for approval to the committee, then the federation,
-fascicule 3 ch. 5 « Transmission »). A tournament may go back one step while it is
-not yet submitted, so a referee can reopen a mistaken transition.
+submitted → approved. A tournament may go back one step while it is not yet submitted,
+so a referee can reopen a mistaken transition.
 
-From « submitted » on, the results are frozen: nothing that affects them or the awards
-changes (DESIGN.md, « Interpretations »). Until the approval chain exists, federation
-staff may reopen a submitted or approved tournament, with a reason, back to « finished »."""
+From « finished » on, the homologation chain (apps.approvals, fascicule 3 ch. 5
+« Transmission ») moves it: submitted while the committee, the zone or the federation
+holds it, approved at the end, finished again when it is sent back to its organiser or a
+correction is accepted. From « submitted » on, the results are frozen: nothing that
+affects them or the awards changes (DESIGN.md, « Interpretations »)."""
 
 from enum import StrEnum
 
@@ -22,7 +23,7 @@ class Status(StrEnum):
 ORDER = list(Status)
 
 # Who may perform a transition: "manager" (the organising club or the federation),
-# "referee" (an assigned referee), "approver" (federation staff).
+# "referee" (an assigned referee). Homologation is the chain's (apps.approvals).
 TRANSITIONS: dict[tuple[Status, Status], frozenset[str]] = {
     (Status.DRAFT, Status.REGISTRATION_OPEN): frozenset({"manager"}),
     (Status.REGISTRATION_OPEN, Status.DRAFT): frozenset({"manager"}),
@@ -30,16 +31,7 @@ TRANSITIONS: dict[tuple[Status, Status], frozenset[str]] = {
     (Status.RUNNING, Status.REGISTRATION_OPEN): frozenset({"manager", "referee"}),
     (Status.RUNNING, Status.FINISHED): frozenset({"manager", "referee"}),
     (Status.FINISHED, Status.RUNNING): frozenset({"manager", "referee"}),
-    (Status.FINISHED, Status.SUBMITTED): frozenset({"manager"}),
-    (Status.SUBMITTED, Status.APPROVED): frozenset({"approver"}),
-    (Status.SUBMITTED, Status.FINISHED): frozenset({"approver"}),
-    (Status.APPROVED, Status.FINISHED): frozenset({"approver"}),
 }
-# Transitions that must give their reason (kept in the audit row).
-REASONED_TRANSITIONS = frozenset(
-    {(Status.SUBMITTED, Status.FINISHED), (Status.APPROVED, Status.FINISHED)}
-)
-
 # Statuses in which the tournament shows to the public (calendar and results).
 PUBLIC_STATUSES = frozenset(ORDER[1:])
 # Statuses once play is over: results are public and score changes need a reason.
@@ -53,10 +45,6 @@ REGISTRATION_STATUSES = frozenset({Status.DRAFT, Status.REGISTRATION_OPEN, Statu
 def transition_allowed(current: Status, target: Status, capacities: set[str]) -> bool:
     """True when someone with these capacities may move a tournament from current to target."""
     return bool(TRANSITIONS.get((Status(current), Status(target)), frozenset()) & capacities)
-
-
-def reason_required(current: Status, target: Status) -> bool:
-    return (Status(current), Status(target)) in REASONED_TRANSITIONS
 
 
 def next_statuses(current: Status, capacities: set[str]) -> list[Status]:

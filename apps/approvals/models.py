@@ -1,0 +1,191 @@
+"""The homologation of tournaments (fascicule 3, ch. 5): where each tournament is in the
+chain and its history, the sendings (bordereaux d'accompagnement) that carry tournaments
+up, each season's deadlines, the index grants, the committees' own fee rates, and the
+tournaments received as the FFT's file from other software."""
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from apps.approvals.domain.chain import ACTION_NAMES, LEVEL_NAMES, Action, Level
+
+LEVELS = [(level.value, LEVEL_NAMES[level]) for level in Level]
+ACTIONS = [(action.value, ACTION_NAMES[action]) for action in Action]
+
+
+class Sending(models.Model):
+    """A bordereau d'accompagnement: the tournaments one level sends up together."""
+
+    from_level = models.CharField(_("from"), max_length=12, choices=LEVELS)
+    to_level = models.CharField(_("to"), max_length=12, choices=LEVELS)
+    sent_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("sent by"), on_delete=models.PROTECT
+    )
+    sent_at = models.DateTimeField(_("sent at"), auto_now_add=True)
+    fees_received_at = models.DateTimeField(_("fees received at"), null=True, blank=True)
+    fees_received_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("fees received by"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        verbose_name = _("sending")
+        verbose_name_plural = _("sendings")
+        ordering = ["-sent_at"]
+
+    def __str__(self) -> str:
+        return f"{self.from_level} → {self.to_level} ({self.sent_at:%d/%m/%Y})"
+
+
+class Homologation(models.Model):
+    """Where a tournament is in the chain. A tournament received as the FFT's file from
+    other software has no Donne tournament: its facts are entered by hand."""
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="homologation",
+    )
+    level = models.CharField(_("at"), max_length=12, choices=LEVELS)
+    correction_reason = models.TextField(_("correction asked"), blank=True)
+    sending = models.ForeignKey(
+        Sending,
+        verbose_name=_("last sending"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="homologations",
+    )
+    # A tournament from other software (Extar), its bordereau details entered by hand.
+    club = models.ForeignKey(
+        "federation.Club", verbose_name=_("organising club"), on_delete=models.PROTECT
+    )
+    name = models.CharField(_("name"), max_length=150)
+    date = models.DateField(_("date"))
+    players = models.PositiveIntegerField(_("players"), default=0)
+    index = models.DecimalField(_("index"), max_digits=3, decimal_places=1, default=Decimal("1"))
+    championship = models.BooleanField(_("championship"), default=False)
+    session_players = models.JSONField(_("players of each session"), default=list)
+    external = models.BooleanField(_("from other software"), default=False)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("homologation")
+        verbose_name_plural = _("homologations")
+        ordering = ["date", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date:%d/%m/%Y})"
+
+
+class HomologationStep(models.Model):
+    """One step of a tournament's history in the chain: who, when, from → to, why."""
+
+    homologation = models.ForeignKey(Homologation, on_delete=models.CASCADE, related_name="steps")
+    action = models.CharField(_("step"), max_length=20, choices=ACTIONS)
+    from_level = models.CharField(_("from"), max_length=12, choices=LEVELS)
+    to_level = models.CharField(_("to"), max_length=12, choices=LEVELS)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("by"), on_delete=models.PROTECT
+    )
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    comment = models.TextField(_("comment"), blank=True)
+    sending = models.ForeignKey(
+        Sending, on_delete=models.SET_NULL, null=True, blank=True, related_name="steps"
+    )
+
+    class Meta:
+        verbose_name = _("homologation step")
+        verbose_name_plural = _("homologation steps")
+        ordering = ["homologation", "at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.homologation}: {self.from_level} → {self.to_level}"
+
+
+class ExternalAward(models.Model):
+    """A player's PCN and PP in a tournament received as the FFT's file: taken as given."""
+
+    homologation = models.ForeignKey(
+        Homologation, on_delete=models.CASCADE, related_name="external_awards"
+    )
+    licensee = models.ForeignKey(
+        "federation.Licensee", verbose_name=_("licensee"), on_delete=models.PROTECT
+    )
+    pcn = models.PositiveIntegerField(_("PCN"))
+    pp = models.PositiveIntegerField(_("PP"))
+
+    class Meta:
+        verbose_name = _("award taken as given")
+        verbose_name_plural = _("awards taken as given")
+        constraints = [
+            models.UniqueConstraint(fields=["homologation", "licensee"], name="one_external_award")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.licensee}: {self.pcn} PCN, {self.pp} PP"
+
+
+class SeasonDeadlines(models.Model):
+    """The season's recommended dates (« Date limite de transmission »), set by the
+    federation."""
+
+    season = models.OneToOneField(
+        "federation.Season", on_delete=models.CASCADE, related_name="deadlines"
+    )
+    previous_year_tables = models.DateField(_("tables of the previous year"))
+    season_tables = models.DateField(_("tables of the season"))
+    season_end = models.DateField(_("end of the season"))
+
+    class Meta:
+        verbose_name = _("season deadlines")
+        verbose_name_plural = _("season deadlines")
+
+    def __str__(self) -> str:
+        return str(self.season)
+
+
+class IndexGrant(models.Model):
+    """An index granted before the tournament: 1.2 by the CCR, 1.5 by the federation
+    (« Tournois Régionaux », « Tournois Nationaux »)."""
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="index_grant"
+    )
+    index = models.DecimalField(_("index"), max_digits=3, decimal_places=1)
+    granted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("granted by"), on_delete=models.PROTECT
+    )
+    granted_at = models.DateTimeField(_("granted at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("index grant")
+        verbose_name_plural = _("index grants")
+
+    def __str__(self) -> str:
+        return f"{self.tournament}: {self.index}"
+
+
+class CommitteeRate(models.Model):
+    """The committee's own participation per player, set by the committee."""
+
+    committee = models.OneToOneField(
+        "federation.Committee", on_delete=models.CASCADE, related_name="fee_rate"
+    )
+    rate = models.DecimalField(_("per player"), max_digits=5, decimal_places=2)
+
+    class Meta:
+        verbose_name = _("committee fee rate")
+        verbose_name_plural = _("committee fee rates")
+
+    def __str__(self) -> str:
+        return f"{self.committee}: {self.rate} €"

@@ -1,0 +1,54 @@
+"""The homologation chain's emails (Django's email backend; the console in development):
+each step tells the level the tournament now waits for — the next level when it goes up,
+the level below when it is sent back, the organiser when it is approved or a correction is
+decided, the federation when a correction is asked."""
+
+from django.conf import settings
+from django.core.mail import send_mass_mail
+from django.db import transaction
+from django.db.models import Q
+
+from apps.accounts.models import Role, User
+from apps.approvals.domain.chain import ACTION_NAMES, Action, Level
+from apps.approvals.models import Homologation
+
+
+def _users(homologation: Homologation, level: Level) -> list[str]:
+    """The addresses of whoever works the tournament at ``level``."""
+    club = homologation.club
+    if level == Level.FEDERATION:
+        scope = Q(role_assignments__role=Role.FEDERATION_STAFF)
+    elif level == Level.ZONE:
+        scope = Q(
+            role_assignments__role=Role.ZONE_MANAGER,
+            role_assignments__zone_id=club.committee.zone_id,
+        )
+    elif level == Level.COMMITTEE:
+        scope = Q(
+            role_assignments__role=Role.COMMITTEE_STAFF,
+            role_assignments__committee_id=club.committee_id,
+        )
+    else:
+        scope = Q(role_assignments__role=Role.CLUB_MANAGER, role_assignments__club_id=club.pk)
+    return sorted(set(User.objects.filter(scope).exclude(email="").values_list("email", flat=True)))
+
+
+def step_notify(*, homologation: Homologation, action: Action, actor) -> None:
+    """Queue the step's email, sent once the transaction commits."""
+    level = Level(homologation.level)
+    if action == Action.ASK_CORRECTION:
+        level = Level.FEDERATION
+    elif level == Level.APPROVED:
+        level = Level.ORGANISER
+    recipients = _users(homologation, level)
+    if not recipients:
+        return
+    who = actor.get_full_name() or actor.username
+    subject = f"Homologation : {homologation} — {ACTION_NAMES[action]}"
+    body = f"{ACTION_NAMES[action].capitalize()} de « {homologation} » par {who}."
+    if homologation.steps.exists():
+        comment = homologation.steps.order_by("-pk").first().comment
+        if comment:
+            body += f"\n\nRaison : {comment}"
+    message = (subject, body, settings.DEFAULT_FROM_EMAIL, recipients)
+    transaction.on_commit(lambda: send_mass_mail([message], fail_silently=True))

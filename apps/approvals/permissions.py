@@ -1,0 +1,76 @@
+"""Who takes which step of the homologation chain (on apps.accounts.permissions.roles_of):
+the organiser (the club's managers, or the organising committee of a championship stage),
+the committee of the organiser's club, its zone, the federation. Every level sees the
+whole history of what passes through it."""
+
+from django.db.models import Q, QuerySet
+
+from apps.accounts.permissions import roles_of
+from apps.approvals.domain.chain import Actor, Level
+from apps.approvals.models import Homologation
+from apps.competitions.models import Stage
+from apps.federation.models import Committee, Zone
+from apps.tournaments.models import Tournament
+
+
+def _committee_id(homologation: Homologation) -> int:
+    return homologation.club.committee_id
+
+
+def can_act_as(user, homologation: Homologation, actor: Actor) -> bool:
+    """The user takes the steps of ``actor`` for this tournament."""
+    roles = roles_of(user)
+    if actor == Actor.FEDERATION:
+        return roles.federation
+    if actor == Actor.ZONE:
+        return homologation.club.committee.zone_id in roles.zone_ids
+    if actor == Actor.COMMITTEE:
+        return _committee_id(homologation) in roles.committee_ids
+    if homologation.tournament_id is None:
+        return homologation.club_id in roles.club_ids
+    return can_submit(user, homologation.tournament)
+
+
+def can_submit(user, tournament: Tournament) -> bool:
+    """The organiser sends its tournament: the club's managers, or the organising
+    committee of a championship stage."""
+    roles = roles_of(user)
+    if tournament.club_id in roles.club_ids:
+        return True
+    stage = Stage.objects.filter(tournament=tournament).only("committee_id").first()
+    return stage is not None and stage.committee_id in roles.committee_ids
+
+
+def homologations_for_user(user) -> QuerySet[Homologation]:
+    """What passes through the user's levels: their clubs', committee's, zone's, or all."""
+    roles = roles_of(user)
+    qs = Homologation.objects.select_related("club__committee__zone", "tournament")
+    if roles.federation:
+        return qs.all()
+    scope = Q(club_id__in=roles.club_ids)
+    scope |= Q(club__committee_id__in=roles.committee_ids)
+    scope |= Q(club__committee__zone_id__in=roles.zone_ids)
+    return qs.filter(scope)
+
+
+def inbox_levels(user) -> list[Level]:
+    """The levels whose inbox the user works: committee, zone, federation."""
+    roles = roles_of(user)
+    levels = []
+    if roles.committee_ids:
+        levels.append(Level.COMMITTEE)
+    if roles.zone_ids:
+        levels.append(Level.ZONE)
+    if roles.federation:
+        levels.append(Level.FEDERATION)
+    return levels
+
+
+def scope_names(user) -> list[str]:
+    """The committees and zones the user works for, as their inbox names them."""
+    roles = roles_of(user)
+    names = [str(c) for c in Committee.objects.filter(pk__in=roles.committee_ids)]
+    names += [str(z) for z in Zone.objects.filter(pk__in=roles.zone_ids)]
+    if roles.federation:
+        names.append("Fédération Française de Tarot")
+    return names

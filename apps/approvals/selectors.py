@@ -1,0 +1,103 @@
+"""Reads of the homologation chain: each level's inbox (what waits for it, what it sent
+back, what is late), a tournament's fees, the deadline that applies to it."""
+
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+
+from django.db.models import Exists, OuterRef, QuerySet
+
+from apps.accounts.permissions import roles_of
+from apps.approvals.domain.chain import Action, Level
+from apps.approvals.domain.deadlines import SeasonDeadlines, deadline_for, is_late
+from apps.approvals.domain.fees import Fees, TournamentFees, fees_of
+from apps.approvals.models import (
+    CommitteeRate,
+    Homologation,
+    HomologationStep,
+)
+from apps.approvals.models import (
+    SeasonDeadlines as Deadlines,
+)
+from apps.approvals.permissions import homologations_for_user
+from apps.federation.domain.seasons import season_of
+
+
+def waiting_for(user, level: Level) -> QuerySet[Homologation]:
+    """What waits for the user's ``level`` (committee, zone, federation) in their scope."""
+    roles = roles_of(user)
+    qs = homologations_for_user(user).filter(level=level)
+    if level == Level.COMMITTEE and not roles.federation:
+        qs = qs.filter(club__committee_id__in=roles.committee_ids)
+    elif level == Level.ZONE and not roles.federation:
+        qs = qs.filter(club__committee__zone_id__in=roles.zone_ids)
+    return qs
+
+
+def sent_back_by(user) -> QuerySet[Homologation]:
+    """What the user sent back and is still below them."""
+    sent = HomologationStep.objects.filter(
+        homologation=OuterRef("pk"), actor=user, action=Action.SEND_BACK
+    )
+    return homologations_for_user(user).filter(Exists(sent)).exclude(level=Level.APPROVED)
+
+
+def deadlines_of(day: date) -> SeasonDeadlines:
+    """The deadlines of the season of ``day``: as the federation set them, else the
+    regulation's recommended dates."""
+    start = season_of(day).start_year
+    row = Deadlines.objects.filter(season__start_year=start).first()
+    if row is None:
+        return SeasonDeadlines.recommended(start)
+    return SeasonDeadlines(row.previous_year_tables, row.season_tables, row.season_end)
+
+
+def homologation_fees(homologation: Homologation, rate: Decimal) -> Fees:
+    """The national fee and the committee's own participation at ``rate`` a player
+    (« Redevance nationale »)."""
+    sessions = tuple(homologation.session_players) or (homologation.players,)
+    facts = TournamentFees(
+        index=homologation.index,
+        championship=homologation.championship,
+        session_players=sessions,
+        overseas_local=homologation.club.committee.overseas and not homologation.championship,
+    )
+    return fees_of(facts, rate)
+
+
+@dataclass(frozen=True)
+class InboxRow:
+    homologation: Homologation
+    late: bool
+    deadline: date
+    fees: Fees
+
+
+def inbox_rows(homologations, today: date) -> list[InboxRow]:
+    """Each tournament with its deadline, whether it is late, and its fees (the rates and
+    deadlines read once, whatever the number of tournaments)."""
+    homologations = list(homologations)
+    rates = dict(
+        CommitteeRate.objects.filter(
+            committee_id__in={h.club.committee_id for h in homologations}
+        ).values_list("committee_id", "rate")
+    )
+    seasons: dict[int, SeasonDeadlines] = {}
+    rows = []
+    for homologation in homologations:
+        start = season_of(homologation.date).start_year
+        if start not in seasons:
+            seasons[start] = deadlines_of(homologation.date)
+        deadlines = seasons[start]
+        done = homologation.level == Level.APPROVED
+        rows.append(
+            InboxRow(
+                homologation,
+                is_late(homologation.date, today, deadlines, done),
+                deadline_for(homologation.date, deadlines),
+                homologation_fees(
+                    homologation, rates.get(homologation.club.committee_id, Decimal("0"))
+                ),
+            )
+        )
+    return rows

@@ -1,0 +1,205 @@
+"""Write services of the homologation chain (fascicule 3, ch. 5, « Transmission »). Each
+step runs in one transaction with its history row and its audit row, checks who may
+(apps.approvals.permissions) and raises PermissionDenied or ValidationError (French
+messages) without changing anything. The tournament's status follows its level: with its
+organiser « finished », in the chain « submitted », at the end « approved »."""
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+
+from apps.accounts.permissions import roles_of
+from apps.approvals import notifications, permissions
+from apps.approvals.domain.chain import ACTION_NAMES, Action, Actor, Level, chain_move
+from apps.approvals.domain.conditions import HomologationFacts, homologation_refusals
+from apps.approvals.models import Homologation, HomologationStep, IndexGrant, Sending
+from apps.awards.services import award_fingerprint
+from apps.competitions.models import Stage
+from apps.core.audit import audit_record
+from apps.results.awards import award_set_of
+from apps.results.models import AwardSet
+from apps.results.reads import tournament_results_read
+from apps.tournaments.domain.workflow import Status
+from apps.tournaments.models import Tournament
+from apps.tournaments.services import tournament_status_record
+
+STATUS_OF = {
+    Level.ORGANISER: Status.FINISHED,
+    Level.COMMITTEE: Status.SUBMITTED,
+    Level.ZONE: Status.SUBMITTED,
+    Level.FEDERATION: Status.SUBMITTED,
+    Level.APPROVED: Status.APPROVED,
+}
+INDEX_GRANTORS = {Decimal("1.2"): "committee", Decimal("1.5"): "federation"}
+
+
+def _grant_ok(tournament: Tournament) -> bool:
+    """The index above 1 was granted by the right body before the tournament: 1.2 by the
+    committee (CCR), 1.5 by the federation (CCN)."""
+    grant = IndexGrant.objects.filter(tournament=tournament).select_related("granted_by")
+    grant = grant.first()
+    if grant is None or grant.index != tournament.index:
+        return False
+    if grant.granted_at.date() > tournament.date:
+        return False
+    roles = roles_of(grant.granted_by)
+    if INDEX_GRANTORS.get(tournament.index) == "committee":
+        return roles.federation or tournament.club.committee_id in roles.committee_ids
+    return roles.federation
+
+
+def submission_refusals(tournament: Tournament) -> list[str]:
+    """The conditions for homologation (« Conditions pour l'homologation d'un tournoi »)
+    and current awards, each failing one named."""
+    results = tournament_results_read(tournament)
+    first = results.sessions[0] if results.sessions else None
+    players = len(first.players) if first else 0
+    stage = Stage.objects.filter(tournament=tournament).first()
+    referees = list(tournament.referee_assignments.select_related("referee"))
+    referee_licensees = {a.referee.licensee_id for a in referees if a.referee.licensee_id}
+    played = tournament.registrations.filter(licensee_id__in=referee_licensees).exists()
+    facts = HomologationFacts(
+        organiser_affiliated=tournament.club.affiliated,
+        referee_official=bool(referees),
+        referee_played=played,
+        official_event=stage is not None,
+        players=players,
+        claimed_index=Decimal("1") if stage is not None else tournament.index,
+        index_granted=stage is not None or tournament.index == 1 or _grant_ok(tournament),
+        overseas_local=tournament.club.committee.overseas and stage is None,
+    )
+    refusals = homologation_refusals(facts)
+    if stage is not None and stage.closed_at is None:
+        refusals.append("Championnat : désignez d'abord les qualifiés de l'étape, sur sa page.")
+    job = award_set_of(tournament)
+    current = job is not None and job.fingerprint == award_fingerprint(tournament, results)
+    if not (current and job.state == AwardSet.State.DONE):
+        refusals.append(
+            "PCN et PP : ils ne sont pas encore calculés pour les résultats actuels du "
+            "tournoi ; attendez un instant et recommencez."
+        )
+    return refusals
+
+
+def _homologation_for(tournament: Tournament) -> Homologation:
+    results = tournament_results_read(tournament)
+    homologation, _created = Homologation.objects.get_or_create(
+        tournament=tournament,
+        defaults={
+            "level": Level.ORGANISER,
+            "club": tournament.club,
+            "name": tournament.name,
+            "date": tournament.date,
+            "index": tournament.index,
+            "championship": tournament.kind == Tournament.Kind.CHAMPIONSHIP,
+            "players": len(results.sessions[0].players) if results.sessions else 0,
+            "session_players": [len(s.players) for s in results.sessions],
+        },
+    )
+    return homologation
+
+
+def _step(
+    *,
+    actor,
+    homologation: Homologation,
+    action: Action,
+    comment: str = "",
+    sending: Sending | None = None,
+) -> Homologation:
+    """Take one step of the chain on a locked homologation row."""
+    homologation = Homologation.objects.select_for_update().get(pk=homologation.pk)
+    try:
+        level, who = chain_move(
+            Level(homologation.level),
+            action,
+            correction_asked=bool(homologation.correction_reason),
+            reason=comment,
+        )
+    except ValueError as exc:
+        raise ValidationError(str(exc)) from exc
+    if not permissions.can_act_as(actor, homologation, who):
+        raise PermissionDenied("Vous ne prenez pas cette étape de l'homologation.")
+    before = homologation.level
+    homologation.level = level
+    if action == Action.ASK_CORRECTION:
+        homologation.correction_reason = comment.strip()
+    elif action in (Action.ACCEPT_CORRECTION, Action.REFUSE_CORRECTION):
+        homologation.correction_reason = ""
+    if sending is not None:
+        homologation.sending = sending
+    homologation.save()
+    HomologationStep.objects.create(
+        homologation=homologation,
+        action=action,
+        from_level=before,
+        to_level=level,
+        actor=actor,
+        comment=comment.strip(),
+        sending=sending,
+    )
+    if homologation.tournament_id:
+        tournament = Tournament.objects.select_for_update().get(pk=homologation.tournament_id)
+        tournament_status_record(
+            actor=actor, tournament=tournament, status=STATUS_OF[Level(level)], reason=comment
+        )
+    audit_record(
+        actor=actor,
+        action="update",
+        instance=homologation,
+        changes={"level": [before, level], "step": ACTION_NAMES[action], "comment": comment},
+    )
+    notifications.step_notify(homologation=homologation, action=action, actor=actor)
+    return homologation
+
+
+@transaction.atomic
+def tournament_submit(*, actor, tournament: Tournament) -> Homologation:
+    """The organiser sends its finished tournament to its committee, once the conditions
+    hold and its awards are current."""
+    tournament = Tournament.objects.select_related("club__committee").get(pk=tournament.pk)
+    if tournament.status != Status.FINISHED:
+        raise ValidationError("Seul un tournoi terminé part en homologation.")
+    homologation = _homologation_for(tournament)
+    if not permissions.can_act_as(actor, homologation, Actor.ORGANISER):
+        raise PermissionDenied("Vous n'organisez pas ce tournoi.")
+    refusals = submission_refusals(tournament)
+    if refusals:
+        raise ValidationError(refusals)
+    sending = Sending.objects.create(
+        from_level=Level.ORGANISER, to_level=Level.COMMITTEE, sent_by=actor
+    )
+    return _step(actor=actor, homologation=homologation, action=Action.SUBMIT, sending=sending)
+
+
+@transaction.atomic
+def homologation_step(
+    *, actor, homologation: Homologation, action: Action, comment: str = ""
+) -> Homologation:
+    """Send back, approve, ask for a correction or decide it (passing on goes by a
+    sending)."""
+    if Action(action) in (Action.SUBMIT, Action.PASS_ON):
+        raise ValidationError("Cette étape passe par un envoi.")
+    return _step(actor=actor, homologation=homologation, action=Action(action), comment=comment)
+
+
+@transaction.atomic
+def homologations_pass_on(*, actor, homologations: Sequence[Homologation]) -> Sending:
+    """Pass checked tournaments on to the next level in one sending (a bordereau); all or
+    nothing."""
+    if not homologations:
+        raise ValidationError("Choisissez les tournois à transmettre.")
+    levels = {h.level for h in homologations}
+    if len(levels) != 1:
+        raise ValidationError("Un envoi part d'un seul niveau.")
+    level = Level(levels.pop())
+    try:
+        to_level, _who = chain_move(level, Action.PASS_ON)
+    except ValueError as exc:
+        raise ValidationError(str(exc)) from exc
+    sending = Sending.objects.create(from_level=level, to_level=to_level, sent_by=actor)
+    for homologation in homologations:
+        _step(actor=actor, homologation=homologation, action=Action.PASS_ON, sending=sending)
+    return sending
