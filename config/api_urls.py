@@ -4,6 +4,7 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from apps.accounts.api import TokenView
+from apps.approvals.api import HomologationViewSet
 from apps.awards.api import AwardViewSet
 from apps.exchange.api import TournamentFileViewSet
 from apps.federation.api import ClubViewSet, LicenseeViewSet
@@ -18,6 +19,7 @@ router.register("tournaments", TournamentViewSet, basename="tournament")
 router.register("registrations", RegistrationViewSet, basename="registration")
 router.register("tournament-files", TournamentFileViewSet, basename="tournament-file")
 router.register("awards", AwardViewSet, basename="award")
+router.register("homologations", HomologationViewSet, basename="homologation")
 
 urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="token"),

@@ -10,15 +10,9 @@ from django.db.models import Exists, OuterRef, QuerySet
 from apps.accounts.permissions import roles_of
 from apps.approvals.domain.chain import Action, Level
 from apps.approvals.domain.deadlines import SeasonDeadlines, deadline_for, is_late
-from apps.approvals.domain.fees import Fees, TournamentFees, fees_of
-from apps.approvals.models import (
-    CommitteeRate,
-    Homologation,
-    HomologationStep,
-)
-from apps.approvals.models import (
-    SeasonDeadlines as Deadlines,
-)
+from apps.approvals.domain.fees import Fees, TournamentFees, fee_totals, fees_of
+from apps.approvals.models import CommitteeRate, Homologation, HomologationStep, Sending
+from apps.approvals.models import SeasonDeadlines as Deadlines
 from apps.approvals.permissions import homologations_for_user
 from apps.federation.domain.seasons import season_of
 
@@ -101,3 +95,41 @@ def inbox_rows(homologations, today: date) -> list[InboxRow]:
             )
         )
     return rows
+
+
+@dataclass(frozen=True)
+class FeesReport:
+    """A season's fees (« Redevance nationale »): by club, committee and zone, what is due
+    and what the federation marked received."""
+
+    by_club: dict[str, Fees]
+    by_committee: dict[str, Fees]
+    by_zone: dict[str, Fees]
+    due: Fees
+    received: Fees
+    sendings: list[tuple[Sending, Fees]]
+
+
+def fees_report(homologations, today: date) -> FeesReport:
+    """The fees of these tournaments: totals per club, committee, zone, and per sending
+    to the federation with its receipt."""
+    rows = inbox_rows(homologations, today)
+    by_sending: dict[int, Fees] = {}
+    sendings: dict[int, Sending] = {}
+    for row in rows:
+        sending = row.homologation.sending
+        if sending is not None and sending.to_level == Level.FEDERATION:
+            sendings[sending.pk] = sending
+            by_sending[sending.pk] = by_sending.get(sending.pk, Fees()) + row.fees
+    received = sum(
+        (fees for pk, fees in by_sending.items() if sendings[pk].fees_received_at),
+        Fees(),
+    )
+    return FeesReport(
+        by_club=fee_totals((r.homologation.club.name, r.fees) for r in rows),
+        by_committee=fee_totals((r.homologation.club.committee.name, r.fees) for r in rows),
+        by_zone=fee_totals((r.homologation.club.committee.zone.name, r.fees) for r in rows),
+        due=sum((r.fees for r in rows), Fees()),
+        received=received,
+        sendings=[(sendings[pk], fees) for pk, fees in by_sending.items()],
+    )

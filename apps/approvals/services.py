@@ -9,12 +9,20 @@ from decimal import Decimal
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
 
 from apps.accounts.permissions import roles_of
 from apps.approvals import notifications, permissions
 from apps.approvals.domain.chain import ACTION_NAMES, Action, Actor, Level, chain_move
 from apps.approvals.domain.conditions import HomologationFacts, homologation_refusals
-from apps.approvals.models import Homologation, HomologationStep, IndexGrant, Sending
+from apps.approvals.models import (
+    Homologation,
+    HomologationStep,
+    IndexGrant,
+    SeasonDeadlines,
+    Sending,
+)
 from apps.awards.services import award_fingerprint
 from apps.competitions.models import Stage
 from apps.core.audit import audit_record
@@ -31,6 +39,12 @@ STATUS_OF = {
     Level.ZONE: Status.SUBMITTED,
     Level.FEDERATION: Status.SUBMITTED,
     Level.APPROVED: Status.APPROVED,
+}
+# Who receives a sending, by the level it goes to.
+RECEIVERS = {
+    Level.COMMITTEE: Actor.COMMITTEE,
+    Level.ZONE: Actor.ZONE,
+    Level.FEDERATION: Actor.FEDERATION,
 }
 INDEX_GRANTORS = {Decimal("1.2"): "committee", Decimal("1.5"): "federation"}
 
@@ -203,3 +217,88 @@ def homologations_pass_on(*, actor, homologations: Sequence[Homologation]) -> Se
     for homologation in homologations:
         _step(actor=actor, homologation=homologation, action=Action.PASS_ON, sending=sending)
     return sending
+
+
+@transaction.atomic
+def sending_fees_received(*, actor, sending: Sending) -> Sending:
+    """The level a sending went to marks its fees received (« Redevance nationale »)."""
+    sending = Sending.objects.select_for_update().get(pk=sending.pk)
+    carried = Homologation.objects.filter(
+        Q(steps__sending=sending) | Q(sending=sending)
+    ).select_related("club__committee")
+    homologation = carried.first()
+    receiver = RECEIVERS.get(Level(sending.to_level))
+    if homologation is None or receiver is None:
+        raise ValidationError("Cet envoi n'attend pas de redevance.")
+    if not permissions.can_act_as(actor, homologation, receiver):
+        raise PermissionDenied("Seul le destinataire de l'envoi en marque la redevance reçue.")
+    if sending.fees_received_at is not None:
+        raise ValidationError("La redevance de cet envoi est déjà marquée reçue.")
+    sending.fees_received_at = timezone.now()
+    sending.fees_received_by = actor
+    sending.save(update_fields=["fees_received_at", "fees_received_by"])
+    audit_record(
+        actor=actor,
+        action="update",
+        instance=sending,
+        changes={"fees_received_at": [None, sending.fees_received_at.isoformat()]},
+    )
+    return sending
+
+
+@transaction.atomic
+def index_grant(*, actor, tournament: Tournament, index: Decimal) -> IndexGrant:
+    """Record, before the tournament, the index the right body grants it: 1.2 by the
+    committee (CCR, « Tournois Régionaux »), 1.5 by the federation (CCN, « Tournois
+    Nationaux »)."""
+    index = Decimal(index)
+    grantor = INDEX_GRANTORS.get(index)
+    if grantor is None:
+        raise ValidationError("Seuls les indices 1,2 et 1,5 s'accordent.")
+    roles = roles_of(actor)
+    allowed = roles.federation or (
+        grantor == "committee" and tournament.club.committee_id in roles.committee_ids
+    )
+    if not allowed:
+        raise PermissionDenied(
+            "L'indice 1,2 est accordé par le comité du club, l'indice 1,5 par la fédération."
+        )
+    if Stage.objects.filter(tournament=tournament).exists():
+        raise ValidationError("L'indice d'une étape de championnat suit son niveau.")
+    if tournament.date < timezone.localdate():
+        raise ValidationError("Un indice s'accorde avant le tournoi.")
+    grant, _created = IndexGrant.objects.update_or_create(
+        tournament=tournament, defaults={"index": index, "granted_by": actor}
+    )
+    audit_record(
+        actor=actor, action="update", instance=grant, changes={"index": [None, str(index)]}
+    )
+    return grant
+
+
+@transaction.atomic
+def season_deadlines_set(
+    *, actor, season, previous_year_tables, season_tables, season_end
+) -> SeasonDeadlines:
+    """The season's dates (« Date limite de transmission »), set by federation staff."""
+    if not roles_of(actor).federation:
+        raise PermissionDenied("Seule la fédération fixe les dates limites.")
+    if not previous_year_tables <= season_tables <= season_end:
+        raise ValidationError("Les dates se suivent : année précédente, saison, fin de saison.")
+    if previous_year_tables.year != season.start_year + 1 or season_end > season.end:
+        raise ValidationError(
+            f"Les dates sont celles de l'année {season.start_year + 1}, dans la saison {season}."
+        )
+    values = {
+        "previous_year_tables": previous_year_tables,
+        "season_tables": season_tables,
+        "season_end": season_end,
+    }
+    deadlines, _created = SeasonDeadlines.objects.update_or_create(season=season, defaults=values)
+    audit_record(
+        actor=actor,
+        action="update",
+        instance=deadlines,
+        changes={name: [None, value.isoformat()] for name, value in values.items()},
+    )
+    return deadlines

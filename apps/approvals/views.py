@@ -2,6 +2,7 @@
 is late, filtered by season, club, level), a tournament's homologation with its history,
 fees and steps, and the organiser's sending. Every change goes through the services."""
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -11,12 +12,20 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from apps.approvals import permissions, services
+from apps.accounts.permissions import roles_of
+from apps.approvals import documents, permissions, services
 from apps.approvals.domain.chain import ACTION_NAMES, MOVES, REASONED, Action, Level
 from apps.approvals.forms import InboxFilterForm
-from apps.approvals.models import Homologation
-from apps.approvals.selectors import inbox_rows, sent_back_by, waiting_for
-from apps.core.pages import confirm_page, error_text
+from apps.approvals.models import Homologation, Sending
+from apps.approvals.selectors import (
+    deadlines_of,
+    fees_report,
+    inbox_rows,
+    sent_back_by,
+    waiting_for,
+)
+from apps.core.pages import confirm_page, download, error_text
+from apps.federation.models import Season
 from apps.results.awards import awards_by_registration
 from apps.tournaments.models import Tournament
 
@@ -52,6 +61,7 @@ def inbox(request):
             "late": late,
             "form": form,
             "scope": permissions.scope_names(request.user),
+            "boxes_levels": [level.value for level in levels],
         },
     )
 
@@ -167,3 +177,107 @@ def submit(request, pk):
         return redirect("tournaments:detail", tournament.pk)
     messages.success(request, _("The tournament is sent for homologation."))
     return redirect("approvals:homologation", homologation.pk)
+
+
+@login_required
+def pcn_table(request, pk):
+    homologation = _homologation(request, pk)
+    name = f"tableau-pcn-{homologation.pk}.pdf"
+    return download(documents.pcn_table_pdf(homologation), "application/pdf", name)
+
+
+def _sending(request, pk) -> Sending:
+    visible = permissions.homologations_for_user(request.user)
+    sending = get_object_or_404(Sending.objects.select_related("sent_by"), pk=pk)
+    if not visible.filter(steps__sending=sending).exists():
+        raise PermissionDenied
+    return sending
+
+
+@login_required
+def bordereau(request, pk):
+    sending = _sending(request, pk)
+    name = f"bordereau-{sending.pk}.pdf"
+    return download(documents.bordereau_pdf(sending), "application/pdf", name)
+
+
+@login_required
+@require_POST
+def fees_received(request, pk):
+    sending = _sending(request, pk)
+    try:
+        services.sending_fees_received(actor=request.user, sending=sending)
+    except ValidationError as exc:
+        messages.error(request, error_text(exc))
+    else:
+        messages.success(request, _("The sending's fees are marked received."))
+    return redirect("approvals:fees")
+
+
+@login_required
+def fees(request):
+    """The fees due and received (« Redevance nationale »), by sending, club, committee and
+    zone, over the user's scope and the chosen season."""
+    if not permissions.inbox_levels(request.user):
+        raise PermissionDenied
+    form = InboxFilterForm(request.GET or None, user=request.user)
+    homologations = form.filter(permissions.homologations_for_user(request.user)).exclude(
+        level=Level.ORGANISER
+    )
+    report = fees_report(homologations.select_related("sending"), timezone.localdate())
+    return render(request, "approvals/fees.html", {"report": report, "form": form})
+
+
+class IndexGrantForm(forms.Form):
+    index = forms.ChoiceField(label=_("Index granted"), choices=[("1.2", "1,2"), ("1.5", "1,5")])
+
+
+@login_required
+def grant(request, pk):
+    """GET: the form; POST: the committee (1.2) or the federation (1.5) grants the index."""
+    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
+    if not permissions.inbox_levels(request.user):
+        raise PermissionDenied
+    form = IndexGrantForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.index_grant(
+                actor=request.user, tournament=tournament, index=form.cleaned_data["index"]
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("The index is granted."))
+            return redirect("tournaments:detail", tournament.pk)
+    return render(request, "approvals/grant.html", {"tournament": tournament, "form": form})
+
+
+class DeadlinesForm(forms.Form):
+    season = forms.ModelChoiceField(label=_("Season"), queryset=Season.objects.all())
+    previous_year_tables = forms.DateField(
+        label=_("Tables of the previous year"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    season_tables = forms.DateField(
+        label=_("Tables of the season"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    season_end = forms.DateField(
+        label=_("End of the season"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+
+@login_required
+def deadlines(request):
+    """The seasons' deadlines, set by federation staff."""
+    if not roles_of(request.user).federation:
+        raise PermissionDenied
+    form = DeadlinesForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.season_deadlines_set(actor=request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("The deadlines are saved."))
+            return redirect("approvals:deadlines")
+    seasons = [(season, deadlines_of(season.start)) for season in Season.objects.all()]
+    return render(request, "approvals/deadlines.html", {"form": form, "seasons": seasons})

@@ -25,6 +25,11 @@ EXPECTED = {
     "/api/tournament-files/{id}/": {"get"},
     "/api/awards/": {"get"},
     "/api/awards/{id}/": {"get"},
+    "/api/homologations/": {"get"},
+    "/api/homologations/{id}/": {"get"},
+    "/api/homologations/{id}/step/": {"post"},
+    "/api/homologations/{id}/pass_on/": {"post"},
+    "/api/homologations/submit/": {"post"},
 }
 
 
@@ -47,6 +52,7 @@ def test_list_filters_are_documented(tmp_path):
     assert query_names("/api/tournaments/") == {"page", "status"}
     assert query_names("/api/registrations/") == {"page", "tournament"}
     assert query_names("/api/awards/") == {"page", "tournament", "licence"}
+    assert query_names("/api/homologations/") == {"page", "waiting", "level"}
 
 
 def test_schema_endpoint_answers(client):

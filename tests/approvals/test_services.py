@@ -3,104 +3,68 @@ tournament carried through every step with a sending back at each level and a co
 after approval that recomputes its awards; the conditions refused at submission; every
 step taken only by its level."""
 
+import datetime
+from decimal import Decimal
+
 import pytest
 from django.core import mail
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils import timezone
 
 from apps.approvals import services
 from apps.approvals.domain.chain import Action, Level
-from apps.approvals.models import Homologation, HomologationStep
+from apps.approvals.models import Homologation, HomologationStep, IndexGrant
 from apps.federation.models import Club
 from apps.results.models import AwardSet
 from apps.scoring.services import play_score_set
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
-from apps.tournaments.services import tournament_transition
-from tests.builders import enter_all, played, table_of
+from tests.approvals import chain
+from tests.builders import table_of
 from tests.personas import PERSONAS
-
-
-@pytest.fixture
-def finished(world, django_capture_on_commit_callbacks):
-    """The world tournament: 5 tables played, finished, its awards computed; every persona
-    has an email address."""
-    for name in PERSONAS:
-        user = world.persona(name)
-        user.email = f"{name}@example.org"
-        user.save()
-    movement = played(world, tables=5)
-    enter_all(world, movement, seed=21)
-    for status in (Status.RUNNING, Status.FINISHED):
-        with django_capture_on_commit_callbacks(execute=True):
-            tournament_transition(actor=world.referee, tournament=world.tournament, status=status)
-    return movement
-
-
-def _status(world) -> str:
-    return Tournament.objects.get(pk=world.tournament.pk).status
-
-
-def _step(world, capture, actor, action, comment=""):
-    homologation = Homologation.objects.get(tournament=world.tournament)
-    with capture(execute=True):
-        return services.homologation_step(
-            actor=actor, homologation=homologation, action=action, comment=comment
-        )
-
-
-def _pass_on(world, capture, actor):
-    with capture(execute=True):
-        services.homologations_pass_on(
-            actor=actor, homologations=[Homologation.objects.get(tournament=world.tournament)]
-        )
-
-
-def _submit(world, capture):
-    with capture(execute=True):
-        return services.tournament_submit(actor=world.club_manager, tournament=world.tournament)
 
 
 def test_a_tournament_through_every_step_and_a_correction(
     world, finished, django_capture_on_commit_callbacks
 ):
     capture = django_capture_on_commit_callbacks
-    homologation = _submit(world, capture)
-    assert (homologation.level, _status(world)) == (Level.COMMITTEE, Status.SUBMITTED)
+    homologation = chain.submit(world, capture)
+    assert (homologation.level, chain.status_of(world)) == (Level.COMMITTEE, Status.SUBMITTED)
     assert mail.outbox[-1].to == ["committee_staff@example.org"]
     # The committee sends it back to the club; the referee corrects; the club sends again.
-    _step(world, capture, world.committee_staff, Action.SEND_BACK, "classement incomplet")
-    assert _status(world) == Status.FINISHED
+    chain.step(world, capture, world.committee_staff, Action.SEND_BACK, "classement incomplet")
+    assert chain.status_of(world) == Status.FINISHED
     assert mail.outbox[-1].to == ["club_manager@example.org"]
     assert "Raison : classement incomplet" in mail.outbox[-1].body
     table = table_of(finished, 1, 1)
     with capture(execute=True):
         play_score_set(actor=world.referee, table=table, etui=1, score=-92, reason="Rature")
-    _submit(world, capture)
+    chain.submit(world, capture)
     # Committee → zone; the zone sends back to the committee, which passes on again.
-    _pass_on(world, capture, world.committee_staff)
+    chain.pass_on(world, capture, world.committee_staff)
     assert mail.outbox[-1].to == ["zone_manager@example.org"]
-    _step(world, capture, world.zone_manager, Action.SEND_BACK, "redevance manquante")
+    chain.step(world, capture, world.zone_manager, Action.SEND_BACK, "redevance manquante")
     assert Homologation.objects.get().level == Level.COMMITTEE
-    _pass_on(world, capture, world.committee_staff)
-    _pass_on(world, capture, world.zone_manager)
+    chain.pass_on(world, capture, world.committee_staff)
+    chain.pass_on(world, capture, world.zone_manager)
     # The federation sends back to the zone, then approves.
-    _step(world, capture, world.federation_staff, Action.SEND_BACK, "bordereau illisible")
+    chain.step(world, capture, world.federation_staff, Action.SEND_BACK, "bordereau illisible")
     assert Homologation.objects.get().level == Level.ZONE
-    _pass_on(world, capture, world.zone_manager)
-    _step(world, capture, world.federation_staff, Action.APPROVE)
-    assert _status(world) == Status.APPROVED
+    chain.pass_on(world, capture, world.zone_manager)
+    chain.step(world, capture, world.federation_staff, Action.APPROVE)
+    assert chain.status_of(world) == Status.APPROVED
     # A correction: asked by the club, accepted by the federation; the results change and
     # the awards are computed again before the tournament goes up again.
     before = AwardSet.objects.get().fingerprint
-    _step(world, capture, world.club_manager, Action.ASK_CORRECTION, "score mal reporté")
+    chain.step(world, capture, world.club_manager, Action.ASK_CORRECTION, "score mal reporté")
     assert mail.outbox[-1].to == ["federation_staff@example.org"]
-    _step(world, capture, world.federation_staff, Action.ACCEPT_CORRECTION)
-    assert _status(world) == Status.FINISHED
+    chain.step(world, capture, world.federation_staff, Action.ACCEPT_CORRECTION)
+    assert chain.status_of(world) == Status.FINISHED
     with capture(execute=True):
         play_score_set(actor=world.referee, table=table, etui=1, score=56, reason="Correction")
     assert AwardSet.objects.get().fingerprint != before
     assert AwardSet.objects.get().state == "done"
-    _submit(world, capture)
+    chain.submit(world, capture)
     steps = list(HomologationStep.objects.values_list("action", "from_level", "to_level"))
     assert steps == [
         ("submit", "organiser", "committee"),
@@ -123,15 +87,18 @@ def test_a_refused_correction_leaves_the_tournament_approved(
     world, finished, django_capture_on_commit_callbacks
 ):
     capture = django_capture_on_commit_callbacks
-    _submit(world, capture)
-    _pass_on(world, capture, world.committee_staff)
-    _pass_on(world, capture, world.zone_manager)
-    _step(world, capture, world.federation_staff, Action.APPROVE)
-    _step(world, capture, world.club_manager, Action.ASK_CORRECTION, "erreur")
+    chain.submit(world, capture)
+    chain.pass_on(world, capture, world.committee_staff)
+    chain.pass_on(world, capture, world.zone_manager)
+    chain.step(world, capture, world.federation_staff, Action.APPROVE)
+    chain.step(world, capture, world.club_manager, Action.ASK_CORRECTION, "erreur")
     with pytest.raises(ValidationError, match="donnez la raison"):
-        _step(world, capture, world.federation_staff, Action.REFUSE_CORRECTION)
-    _step(world, capture, world.federation_staff, Action.REFUSE_CORRECTION, "hors délai")
-    assert (_status(world), Homologation.objects.get().correction_reason) == (Status.APPROVED, "")
+        chain.step(world, capture, world.federation_staff, Action.REFUSE_CORRECTION)
+    chain.step(world, capture, world.federation_staff, Action.REFUSE_CORRECTION, "hors délai")
+    assert (chain.status_of(world), Homologation.objects.get().correction_reason) == (
+        Status.APPROVED,
+        "",
+    )
 
 
 # --- who takes which step ------------------------------------------------------------
@@ -157,15 +124,15 @@ def test_each_step_to_its_level_only(
     world, finished, django_capture_on_commit_callbacks, level, action, allowed, persona
 ):
     capture = django_capture_on_commit_callbacks
-    _submit(world, capture)
+    chain.submit(world, capture)
     for climber in CLIMB[level]:
-        _pass_on(world, capture, world.persona(climber))
+        chain.pass_on(world, capture, world.persona(climber))
     actor = world.persona(persona)
     grant = persona == allowed
     take = (
-        (lambda: _pass_on(world, capture, actor))
+        (lambda: chain.pass_on(world, capture, actor))
         if action == Action.PASS_ON
-        else (lambda: _step(world, capture, actor, action, "raison"))
+        else (lambda: chain.step(world, capture, actor, action, "raison"))
     )
     if grant:
         take()
@@ -180,11 +147,11 @@ def test_each_step_to_its_level_only(
 def test_only_the_organiser_submits(world, finished, django_capture_on_commit_callbacks, persona):
     actor = world.persona(persona)
     if persona == "club_manager":
-        _submit(world, django_capture_on_commit_callbacks)
+        chain.submit(world, django_capture_on_commit_callbacks)
         return
     with pytest.raises(PermissionDenied):
         services.tournament_submit(actor=actor, tournament=world.tournament)
-    assert _status(world) == Status.FINISHED
+    assert chain.status_of(world) == Status.FINISHED
 
 
 # --- the conditions at submission ------------------------------------------------------
@@ -194,7 +161,7 @@ def test_an_unaffiliated_club_is_refused_with_the_condition(world, finished):
     Club.objects.filter(pk=world.club.pk).update(affiliated=False)
     with pytest.raises(ValidationError, match="n'est pas affilié"):
         services.tournament_submit(actor=world.club_manager, tournament=world.tournament)
-    assert _status(world) == Status.FINISHED
+    assert chain.status_of(world) == Status.FINISHED
 
 
 def test_an_index_not_granted_is_refused(world, finished):
@@ -212,3 +179,50 @@ def test_no_referee_and_awards_not_current_are_refused(world, finished):
         services.tournament_submit(actor=world.club_manager, tournament=world.tournament)
     text = " ".join(refused.value.messages)
     assert "arbitre officiel" in text and "PCN et PP" in text
+
+
+# --- index grants ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("persona", "index", "allowed"),
+    [
+        ("committee_staff", "1.2", True),
+        ("federation_staff", "1.2", True),
+        ("federation_staff", "1.5", True),
+        ("committee_staff", "1.5", False),
+        ("zone_manager", "1.2", False),
+        ("club_manager", "1.2", False),
+        ("referee", "1.2", False),
+        ("player", "1.2", False),
+        ("outsider", "1.2", False),
+    ],
+)
+def test_who_grants_which_index(world, persona, index, allowed):
+    actor = world.persona(persona)
+    if allowed:
+        grant = services.index_grant(actor=actor, tournament=world.tournament, index=index)
+        assert str(grant.index) == index
+    else:
+        with pytest.raises(PermissionDenied):
+            services.index_grant(actor=actor, tournament=world.tournament, index=index)
+        assert not IndexGrant.objects.exists()
+
+
+def test_a_grant_comes_before_the_tournament(world):
+    Tournament.objects.filter(pk=world.tournament.pk).update(date=datetime.date(2020, 1, 4))
+    world.tournament.refresh_from_db()
+    with pytest.raises(ValidationError, match="avant le tournoi"):
+        services.index_grant(actor=world.committee_staff, tournament=world.tournament, index="1.2")
+
+
+def test_a_granted_index_passes_its_grant_condition(world, finished):
+    Tournament.objects.filter(pk=world.tournament.pk).update(index="1.2")
+    world.tournament.refresh_from_db()
+    IndexGrant.objects.create(
+        tournament=world.tournament, index=Decimal("1.2"), granted_by=world.committee_staff
+    )
+    IndexGrant.objects.update(granted_at=timezone.now() - datetime.timedelta(days=30))
+    refusals = services.submission_refusals(world.tournament)
+    assert not any("doit être attribué" in r for r in refusals)
+    assert any("au moins 52 joueurs" in r for r in refusals)
