@@ -7,3 +7,10 @@ class ApprovalsConfig(AppConfig):
 
     name = "apps.approvals"
     label = "approvals"
+
+    def ready(self):
+        from apps.approvals.panels import club_home_panel, staff_home_panel
+        from apps.core.panels import panel_register
+
+        panel_register("federation_home", staff_home_panel)
+        panel_register("club_home", club_home_panel)

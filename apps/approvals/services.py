@@ -17,6 +17,7 @@ from apps.approvals import notifications, permissions
 from apps.approvals.domain.chain import ACTION_NAMES, Action, Actor, Level, chain_move
 from apps.approvals.domain.conditions import HomologationFacts, homologation_refusals
 from apps.approvals.models import (
+    CommitteeRate,
     Homologation,
     HomologationStep,
     IndexGrant,
@@ -302,3 +303,19 @@ def season_deadlines_set(
         changes={name: [None, value.isoformat()] for name, value in values.items()},
     )
     return deadlines
+
+
+@transaction.atomic
+def committee_rate_set(*, actor, committee, rate: Decimal) -> CommitteeRate:
+    """The committee's own participation per player, set by the committee (« la
+    participation financière fixée par le comité régional »)."""
+    roles = roles_of(actor)
+    if committee.pk not in roles.committee_ids:
+        raise PermissionDenied("Seul le comité fixe sa participation.")
+    if rate < 0:
+        raise ValidationError("Une participation n'est jamais négative.")
+    row, _created = CommitteeRate.objects.update_or_create(
+        committee=committee, defaults={"rate": rate}
+    )
+    audit_record(actor=actor, action="update", instance=row, changes={"rate": [None, str(rate)]})
+    return row

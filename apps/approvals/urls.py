@@ -12,6 +12,7 @@ urlpatterns = [
     path("homologations/<int:pk>/etape/", views.homologation_step, name="step"),
     path("homologations/<int:pk>/pcn.pdf", views.pcn_table, name="pcn_table"),
     path("homologations/redevances/", views.fees, name="fees"),
+    path("homologations/participation/", views.committee_rate, name="committee_rate"),
     path("homologations/dates-limites/", views.deadlines, name="deadlines"),
     path("homologations/envois/<int:pk>/bordereau.pdf", views.bordereau, name="bordereau"),
     path("homologations/envois/<int:pk>/redevance/", views.fees_received, name="fees_received"),

@@ -24,8 +24,9 @@ from apps.approvals.selectors import (
     sent_back_by,
     waiting_for,
 )
+from apps.competitions.models import Stage
 from apps.core.pages import confirm_page, download, error_text
-from apps.federation.models import Season
+from apps.federation.models import Committee, Season
 from apps.results.awards import awards_by_registration
 from apps.tournaments.models import Tournament
 
@@ -121,6 +122,11 @@ def homologation_page(request, pk):
             "row": rows[0],
             "steps": homologation.steps.select_related("actor"),
             "actions": _steps_for(request.user, homologation),
+            "stage": Stage.objects.filter(
+                tournament_id=homologation.tournament_id, closed_at__isnull=False
+            ).first()
+            if homologation.tournament_id
+            else None,
             "awards": len(awards_by_registration(homologation.tournament))
             if homologation.tournament_id
             else homologation.external_awards.count(),
@@ -214,6 +220,37 @@ def fees_received(request, pk):
     return redirect("approvals:fees")
 
 
+class CommitteeRateForm(forms.Form):
+    committee = forms.ModelChoiceField(label=_("Committee"), queryset=None)
+    rate = forms.DecimalField(
+        label=_("Participation per player (€)"), min_value=0, max_digits=5, decimal_places=2
+    )
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["committee"].queryset = Committee.objects.filter(
+            pk__in=roles_of(user).committee_ids
+        )
+
+
+@login_required
+@require_POST
+def committee_rate(request):
+    form = CommitteeRateForm(request.POST, user=request.user)
+    if not form.fields["committee"].queryset.exists():
+        raise PermissionDenied
+    if form.is_valid():
+        try:
+            services.committee_rate_set(actor=request.user, **form.cleaned_data)
+        except ValidationError as exc:
+            messages.error(request, error_text(exc))
+        else:
+            messages.success(request, _("The committee's participation is saved."))
+    else:
+        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+    return redirect("approvals:fees")
+
+
 @login_required
 def fees(request):
     """The fees due and received (« Redevance nationale »), by sending, club, committee and
@@ -225,7 +262,16 @@ def fees(request):
         level=Level.ORGANISER
     )
     report = fees_report(homologations.select_related("sending"), timezone.localdate())
-    return render(request, "approvals/fees.html", {"report": report, "form": form})
+    rate_form = CommitteeRateForm(user=request.user)
+    return render(
+        request,
+        "approvals/fees.html",
+        {
+            "report": report,
+            "form": form,
+            "rate_form": rate_form if rate_form.fields["committee"].queryset.exists() else None,
+        },
+    )
 
 
 class IndexGrantForm(forms.Form):

@@ -6,6 +6,7 @@ from django.shortcuts import render
 
 from apps.accounts.permissions import can_use_federation_area
 from apps.core.pages import area_required, page_of
+from apps.core.panels import panels_for
 from apps.federation.permissions import clubs_for_user, licensees_for_user
 from apps.tournaments.forms import TournamentFilterForm
 from apps.tournaments.models import Tournament
@@ -30,6 +31,7 @@ def home(request):
             "tournaments_count": sum(counts.values()),
             "statuses": statuses,
             "tab": "home",
+            "panels": panels_for("federation_home", user),
         },
     )
 

@@ -22,6 +22,7 @@ from apps.core.pages import (
     page_of,
     safe_next,
 )
+from apps.core.panels import panels_for
 from apps.federation.forms import LicenseeSearchForm
 from apps.federation.permissions import clubs_managed_by
 from apps.tournaments import permissions, services
@@ -126,7 +127,14 @@ def club_home(request):
         .annotate(registered=Count("registrations"))
         .order_by("-date", "name")
     )
-    return render(request, "tournaments/club_home.html", {"page": page_of(request, tournaments)})
+    return render(
+        request,
+        "tournaments/club_home.html",
+        {
+            "page": page_of(request, tournaments),
+            "panels": panels_for("club_home", request.user),
+        },
+    )
 
 
 @area_required(can_use_club_area)

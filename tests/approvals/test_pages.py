@@ -152,3 +152,32 @@ def test_wrong_deadlines_are_refused(login, world):
     )
     assert "Les dates se suivent" in page.content.decode()
     assert not SeasonDeadlines.objects.exists()
+
+
+def test_the_homes_count_what_waits_and_the_club_sees_what_was_sent_back(
+    login, world, finished, django_capture_on_commit_callbacks
+):
+    chain.submit(world, django_capture_on_commit_callbacks)
+    home = login(world.committee_staff).get(reverse("federation:home")).content.decode()
+    assert "En attente au comité : 1" in home
+    zone_home = login(world.zone_manager).get(reverse("federation:home")).content.decode()
+    assert "En attente à la zone : 0" in zone_home
+    club = login(world.club_manager).get(reverse("tournaments:club_home")).content.decode()
+    assert 'data-test="club-homologations"' not in club
+    chain.step(
+        world, django_capture_on_commit_callbacks, world.committee_staff, "send_back", "incomplet"
+    )
+    club = login(world.club_manager).get(reverse("tournaments:club_home")).content.decode()
+    assert 'data-test="club-homologations"' in club and world.tournament.name in club
+
+
+def test_the_committee_sets_its_own_participation(login, world):
+    url = reverse("approvals:committee_rate")
+    data = {"committee": world.club.committee.pk, "rate": "0.15"}
+    assert login(world.zone_manager).post(url, data).status_code == 403
+    assert login(world.club_manager).post(url, data).status_code == 403
+    login(world.committee_staff).post(url, data)
+    assert CommitteeRate.objects.get().rate == Decimal("0.15")
+    page = login(world.committee_staff).post(url, {**data, "rate": "-1"}, follow=True)
+    assert CommitteeRate.objects.get().rate == Decimal("0.15")
+    assert page.status_code == 200
