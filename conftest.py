@@ -93,3 +93,22 @@ def _isolated_cache_and_eager_tasks(request, settings):
     settings.CELERY_TASK_ALWAYS_EAGER = eager
     yield
     app.conf.task_always_eager = previous
+
+
+@pytest.fixture
+def api():
+    """A REST API client (apps' API tests)."""
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+@pytest.fixture
+def api_as(world, api):
+    """Sign the API client in (session) as one of the world's personas: api_as(name)."""
+
+    def _as(persona: str):
+        api.force_login(world.persona(persona))
+        return api
+
+    return _as

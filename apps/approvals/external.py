@@ -21,6 +21,7 @@ from django.utils import timezone
 from apps.accounts.permissions import roles_of
 from apps.approvals.domain.award_file import MAX_ROWS, award_file_parse
 from apps.approvals.domain.chain import ACTION_NAMES, LEVEL_NAMES, Action, Level
+from apps.approvals.domain.conditions import MIN_PLAYERS
 from apps.approvals.models import ExternalAward, Homologation, HomologationStep
 from apps.core.audit import audit_record, audit_value
 from apps.federation.domain.spreadsheets import cell_text
@@ -76,6 +77,12 @@ def _details_errors(
         errors.append("Joueurs : donnez le nombre de joueurs d'au moins une séance.")
     elif any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in session_players):
         errors.append("Joueurs : chaque séance compte un nombre entier de joueurs, 0 ou plus.")
+    elif session_players[0] < MIN_PLAYERS:
+        # « Conditions pour l'homologation » : « minimum 12 joueurs ».
+        errors.append(
+            f"Participation : un tournoi duplicate individuel exige au moins {MIN_PLAYERS}"
+            f" joueurs ; {session_players[0]} en première séance."
+        )
     return errors
 
 

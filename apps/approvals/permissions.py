@@ -27,18 +27,24 @@ def can_act_as(user, homologation: Homologation, actor: Actor) -> bool:
     if actor == Actor.COMMITTEE:
         return _committee_id(homologation) in roles.committee_ids
     if homologation.tournament_id is None:
-        return homologation.club_id in roles.club_ids
+        # A tournament received as the FFT's file: its committee acts for the club, not yet
+        # on Donne.
+        return _committee_id(homologation) in roles.committee_ids
     return can_submit(user, homologation.tournament)
 
 
 def can_submit(user, tournament: Tournament) -> bool:
-    """The organiser sends its tournament: the club's managers, or the organising
-    committee of a championship stage."""
+    """The organiser sends its tournament: the club's managers; for a championship stage,
+    its organising committee, the zone of a group, or the federation for a final."""
     roles = roles_of(user)
-    if tournament.club_id in roles.club_ids:
-        return True
-    stage = Stage.objects.filter(tournament=tournament).only("committee_id").first()
-    return stage is not None and stage.committee_id in roles.committee_ids
+    stage = Stage.objects.filter(tournament=tournament).first()
+    if stage is None:
+        return tournament.club_id in roles.club_ids
+    if stage.committee_id:
+        return stage.committee_id in roles.committee_ids
+    if stage.zone_id:
+        return stage.zone_id in roles.zone_ids
+    return roles.federation
 
 
 def homologations_for_user(user) -> QuerySet[Homologation]:
@@ -74,3 +80,29 @@ def scope_names(user) -> list[str]:
     if roles.federation:
         names.append("Fédération Française de Tarot")
     return names
+
+
+ACTOR_AT = {
+    Level.ORGANISER: Actor.ORGANISER,
+    Level.COMMITTEE: Actor.COMMITTEE,
+    Level.ZONE: Actor.ZONE,
+    Level.FEDERATION: Actor.FEDERATION,
+}
+
+
+def can_view_sending(user, sending, homologations) -> bool:
+    """A bordereau is for its sender and its receiver: every tournament it carries must be
+    the user's at one end of the sending."""
+    sender, receiver = (
+        ACTOR_AT.get(Level(sending.from_level)),
+        ACTOR_AT.get(Level(sending.to_level)),
+    )
+    return bool(homologations) and all(
+        can_act_as(user, h, sender) or can_act_as(user, h, receiver) for h in homologations
+    )
+
+
+def can_grant_index(user, tournament: Tournament) -> bool:
+    """The tournament's committee (1.2) or the federation (1.5) may open its grant page."""
+    roles = roles_of(user)
+    return roles.federation or tournament.club.committee_id in roles.committee_ids

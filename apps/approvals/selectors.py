@@ -83,7 +83,8 @@ def inbox_rows(homologations, today: date) -> list[InboxRow]:
         if start not in seasons:
             seasons[start] = deadlines_of(homologation.date)
         deadlines = seasons[start]
-        done = homologation.level == Level.APPROVED
+        # The dates are sending dates: a tournament at the federation is on time.
+        done = homologation.level in (Level.FEDERATION, Level.APPROVED)
         rows.append(
             InboxRow(
                 homologation,

@@ -14,7 +14,14 @@ from django.utils import timezone
 
 from apps.accounts.permissions import roles_of
 from apps.approvals import notifications, permissions
-from apps.approvals.domain.chain import ACTION_NAMES, Action, Actor, Level, chain_move
+from apps.approvals.domain.chain import (
+    ACTION_NAMES,
+    LEVEL_NAMES,
+    Action,
+    Actor,
+    Level,
+    chain_move,
+)
 from apps.approvals.domain.conditions import HomologationFacts, homologation_refusals
 from apps.approvals.models import (
     CommitteeRate,
@@ -61,7 +68,7 @@ def _grant_ok(tournament: Tournament) -> bool:
         return False
     roles = roles_of(grant.granted_by)
     if INDEX_GRANTORS.get(tournament.index) == "committee":
-        return roles.federation or tournament.club.committee_id in roles.committee_ids
+        return tournament.club.committee_id in roles.committee_ids
     return roles.federation
 
 
@@ -98,21 +105,26 @@ def submission_refusals(tournament: Tournament) -> list[str]:
     return refusals
 
 
-def _homologation_for(tournament: Tournament) -> Homologation:
+def homologation_open(tournament: Tournament) -> Homologation:
+    """The tournament's homologation with the facts of its bordereau as they are now: the
+    organiser holds it until it sends it (a finished tournament not yet sent is late
+    like one sent late)."""
     results = tournament_results_read(tournament)
-    homologation, _created = Homologation.objects.get_or_create(
-        tournament=tournament,
-        defaults={
-            "level": Level.ORGANISER,
-            "club": tournament.club,
-            "name": tournament.name,
-            "date": tournament.date,
-            "index": tournament.index,
-            "championship": tournament.kind == Tournament.Kind.CHAMPIONSHIP,
-            "players": len(results.sessions[0].players) if results.sessions else 0,
-            "session_players": [len(s.players) for s in results.sessions],
-        },
+    facts = {
+        "club": tournament.club,
+        "name": tournament.name,
+        "date": tournament.date,
+        "index": tournament.index,
+        "championship": tournament.kind == Tournament.Kind.CHAMPIONSHIP,
+        "players": len(results.sessions[0].players) if results.sessions else 0,
+        "session_players": [len(s.players) for s in results.sessions],
+    }
+    homologation, created = Homologation.objects.select_for_update().get_or_create(
+        tournament=tournament, defaults={"level": Level.ORGANISER, **facts}
     )
+    if not created and homologation.level == Level.ORGANISER:
+        Homologation.objects.filter(pk=homologation.pk).update(**facts)
+        homologation.refresh_from_db()
     return homologation
 
 
@@ -123,9 +135,16 @@ def _step(
     action: Action,
     comment: str = "",
     sending: Sending | None = None,
+    expected: Level | None = None,
 ) -> Homologation:
-    """Take one step of the chain on a locked homologation row."""
+    """Take one step of the chain on a locked homologation row; ``expected``: the level
+    the actor saw it at (a second click, or someone quicker, finds it moved)."""
     homologation = Homologation.objects.select_for_update().get(pk=homologation.pk)
+    if expected is not None and homologation.level != expected:
+        where = LEVEL_NAMES[Level(homologation.level)]
+        raise ValidationError(
+            f"« {homologation} » a déjà changé de niveau (chez {where}) : rechargez la page."
+        )
     try:
         level, who = chain_move(
             Level(homologation.level),
@@ -135,7 +154,12 @@ def _step(
         )
     except ValueError as exc:
         raise ValidationError(str(exc)) from exc
-    if not permissions.can_act_as(actor, homologation, who):
+    allowed = permissions.can_act_as(actor, homologation, who) or (
+        # « une nouvelle demande du club ou du comité »
+        action == Action.ASK_CORRECTION
+        and permissions.can_act_as(actor, homologation, Actor.COMMITTEE)
+    )
+    if not allowed:
         raise PermissionDenied("Vous ne prenez pas cette étape de l'homologation.")
     before = homologation.level
     homologation.level = level
@@ -174,12 +198,16 @@ def _step(
 def tournament_submit(*, actor, tournament: Tournament) -> Homologation:
     """The organiser sends its finished tournament to its committee, once the conditions
     hold and its awards are current."""
-    tournament = Tournament.objects.select_related("club__committee").get(pk=tournament.pk)
+    if not permissions.can_submit(actor, tournament):
+        raise PermissionDenied("Vous n'organisez pas ce tournoi.")
+    tournament = (
+        Tournament.objects.select_for_update(of=("self",))
+        .select_related("club__committee")
+        .get(pk=tournament.pk)
+    )
     if tournament.status != Status.FINISHED:
         raise ValidationError("Seul un tournoi terminé part en homologation.")
-    homologation = _homologation_for(tournament)
-    if not permissions.can_act_as(actor, homologation, Actor.ORGANISER):
-        raise PermissionDenied("Vous n'organisez pas ce tournoi.")
+    homologation = homologation_open(tournament)
     refusals = submission_refusals(tournament)
     if refusals:
         raise ValidationError(refusals)
@@ -191,22 +219,42 @@ def tournament_submit(*, actor, tournament: Tournament) -> Homologation:
 
 @transaction.atomic
 def homologation_step(
-    *, actor, homologation: Homologation, action: Action, comment: str = ""
+    *,
+    actor,
+    homologation: Homologation,
+    action: Action,
+    comment: str = "",
+    expected: Level | None = None,
 ) -> Homologation:
     """Send back, approve, ask for a correction or decide it (passing on goes by a
     sending)."""
     if Action(action) in (Action.SUBMIT, Action.PASS_ON):
         raise ValidationError("Cette étape passe par un envoi.")
-    return _step(actor=actor, homologation=homologation, action=Action(action), comment=comment)
+    return _step(
+        actor=actor,
+        homologation=homologation,
+        action=Action(action),
+        comment=comment,
+        expected=expected,
+    )
 
 
 @transaction.atomic
-def homologations_pass_on(*, actor, homologations: Sequence[Homologation]) -> Sending:
-    """Pass checked tournaments on to the next level in one sending (a bordereau); all or
-    nothing."""
+def homologations_pass_on(
+    *, actor, homologations: Sequence[Homologation], expected: Level | None = None
+) -> Sending:
+    """Pass checked tournaments on to the next level in one sending (a bordereau) for one
+    receiver; all or nothing. The rows are locked in one order, so two sendings at once
+    queue up."""
     if not homologations:
         raise ValidationError("Choisissez les tournois à transmettre.")
-    levels = {h.level for h in homologations}
+    locked = list(
+        Homologation.objects.select_for_update()
+        .select_related("club__committee")
+        .filter(pk__in=[h.pk for h in homologations])
+        .order_by("pk")
+    )
+    levels = {h.level for h in locked}
     if len(levels) != 1:
         raise ValidationError("Un envoi part d'un seul niveau.")
     level = Level(levels.pop())
@@ -214,9 +262,18 @@ def homologations_pass_on(*, actor, homologations: Sequence[Homologation]) -> Se
         to_level, _who = chain_move(level, Action.PASS_ON)
     except ValueError as exc:
         raise ValidationError(str(exc)) from exc
+    receivers = {h.club.committee.zone_id if to_level == Level.ZONE else None for h in locked}
+    if len(receivers) != 1:
+        raise ValidationError("Un envoi va à un seul destinataire : une zone à la fois.")
     sending = Sending.objects.create(from_level=level, to_level=to_level, sent_by=actor)
-    for homologation in homologations:
-        _step(actor=actor, homologation=homologation, action=Action.PASS_ON, sending=sending)
+    for homologation in locked:
+        _step(
+            actor=actor,
+            homologation=homologation,
+            action=Action.PASS_ON,
+            sending=sending,
+            expected=expected,
+        )
     return sending
 
 
@@ -227,11 +284,11 @@ def sending_fees_received(*, actor, sending: Sending) -> Sending:
     carried = Homologation.objects.filter(
         Q(steps__sending=sending) | Q(sending=sending)
     ).select_related("club__committee")
-    homologation = carried.first()
+    carried = list(carried.distinct())
     receiver = RECEIVERS.get(Level(sending.to_level))
-    if homologation is None or receiver is None:
+    if not carried or receiver is None:
         raise ValidationError("Cet envoi n'attend pas de redevance.")
-    if not permissions.can_act_as(actor, homologation, receiver):
+    if not all(permissions.can_act_as(actor, h, receiver) for h in carried):
         raise PermissionDenied("Seul le destinataire de l'envoi en marque la redevance reçue.")
     if sending.fees_received_at is not None:
         raise ValidationError("La redevance de cet envoi est déjà marquée reçue.")
@@ -257,9 +314,10 @@ def index_grant(*, actor, tournament: Tournament, index: Decimal) -> IndexGrant:
     if grantor is None:
         raise ValidationError("Seuls les indices 1,2 et 1,5 s'accordent.")
     roles = roles_of(actor)
-    allowed = roles.federation or (
-        grantor == "committee" and tournament.club.committee_id in roles.committee_ids
-    )
+    if grantor == "committee":
+        allowed = tournament.club.committee_id in roles.committee_ids
+    else:
+        allowed = roles.federation
     if not allowed:
         raise PermissionDenied(
             "L'indice 1,2 est accordé par le comité du club, l'indice 1,5 par la fédération."
@@ -319,3 +377,36 @@ def committee_rate_set(*, actor, committee, rate: Decimal) -> CommitteeRate:
     )
     audit_record(actor=actor, action="update", instance=row, changes={"rate": [None, str(rate)]})
     return row
+
+
+def homologation_on_finish(tournament: Tournament) -> None:
+    """A results hook (apps.tournaments.services.results_hooks): once the transaction
+    commits, a finished tournament has its homologation with its organiser, so that one
+    never sent is flagged late like one sent late."""
+    if tournament.status != Status.FINISHED:
+        return
+    pk = tournament.pk
+
+    def open_it():
+        with transaction.atomic():
+            homologation_open(Tournament.objects.select_related("club").get(pk=pk))
+
+    transaction.on_commit(open_it)
+
+
+@transaction.atomic
+def external_resend(*, actor, homologation: Homologation) -> Homologation:
+    """A tournament received as the FFT's file, sent back to its organiser, goes up again:
+    its committee sends it for the club not yet on Donne."""
+    if not homologation.external:
+        raise ValidationError("Un tournoi joué sur Donne part de la page du tournoi.")
+    sending = Sending.objects.create(
+        from_level=Level.ORGANISER, to_level=Level.COMMITTEE, sent_by=actor
+    )
+    return _step(
+        actor=actor,
+        homologation=homologation,
+        action=Action.SUBMIT,
+        sending=sending,
+        expected=Level.ORGANISER,
+    )

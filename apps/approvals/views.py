@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from apps.accounts.permissions import roles_of
@@ -67,6 +68,15 @@ def inbox(request):
     )
 
 
+def _level_seen(request) -> Level | None:
+    """The level the page showed the tournament at, if it says (a form posted twice finds
+    the tournament moved on)."""
+    try:
+        return Level(request.POST.get("level", ""))
+    except ValueError:
+        return None
+
+
 @login_required
 @require_POST
 def pass_on(request):
@@ -77,7 +87,9 @@ def pass_on(request):
         messages.error(request, _("Choose tournaments from your inbox."))
         return redirect("approvals:inbox")
     try:
-        sending = services.homologations_pass_on(actor=request.user, homologations=homologations)
+        sending = services.homologations_pass_on(
+            actor=request.user, homologations=homologations, expected=_level_seen(request)
+        )
     except ValidationError as exc:
         messages.error(request, error_text(exc))
     else:
@@ -93,20 +105,30 @@ def _homologation(request, pk) -> Homologation:
     return homologation
 
 
+BUTTONS = {
+    Action.SUBMIT: gettext_lazy("Send for homologation"),
+    Action.APPROVE: gettext_lazy("Approve"),
+    Action.SEND_BACK: gettext_lazy("Send back"),
+    Action.ASK_CORRECTION: gettext_lazy("Ask for a correction"),
+    Action.ACCEPT_CORRECTION: gettext_lazy("Accept the correction"),
+    Action.REFUSE_CORRECTION: gettext_lazy("Refuse the correction"),
+}
+
+
 def _steps_for(user, homologation: Homologation) -> list[dict]:
     """The steps the user may take here: the chain's, for their level, except passing on
     (from the inbox) and submitting (from the tournament)."""
     steps = []
     for (level, action), (_next, who) in MOVES.items():
-        if level != homologation.level or action in (Action.SUBMIT, Action.PASS_ON):
+        if level != homologation.level or action == Action.PASS_ON:
+            continue
+        if action == Action.SUBMIT and not homologation.external:
             continue
         deciding = action in (Action.ACCEPT_CORRECTION, Action.REFUSE_CORRECTION)
         if deciding != bool(homologation.correction_reason) and level == Level.APPROVED:
             continue
         if permissions.can_act_as(user, homologation, who):
-            steps.append(
-                {"action": action, "name": ACTION_NAMES[action], "reason": action in REASONED}
-            )
+            steps.append({"action": action, "name": BUTTONS[action], "reason": action in REASONED})
     return steps
 
 
@@ -138,6 +160,14 @@ def homologation_page(request, pk):
 @require_POST
 def homologation_step(request, pk):
     homologation = _homologation(request, pk)
+    if request.POST.get("action") == Action.SUBMIT and homologation.external:
+        try:
+            services.external_resend(actor=request.user, homologation=homologation)
+        except ValidationError as exc:
+            messages.error(request, error_text(exc))
+        else:
+            messages.success(request, _("The tournament is sent for homologation."))
+        return redirect("approvals:homologation", homologation.pk)
     try:
         action = Action(request.POST.get("action", ""))
     except ValueError:
@@ -149,6 +179,7 @@ def homologation_step(request, pk):
             homologation=homologation,
             action=action,
             comment=request.POST.get("comment", "")[:1000],
+            expected=_level_seen(request),
         )
     except ValidationError as exc:
         messages.error(request, error_text(exc))
@@ -193,9 +224,13 @@ def pcn_table(request, pk):
 
 
 def _sending(request, pk) -> Sending:
-    visible = permissions.homologations_for_user(request.user)
     sending = get_object_or_404(Sending.objects.select_related("sent_by"), pk=pk)
-    if not visible.filter(steps__sending=sending).exists():
+    carried = list(
+        Homologation.objects.filter(steps__sending=sending)
+        .select_related("club__committee", "tournament")
+        .distinct()
+    )
+    if not permissions.can_view_sending(request.user, sending, carried):
         raise PermissionDenied
     return sending
 
@@ -282,7 +317,7 @@ class IndexGrantForm(forms.Form):
 def grant(request, pk):
     """GET: the form; POST: the committee (1.2) or the federation (1.5) grants the index."""
     tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=pk)
-    if not permissions.inbox_levels(request.user):
+    if not permissions.can_grant_index(request.user, tournament):
         raise PermissionDenied
     form = IndexGrantForm(request.POST or None)
     if request.method == "POST" and form.is_valid():

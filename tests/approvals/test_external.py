@@ -200,16 +200,21 @@ def test_negative_session_players_refused(world, good_file):
     assert errors == ["Joueurs : chaque séance compte un nombre entier de joueurs, 0 ou plus."]
 
 
-def test_the_details_accepted_on_the_day_and_with_empty_sessions(world, good_file):
+def test_the_details_accepted_on_the_day_and_a_later_empty_session(world, good_file):
     homologation = receive(
         world.committee_staff,
         world.club,
         good_file,
         date=timezone.localdate(),
         index="1,8",
-        session_players=[0],
+        session_players=[12, 0],
     )
-    assert (homologation.players, homologation.index) == (0, Decimal("1.8"))
+    assert (homologation.players, homologation.index) == (12, Decimal("1.8"))
+
+
+def test_under_12_players_the_tournament_is_refused(world, good_file):
+    errors = _refusal(world.committee_staff, world.club, good_file, session_players=[11])
+    assert any("au moins 12 joueurs ; 11 en première séance" in e for e in errors)
 
 
 @pytest.mark.parametrize(

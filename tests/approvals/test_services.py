@@ -9,6 +9,7 @@ from decimal import Decimal
 import pytest
 from django.core import mail
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.urls import reverse
 from django.utils import timezone
 
 from apps.approvals import services
@@ -19,6 +20,8 @@ from apps.results.models import AwardSet
 from apps.scoring.services import play_score_set
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
+from apps.tournaments.services import tournament_update
+from tests import factories as f
 from tests.approvals import chain
 from tests.builders import table_of
 from tests.personas import PERSONAS
@@ -188,7 +191,7 @@ def test_no_referee_and_awards_not_current_are_refused(world, finished):
     ("persona", "index", "allowed"),
     [
         ("committee_staff", "1.2", True),
-        ("federation_staff", "1.2", True),
+        ("federation_staff", "1.2", False),  # « attribué par la C.C.R. »
         ("federation_staff", "1.5", True),
         ("committee_staff", "1.5", False),
         ("zone_manager", "1.2", False),
@@ -226,3 +229,67 @@ def test_a_granted_index_passes_its_grant_condition(world, finished):
     refusals = services.submission_refusals(world.tournament)
     assert not any("doit être attribué" in r for r in refusals)
     assert any("au moins 52 joueurs" in r for r in refusals)
+
+
+# --- the review's cases ----------------------------------------------------------------
+
+
+def test_a_second_click_finds_the_tournament_moved_on(
+    world, finished, django_capture_on_commit_callbacks
+):
+    chain.submit(world, django_capture_on_commit_callbacks)
+    homologation = Homologation.objects.get()
+    services.homologations_pass_on(
+        actor=world.committee_staff, homologations=[homologation], expected=Level.COMMITTEE
+    )
+    with pytest.raises(ValidationError, match="a déjà changé de niveau"):
+        services.homologations_pass_on(
+            actor=world.committee_staff, homologations=[homologation], expected=Level.COMMITTEE
+        )
+    assert Homologation.objects.get().level == Level.ZONE
+
+
+def test_the_bordereau_is_for_its_sender_and_receiver(
+    login, world, finished, django_capture_on_commit_callbacks
+):
+    chain.submit(world, django_capture_on_commit_callbacks)
+    chain.pass_on(world, django_capture_on_commit_callbacks, world.committee_staff)
+    homologation = Homologation.objects.get()
+    url = reverse("approvals:bordereau", args=[homologation.sending_id])
+    for persona, code in [
+        ("committee_staff", 200),
+        ("zone_manager", 200),
+        ("club_manager", 403),
+        ("referee", 403),
+    ]:
+        assert login(world.persona(persona)).get(url).status_code == code, persona
+
+
+def test_a_resubmission_takes_the_tournaments_facts_as_they_are_then(
+    world, finished, django_capture_on_commit_callbacks
+):
+    chain.submit(world, django_capture_on_commit_callbacks)
+    chain.step(world, django_capture_on_commit_callbacks, world.committee_staff, "send_back", "nom")
+    tournament_update(actor=world.club_manager, tournament=world.tournament, name="Tournoi corrigé")
+    chain.submit(world, django_capture_on_commit_callbacks)
+    assert Homologation.objects.get().name == "Tournoi corrigé"
+
+
+def test_an_unsent_finished_tournament_waits_with_its_organiser(world, finished):
+    homologation = Homologation.objects.get(tournament=world.tournament)
+    assert homologation.level == Level.ORGANISER
+
+
+def test_a_sending_goes_to_one_zone(world):
+    """A user working for two committees of two zones passes them on separately."""
+    other_committee = world.other_club.committee
+    f.RoleFactory(user=world.committee_staff, role="committee_staff", committee=other_committee)
+    rows = [
+        Homologation.objects.create(
+            club=club, name="T", date=datetime.date(2026, 10, 3), level=Level.COMMITTEE
+        )
+        for club in (world.club, world.other_club)
+    ]
+    with pytest.raises(ValidationError, match="une zone à la fois"):
+        services.homologations_pass_on(actor=world.committee_staff, homologations=rows)
+    assert set(Homologation.objects.values_list("level", flat=True)) == {Level.COMMITTEE}
