@@ -11,6 +11,7 @@ from django.db.models import Q
 from apps.accounts.models import Role, User
 from apps.approvals.domain.chain import ACTION_NAMES, Action, Level
 from apps.approvals.models import Homologation
+from apps.competitions.models import Stage
 
 
 def _users(homologation: Homologation, level: Level) -> list[str]:
@@ -29,8 +30,30 @@ def _users(homologation: Homologation, level: Level) -> list[str]:
             role_assignments__committee_id=club.committee_id,
         )
     else:
-        scope = Q(role_assignments__role=Role.CLUB_MANAGER, role_assignments__club_id=club.pk)
+        scope = _organiser_scope(homologation)
     return sorted(set(User.objects.filter(scope).exclude(email="").values_list("email", flat=True)))
+
+
+def _organiser_scope(homologation: Homologation) -> Q:
+    """The organiser: the club's managers, or for a championship stage its organising
+    committee, zone or the federation; for a tournament received as the FFT's file, its
+    committee."""
+    club = homologation.club
+    stage = (
+        Stage.objects.filter(tournament_id=homologation.tournament_id).first()
+        if homologation.tournament_id
+        else None
+    )
+    if homologation.external or (stage is not None and stage.committee_id):
+        committee = stage.committee_id if stage is not None else club.committee_id
+        return Q(
+            role_assignments__role=Role.COMMITTEE_STAFF, role_assignments__committee_id=committee
+        )
+    if stage is not None and stage.zone_id:
+        return Q(role_assignments__role=Role.ZONE_MANAGER, role_assignments__zone_id=stage.zone_id)
+    if stage is not None:
+        return Q(role_assignments__role=Role.FEDERATION_STAFF)
+    return Q(role_assignments__role=Role.CLUB_MANAGER, role_assignments__club_id=club.pk)
 
 
 def step_notify(*, homologation: Homologation, action: Action, actor) -> None:

@@ -111,19 +111,31 @@ class FeesReport:
     sendings: list[tuple[Sending, Fees]]
 
 
-def fees_report(homologations, today: date) -> FeesReport:
-    """The fees of these tournaments: totals per club, committee, zone, and per sending
-    to the federation with its receipt."""
+def fees_report(homologations, today: date, levels=(Level.FEDERATION,)) -> FeesReport:
+    """The fees of these tournaments: totals per club, committee and zone; each sending
+    that went to one of ``levels`` with the fees of what it carried and its receipt;
+    what the federation received."""
     rows = inbox_rows(homologations, today)
+    fees_of_row = {row.homologation.pk: row.fees for row in rows}
+    steps = HomologationStep.objects.filter(
+        homologation_id__in=fees_of_row, sending__isnull=False
+    ).select_related("sending__sent_by")
     by_sending: dict[int, Fees] = {}
     sendings: dict[int, Sending] = {}
-    for row in rows:
-        sending = row.homologation.sending
-        if sending is not None and sending.to_level == Level.FEDERATION:
-            sendings[sending.pk] = sending
-            by_sending[sending.pk] = by_sending.get(sending.pk, Fees()) + row.fees
+    for step in steps:
+        sending = step.sending
+        if sending.to_level not in levels or step.action not in (Action.SUBMIT, Action.PASS_ON):
+            continue
+        sendings[sending.pk] = sending
+        by_sending[sending.pk] = (
+            by_sending.get(sending.pk, Fees()) + fees_of_row[step.homologation_id]
+        )
     received = sum(
-        (fees for pk, fees in by_sending.items() if sendings[pk].fees_received_at),
+        (
+            fees
+            for pk, fees in by_sending.items()
+            if sendings[pk].fees_received_at and sendings[pk].to_level == Level.FEDERATION
+        ),
         Fees(),
     )
     return FeesReport(

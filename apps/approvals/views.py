@@ -296,7 +296,8 @@ def fees(request):
     homologations = form.filter(permissions.homologations_for_user(request.user)).exclude(
         level=Level.ORGANISER
     )
-    report = fees_report(homologations.select_related("sending"), timezone.localdate())
+    levels = permissions.inbox_levels(request.user)
+    report = fees_report(homologations, timezone.localdate(), levels)
     rate_form = CommitteeRateForm(user=request.user)
     return render(
         request,

@@ -9,7 +9,13 @@ from django.urls import reverse
 
 from apps.approvals import services
 from apps.approvals.domain.chain import Level
-from apps.approvals.models import CommitteeRate, Homologation, SeasonDeadlines, Sending
+from apps.approvals.models import (
+    CommitteeRate,
+    Homologation,
+    HomologationStep,
+    SeasonDeadlines,
+    Sending,
+)
 from apps.approvals.selectors import fees_report, inbox_rows
 from apps.federation.models import Season
 from tests import factories as f
@@ -85,8 +91,19 @@ def test_the_documents(login, world, finished, django_capture_on_commit_callback
 
 
 def _homologation(club, sending, **values) -> Homologation:
+    """A tournament at the federation, carried there by ``sending`` (if any)."""
     values = {"level": Level.FEDERATION, "date": datetime.date(2026, 10, 3), **values}
-    return Homologation.objects.create(club=club, name="T", sending=sending, **values)
+    homologation = Homologation.objects.create(club=club, name="T", sending=sending, **values)
+    if sending is not None:
+        HomologationStep.objects.create(
+            homologation=homologation,
+            action="pass_on",
+            from_level=Level.ZONE,
+            to_level=Level.FEDERATION,
+            actor=sending.sent_by,
+            sending=sending,
+        )
+    return homologation
 
 
 def test_a_seasons_fees_to_the_cent(world):
@@ -181,3 +198,16 @@ def test_the_committee_sets_its_own_participation(login, world):
     page = login(world.committee_staff).post(url, {**data, "rate": "-1"}, follow=True)
     assert CommitteeRate.objects.get().rate == Decimal("0.15")
     assert page.status_code == 200
+
+
+def test_each_level_marks_what_it_received(
+    login, world, finished, django_capture_on_commit_callbacks
+):
+    chain.submit(world, django_capture_on_commit_callbacks)
+    homologation = Homologation.objects.get()
+    page = login(world.committee_staff).get(reverse("approvals:fees")).content.decode()
+    assert 'data-test="sendings"' in page and "3,20 €" in page  # 20 players x 0,16 €
+    url = reverse("approvals:fees_received", args=[homologation.sending_id])
+    assert login(world.zone_manager).post(url).status_code == 403
+    login(world.committee_staff).post(url)
+    assert Sending.objects.get(pk=homologation.sending_id).fees_received_by == world.committee_staff
