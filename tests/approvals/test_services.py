@@ -20,10 +20,10 @@ from apps.results.models import AwardSet
 from apps.scoring.services import play_score_set
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
-from apps.tournaments.services import tournament_update
+from apps.tournaments.services import tournament_transition, tournament_update
 from tests import factories as f
 from tests.approvals import chain
-from tests.builders import table_of
+from tests.builders import enter_all, played, table_of
 from tests.personas import PERSONAS
 
 
@@ -68,6 +68,10 @@ def test_a_tournament_through_every_step_and_a_correction(
     assert AwardSet.objects.get().fingerprint != before
     assert AwardSet.objects.get().state == "done"
     chain.submit(world, capture)
+    chain.pass_on(world, capture, world.committee_staff)
+    chain.pass_on(world, capture, world.zone_manager)
+    chain.step(world, capture, world.federation_staff, Action.APPROVE)  # approved again
+    assert chain.status_of(world) == Status.APPROVED
     steps = list(HomologationStep.objects.values_list("action", "from_level", "to_level"))
     assert steps == [
         ("submit", "organiser", "committee"),
@@ -83,6 +87,9 @@ def test_a_tournament_through_every_step_and_a_correction(
         ("ask_correction", "approved", "approved"),
         ("accept_correction", "approved", "organiser"),
         ("submit", "organiser", "committee"),
+        ("pass_on", "committee", "zone"),
+        ("pass_on", "zone", "federation"),
+        ("approve", "federation", "approved"),
     ]
 
 
@@ -293,3 +300,35 @@ def test_a_sending_goes_to_one_zone(world):
     with pytest.raises(ValidationError, match="une zone à la fois"):
         services.homologations_pass_on(actor=world.committee_staff, homologations=rows)
     assert set(Homologation.objects.values_list("level", flat=True)) == {Level.COMMITTEE}
+
+
+def test_under_12_players_is_refused_at_submission(world, django_capture_on_commit_callbacks):
+    movement = played(world, tables=3)
+    world.tournament.registrations.order_by("-pk").first().places.update(registration=None)
+    enter_all(world, movement, seed=5)
+    for status in (Status.RUNNING, Status.FINISHED):
+        with django_capture_on_commit_callbacks(execute=True):
+            tournament_transition(actor=world.referee, tournament=world.tournament, status=status)
+    with pytest.raises(ValidationError, match="au moins 12 joueurs ; 11 ont joué"):
+        services.tournament_submit(actor=world.club_manager, tournament=world.tournament)
+    assert chain.status_of(world) == Status.FINISHED
+
+
+def test_another_committee_or_zone_takes_no_step(
+    world, finished, django_capture_on_commit_callbacks
+):
+    other_committee = f.UserFactory()
+    f.RoleFactory(
+        user=other_committee, role="committee_staff", committee=world.other_club.committee
+    )
+    other_zone = f.UserFactory()
+    f.RoleFactory(user=other_zone, role="zone_manager", zone=world.other_club.committee.zone)
+    chain.submit(world, django_capture_on_commit_callbacks)
+    with pytest.raises(PermissionDenied):
+        chain.pass_on(world, django_capture_on_commit_callbacks, other_committee)
+    with pytest.raises(PermissionDenied):
+        chain.step(world, django_capture_on_commit_callbacks, other_committee, "send_back", "x")
+    chain.pass_on(world, django_capture_on_commit_callbacks, world.committee_staff)
+    with pytest.raises(PermissionDenied):
+        chain.pass_on(world, django_capture_on_commit_callbacks, other_zone)
+    assert Homologation.objects.get().level == Level.ZONE
