@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "apps.competitions",
     "apps.awards",
     "apps.approvals",
+    "apps.rankings",
 ]
 
 ADMIN_CHECK = "apps.accounts.permissions.can_administer"  # who may open the back office

@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+
+
+class RankingsConfig(AppConfig):
+    """The season's national ranking (classement national): every licensee's PCN and PP
+    from approved tournaments, computed by a worker in set-based SQL."""
+
+    name = "apps.rankings"
+    label = "rankings"
+
+    def ready(self):
+        from apps.core.jobs import job_kind_register
+        from apps.rankings.models import RankingRun
+        from apps.rankings.tasks import ranking_compute
+
+        job_kind_register(RankingRun, ranking_compute)

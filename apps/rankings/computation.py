@@ -1,0 +1,66 @@
+"""A season's national ranking in one set-based SQL statement (PostgreSQL, and the
+embedded SQLite of the quick start): the PCN and PP of every licensee from the awards of
+approved tournaments and of approved files of other software, played in the season;
+ranked by PCN with ex-aequo sharing the rank (RANK), in the nation, their committee and
+their zone. No per-player loop: the database aggregates, ranks and stores."""
+
+from django.db import connection
+
+from apps.approvals.domain.chain import Level
+from apps.approvals.models import ExternalAward, Homologation
+from apps.federation.models import Club, Committee, Licensee, Season
+from apps.rankings.models import RankingRow
+from apps.results.models import Award, AwardSet
+from apps.tournaments.domain.workflow import Status
+from apps.tournaments.models import Tournament
+
+
+def _table(model) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def ranking_sql() -> str:
+    """INSERT … SELECT of a run's rows, its parameters: run id, season start and end twice."""
+    return f"""
+        INSERT INTO {_table(RankingRow)}
+            (run_id, licensee_id, committee_id, zone_id, series, pcn, pp, tournaments,
+             rank, committee_rank, zone_rank)
+        SELECT %s, t.licensee_id, c.committee_id, m.zone_id, l.series, t.pcn, t.pp,
+               t.tournaments,
+               RANK() OVER (ORDER BY t.pcn DESC),
+               RANK() OVER (PARTITION BY c.committee_id ORDER BY t.pcn DESC),
+               RANK() OVER (PARTITION BY m.zone_id ORDER BY t.pcn DESC)
+        FROM (
+            SELECT awarded.licensee_id, SUM(awarded.pcn) AS pcn, SUM(awarded.pp) AS pp,
+                   COUNT(*) AS tournaments
+            FROM (
+                SELECT a.licensee_id, a.pcn, a.pp
+                FROM {_table(Award)} a
+                WHERE a.award_set_id IN (
+                    SELECT s.id
+                    FROM {_table(AwardSet)} s
+                    JOIN {_table(Tournament)} tt ON tt.id = s.tournament_id
+                    WHERE tt.status = '{Status.APPROVED.value}' AND tt.date BETWEEN %s AND %s
+                )
+                UNION ALL
+                SELECT e.licensee_id, e.pcn, e.pp
+                FROM {_table(ExternalAward)} e
+                JOIN {_table(Homologation)} h ON h.id = e.homologation_id
+                WHERE h.level = '{Level.APPROVED.value}' AND h.date BETWEEN %s AND %s
+            ) awarded
+            GROUP BY awarded.licensee_id
+        ) t
+        JOIN {_table(Licensee)} l ON l.id = t.licensee_id
+        JOIN {_table(Club)} c ON c.id = l.club_id
+        JOIN {_table(Committee)} m ON m.id = c.committee_id
+    """
+
+
+def ranking_store(*, run_id: int, season: Season) -> int:
+    """Replace the run's rows with the season's ranking; how many players it ranks. Call it
+    inside the caller's transaction."""
+    RankingRow.objects.filter(run_id=run_id).delete()
+    span = season.span
+    with connection.cursor() as cursor:
+        cursor.execute(ranking_sql(), [run_id, span.start, span.end, span.start, span.end])
+        return cursor.rowcount

@@ -1,0 +1,66 @@
+"""A season's national ranking as computed by a worker: the run (its state and progress)
+and one row per ranked licensee — totals, ranks in the nation, committee and zone."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from apps.core.models import ClaimedJob
+
+
+class RankingRun(ClaimedJob):
+    """One computation of a season's ranking (apps.core.jobs: claimed, with a heartbeat)."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("waiting")
+        RUNNING = "running", _("in progress")
+        DONE = "done", _("done")
+        FAILED = "failed", _("failed")
+
+    season = models.ForeignKey(
+        "federation.Season", verbose_name=_("season"), on_delete=models.PROTECT
+    )
+    state = models.CharField(_("state"), max_length=10, choices=State.choices)
+    created_at = models.DateTimeField(_("asked at"), auto_now_add=True)
+    computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
+    players = models.PositiveIntegerField(_("players ranked"), default=0)
+
+    class Meta:
+        verbose_name = _("ranking computation")
+        verbose_name_plural = _("ranking computations")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.season} ({self.get_state_display()})"
+
+
+class RankingRow(models.Model):
+    """A licensee's line of the ranking: PCN and PP totals of the season, tournaments,
+    rank by PCN (ex-aequo share), rank in their committee and zone."""
+
+    run = models.ForeignKey(RankingRun, on_delete=models.CASCADE, related_name="rows")
+    licensee = models.ForeignKey(
+        "federation.Licensee", verbose_name=_("licensee"), on_delete=models.PROTECT
+    )
+    committee = models.ForeignKey(
+        "federation.Committee", verbose_name=_("committee"), on_delete=models.PROTECT
+    )
+    zone = models.ForeignKey("federation.Zone", verbose_name=_("zone"), on_delete=models.PROTECT)
+    series = models.CharField(_("series"), max_length=2)
+    pcn = models.PositiveIntegerField(_("PCN"))
+    pp = models.PositiveIntegerField(_("PP"))
+    tournaments = models.PositiveIntegerField(_("tournaments"))
+    rank = models.PositiveIntegerField(_("rank"))
+    committee_rank = models.PositiveIntegerField(_("rank in the committee"))
+    zone_rank = models.PositiveIntegerField(_("rank in the zone"))
+
+    class Meta:
+        verbose_name = _("ranking row")
+        verbose_name_plural = _("ranking rows")
+        ordering = ["run", "rank", "licensee"]
+        constraints = [
+            models.UniqueConstraint(fields=["run", "licensee"], name="one_row_per_licensee")
+        ]
+        indexes = [models.Index(fields=["run", "rank"])]
+
+    def __str__(self) -> str:
+        return f"{self.rank}. {self.licensee_id}: {self.pcn} PCN"

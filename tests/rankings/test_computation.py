@@ -1,0 +1,77 @@
+"""The season's national ranking in set-based SQL: every licensee's PCN and PP from the
+awards of approved tournaments (and of approved files of other software) played in the
+season, ranked by PCN with ex-aequo sharing, in the nation, their committee and zone."""
+
+import datetime
+
+import pytest
+from django.core.exceptions import PermissionDenied
+
+from apps.approvals.domain.chain import Level
+from apps.approvals.models import ExternalAward, Homologation
+from apps.federation.models import Season
+from apps.rankings import services
+from apps.rankings.models import RankingRow, RankingRun
+from apps.results.models import Award, AwardSet
+from apps.tournaments.domain.workflow import Status
+from apps.tournaments.models import Tournament
+from tests import factories as f
+
+
+def _approved_with_awards(world, awards: dict, date=datetime.date(2026, 10, 3)):
+    """A tournament of the world club, approved, with `awards` {licensee: (pcn, pp)}."""
+    tournament = f.TournamentFactory(club=world.club, status=Status.APPROVED, date=date)
+    award_set = AwardSet.objects.create(tournament=tournament, state="done")
+    for licensee, (pcn, pp) in awards.items():
+        registration = f.RegistrationFactory(tournament=tournament, licensee=licensee)
+        Award.objects.create(
+            award_set=award_set,
+            registration=registration,
+            licensee=licensee,
+            pcn=pcn,
+            pp=pp,
+            reason="",
+        )
+    return tournament
+
+
+def test_the_ranking_sums_ranks_and_shares(world, django_capture_on_commit_callbacks):
+    season = Season.objects.create(start_year=2026, is_current=True)
+    a, b, c, d = f.LicenseeFactory.create_batch(4, club=world.club)
+    e = f.LicenseeFactory(club=world.other_club)
+    _approved_with_awards(world, {a: (560, 0), b: (403, 2), c: (290, 0)})
+    _approved_with_awards(world, {a: (100, 1), b: (257, 0), d: (50, 0)})
+    _approved_with_awards(world, {c: (9999, 9)}, date=datetime.date(2026, 5, 1))  # last season
+    draft = _approved_with_awards(world, {d: (9999, 0)})
+    Tournament.objects.filter(pk=draft.pk).update(status=Status.SUBMITTED)  # not approved
+    external = Homologation.objects.create(
+        club=world.other_club,
+        name="Extar",
+        date=datetime.date(2027, 2, 6),
+        level=Level.APPROVED,
+        external=True,
+    )
+    ExternalAward.objects.create(homologation=external, licensee=e, pcn=660, pp=0)
+    with django_capture_on_commit_callbacks(execute=True):
+        run = services.ranking_request(actor=world.federation_staff, season=season)
+    run.refresh_from_db()
+    assert (run.state, run.players) == ("done", 5)
+    rows = {
+        r.licensee_id: (r.pcn, r.pp, r.tournaments, r.rank, r.committee_rank, r.zone_rank)
+        for r in RankingRow.objects.filter(run=run)
+    }
+    assert rows == {
+        a.pk: (660, 1, 2, 1, 1, 1),
+        e.pk: (660, 0, 1, 1, 1, 1),  # ex-aequo with a: both 1st
+        b.pk: (660, 2, 2, 1, 1, 1),
+        c.pk: (290, 0, 1, 4, 3, 3),
+        d.pk: (50, 0, 1, 5, 4, 4),
+    }
+
+
+def test_only_the_federation_asks(world):
+    season = Season.objects.create(start_year=2026)
+    for persona in ("committee_staff", "zone_manager", "club_manager", "player"):
+        with pytest.raises(PermissionDenied):
+            services.ranking_request(actor=world.persona(persona), season=season)
+    assert not RankingRun.objects.exists()
