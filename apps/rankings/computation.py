@@ -19,8 +19,38 @@ def _table(model) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
+TOTALS = "rankings_season_totals"  # a temporary table, dropped at once
+
+
+def totals_sql() -> str:
+    """Each licensee's totals of the season (parameters: season start and end, twice) into
+    a temporary table: a CREATE TABLE … AS SELECT, which PostgreSQL may run in parallel
+    (an INSERT … SELECT may not)."""
+    return f"""
+        CREATE TEMPORARY TABLE {TOTALS} AS
+        SELECT awarded.licensee_id, SUM(awarded.pcn) AS pcn, SUM(awarded.pp) AS pp,
+               COUNT(*) AS tournaments
+        FROM (
+            SELECT a.licensee_id, a.pcn, a.pp
+            FROM {_table(Award)} a
+            WHERE a.award_set_id IN (
+                SELECT s.id
+                FROM {_table(AwardSet)} s
+                JOIN {_table(Tournament)} tt ON tt.id = s.tournament_id
+                WHERE tt.status = '{Status.APPROVED.value}' AND tt.date BETWEEN %s AND %s
+            )
+            UNION ALL
+            SELECT e.licensee_id, e.pcn, e.pp
+            FROM {_table(ExternalAward)} e
+            JOIN {_table(Homologation)} h ON h.id = e.homologation_id
+            WHERE h.level = '{Level.APPROVED.value}' AND h.date BETWEEN %s AND %s
+        ) awarded
+        GROUP BY awarded.licensee_id
+    """
+
+
 def ranking_sql() -> str:
-    """INSERT … SELECT of a run's rows, its parameters: run id, season start and end twice."""
+    """The run's rows from the totals, ranked (parameter: the run's id)."""
     return f"""
         INSERT INTO {_table(RankingRow)}
             (run_id, licensee_id, committee_id, zone_id, series, pcn, pp, tournaments,
@@ -30,26 +60,7 @@ def ranking_sql() -> str:
                RANK() OVER (ORDER BY t.pcn DESC),
                RANK() OVER (PARTITION BY c.committee_id ORDER BY t.pcn DESC),
                RANK() OVER (PARTITION BY m.zone_id ORDER BY t.pcn DESC)
-        FROM (
-            SELECT awarded.licensee_id, SUM(awarded.pcn) AS pcn, SUM(awarded.pp) AS pp,
-                   COUNT(*) AS tournaments
-            FROM (
-                SELECT a.licensee_id, a.pcn, a.pp
-                FROM {_table(Award)} a
-                WHERE a.award_set_id IN (
-                    SELECT s.id
-                    FROM {_table(AwardSet)} s
-                    JOIN {_table(Tournament)} tt ON tt.id = s.tournament_id
-                    WHERE tt.status = '{Status.APPROVED.value}' AND tt.date BETWEEN %s AND %s
-                )
-                UNION ALL
-                SELECT e.licensee_id, e.pcn, e.pp
-                FROM {_table(ExternalAward)} e
-                JOIN {_table(Homologation)} h ON h.id = e.homologation_id
-                WHERE h.level = '{Level.APPROVED.value}' AND h.date BETWEEN %s AND %s
-            ) awarded
-            GROUP BY awarded.licensee_id
-        ) t
+        FROM {TOTALS} t
         JOIN {_table(Licensee)} l ON l.id = t.licensee_id
         JOIN {_table(Club)} c ON c.id = l.club_id
         JOIN {_table(Committee)} m ON m.id = c.committee_id
@@ -62,5 +73,9 @@ def ranking_store(*, run_id: int, season: Season) -> int:
     RankingRow.objects.filter(run_id=run_id).delete()
     span = season.span
     with connection.cursor() as cursor:
-        cursor.execute(ranking_sql(), [run_id, span.start, span.end, span.start, span.end])
-        return cursor.rowcount
+        cursor.execute(f"DROP TABLE IF EXISTS {TOTALS}")
+        cursor.execute(totals_sql(), [span.start, span.end, span.start, span.end])
+        cursor.execute(ranking_sql(), [run_id])
+        count = cursor.rowcount
+        cursor.execute(f"DROP TABLE {TOTALS}")
+    return count

@@ -37,14 +37,37 @@ class RankingRow(models.Model):
     """A licensee's line of the ranking: PCN and PP totals of the season, tournaments,
     rank by PCN (ex-aequo share), rank in their committee and zone."""
 
-    run = models.ForeignKey(RankingRun, on_delete=models.CASCADE, related_name="rows")
+    # The rows are written by one INSERT … SELECT from existing rows, in the run's own
+    # transaction: the references are kept by the ORM (CASCADE, PROTECT), not by deferred
+    # database constraints that would cost more than the ranking itself at commit; the
+    # unique (run, licensee) index serves every read of a run.
+    run = models.ForeignKey(
+        RankingRun,
+        on_delete=models.CASCADE,
+        related_name="rows",
+        db_index=False,
+        db_constraint=False,
+    )
     licensee = models.ForeignKey(
-        "federation.Licensee", verbose_name=_("licensee"), on_delete=models.PROTECT
+        "federation.Licensee",
+        verbose_name=_("licensee"),
+        on_delete=models.PROTECT,
+        db_constraint=False,
     )
     committee = models.ForeignKey(
-        "federation.Committee", verbose_name=_("committee"), on_delete=models.PROTECT
+        "federation.Committee",
+        verbose_name=_("committee"),
+        on_delete=models.PROTECT,
+        db_constraint=False,
+        db_index=False,
     )
-    zone = models.ForeignKey("federation.Zone", verbose_name=_("zone"), on_delete=models.PROTECT)
+    zone = models.ForeignKey(
+        "federation.Zone",
+        verbose_name=_("zone"),
+        on_delete=models.PROTECT,
+        db_constraint=False,
+        db_index=False,
+    )
     series = models.CharField(_("series"), max_length=2)
     pcn = models.PositiveIntegerField(_("PCN"))
     pp = models.PositiveIntegerField(_("PP"))
@@ -60,7 +83,6 @@ class RankingRow(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["run", "licensee"], name="one_row_per_licensee")
         ]
-        indexes = [models.Index(fields=["run", "rank"])]
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.licensee_id}: {self.pcn} PCN"

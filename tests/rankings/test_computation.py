@@ -75,3 +75,15 @@ def test_only_the_federation_asks(world):
         with pytest.raises(PermissionDenied):
             services.ranking_request(actor=world.persona(persona), season=season)
     assert not RankingRun.objects.exists()
+
+
+def test_a_run_deleted_takes_its_rows_with_it(world, django_capture_on_commit_callbacks):
+    """The rows keep no database constraint (one INSERT … SELECT writes them): the ORM
+    cascades."""
+    season = Season.objects.create(start_year=2026)
+    _approved_with_awards(world, {f.LicenseeFactory(club=world.club): (400, 0)})
+    with django_capture_on_commit_callbacks(execute=True):
+        run = services.ranking_request(actor=world.federation_staff, season=season)
+    assert RankingRow.objects.filter(run=run).count() == 1
+    run.delete()
+    assert not RankingRow.objects.exists()
