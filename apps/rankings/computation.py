@@ -9,7 +9,7 @@ from django.db import connection
 from apps.approvals.domain.chain import Level
 from apps.approvals.models import ExternalAward, Homologation
 from apps.federation.models import Club, Committee, Licensee, Season
-from apps.rankings.models import RankingRow
+from apps.rankings.models import Publication, RankingRow
 from apps.results.models import Award, AwardSet
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
@@ -69,7 +69,9 @@ def ranking_sql() -> str:
 
 def ranking_store(*, run_id: int, season: Season) -> int:
     """Replace the run's rows with the season's ranking; how many players it ranks. Call it
-    inside the caller's transaction."""
+    inside the caller's transaction. A published run is never computed again."""
+    if Publication.objects.filter(run_id=run_id).exists():
+        raise ValueError("un classement publié ne se recalcule pas")
     RankingRow.objects.filter(run_id=run_id).delete()
     span = season.span
     with connection.cursor() as cursor:

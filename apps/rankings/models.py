@@ -86,3 +86,56 @@ class RankingRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.licensee_id}: {self.pcn} PCN"
+
+
+class Publication(models.Model):
+    """A published national ranking: its run's rows, kept as they were (never computed
+    again), and what changed since the previous publication of the season."""
+
+    season = models.ForeignKey(
+        "federation.Season", verbose_name=_("season"), on_delete=models.PROTECT
+    )
+    run = models.OneToOneField(
+        RankingRun, verbose_name=_("ranking"), on_delete=models.PROTECT, related_name="publication"
+    )
+    previous = models.ForeignKey(
+        "self", verbose_name=_("previous publication"), on_delete=models.PROTECT, null=True
+    )
+    published_at = models.DateTimeField(_("published at"))
+    published_by = models.ForeignKey(
+        "accounts.User", verbose_name=_("published by"), on_delete=models.PROTECT
+    )
+    added = models.PositiveIntegerField(_("players added"), default=0)
+    changed = models.PositiveIntegerField(_("players changed"), default=0)
+    unchanged = models.PositiveIntegerField(_("players unchanged"), default=0)
+
+    class Meta:
+        verbose_name = _("publication")
+        verbose_name_plural = _("publications")
+        ordering = ["-published_at"]
+
+    def __str__(self) -> str:
+        return f"{self.season} ({self.published_at:%d/%m/%Y})"
+
+
+class PublicationChange(models.Model):
+    """A player whose line differs from the previous publication, and why: the
+    tournaments approved (or corrected) since."""
+
+    publication = models.ForeignKey(Publication, on_delete=models.CASCADE, related_name="changes")
+    licensee = models.ForeignKey(
+        "federation.Licensee", verbose_name=_("licensee"), on_delete=models.PROTECT
+    )
+    pcn_before = models.PositiveIntegerField(_("PCN before"), null=True)
+    pcn_after = models.PositiveIntegerField(_("PCN after"))
+    rank_before = models.PositiveIntegerField(_("rank before"), null=True)
+    rank_after = models.PositiveIntegerField(_("rank after"))
+    reasons = models.TextField(_("why"), blank=True)
+
+    class Meta:
+        verbose_name = _("change since the previous publication")
+        verbose_name_plural = _("changes since the previous publication")
+        ordering = ["publication", "rank_after"]
+
+    def __str__(self) -> str:
+        return f"{self.licensee_id}: {self.pcn_before} → {self.pcn_after}"

@@ -6,10 +6,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.accounts.permissions import roles_of
+from apps.approvals.domain.chain import Action
+from apps.approvals.models import HomologationStep
+from apps.core.audit import audit_record
 from apps.core.jobs import job_claim, job_enqueue, job_heartbeat, job_owned
 from apps.federation.models import Season
 from apps.rankings.computation import ranking_store
-from apps.rankings.models import RankingRun
+from apps.rankings.models import Publication, PublicationChange, RankingRun
+from apps.results.models import Award
 
 
 @transaction.atomic
@@ -45,3 +49,78 @@ def ranking_compute(*, run_id: int) -> bool:
             owned.update(state=RankingRun.State.FAILED)
             raise
     return True
+
+
+def _reasons(season: Season, since, licensee_ids) -> dict[int, list[str]]:
+    """{licensee: the tournaments approved or corrected since ``since`` that award them}."""
+    steps = HomologationStep.objects.filter(
+        action__in=(Action.APPROVE, Action.ACCEPT_CORRECTION),
+        homologation__date__range=(season.start, season.end),
+    )
+    if since is not None:
+        steps = steps.filter(at__gt=since)
+    tournaments = dict(
+        steps.exclude(homologation__tournament=None).values_list(
+            "homologation__tournament_id", "homologation__name"
+        )
+    )
+    reasons: dict[int, list[str]] = {}
+    for licensee_id, tournament_id in Award.objects.filter(
+        licensee_id__in=licensee_ids, award_set__tournament_id__in=tournaments
+    ).values_list("licensee_id", "award_set__tournament_id"):
+        reasons.setdefault(licensee_id, []).append(tournaments[tournament_id])
+    return reasons
+
+
+@transaction.atomic
+def ranking_publish(*, actor, season: Season) -> Publication:
+    """Federation staff publish the season's ranking as it is now: its rows are stored and
+    never computed again; what changed since the previous publication is recorded with
+    the tournaments that caused it."""
+    if not roles_of(actor).federation:
+        raise PermissionDenied("Seule la fédération publie le classement national.")
+    run = RankingRun.objects.create(season=season, state=RankingRun.State.RUNNING)
+    players = ranking_store(run_id=run.pk, season=season)
+    now = timezone.now()
+    RankingRun.objects.filter(pk=run.pk).update(
+        state=RankingRun.State.DONE, players=players, computed_at=now
+    )
+    previous = Publication.objects.filter(season=season).order_by("-published_at").first()
+    before = {r.licensee_id: r for r in previous.run.rows.all()} if previous is not None else {}
+    after = {r.licensee_id: r for r in run.rows.all()}
+    moved = [
+        licensee
+        for licensee, row in after.items()
+        if licensee not in before
+        or (before[licensee].pcn, before[licensee].rank) != (row.pcn, row.rank)
+    ]
+    publication = Publication.objects.create(
+        season=season,
+        run=run,
+        previous=previous,
+        published_at=now,
+        published_by=actor,
+        added=sum(licensee not in before for licensee in after),
+        changed=sum(licensee in before for licensee in moved),
+        unchanged=len(after) - len(moved),
+    )
+    reasons = _reasons(season, previous.published_at if previous else None, moved)
+    PublicationChange.objects.bulk_create(
+        PublicationChange(
+            publication=publication,
+            licensee_id=licensee,
+            pcn_before=before[licensee].pcn if licensee in before else None,
+            pcn_after=after[licensee].pcn,
+            rank_before=before[licensee].rank if licensee in before else None,
+            rank_after=after[licensee].rank,
+            reasons=" ; ".join(sorted(reasons.get(licensee, []))),
+        )
+        for licensee in moved
+    )
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=publication,
+        changes={"players": [None, players], "changed": [None, publication.changed]},
+    )
+    return publication

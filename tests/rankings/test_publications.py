@@ -1,0 +1,70 @@
+"""Publications of the national ranking: a published list keeps its rows whatever happens
+next; publishing again records, per player, what changed and which approvals caused it."""
+
+import datetime
+
+import pytest
+from django.core.exceptions import PermissionDenied
+
+from apps.approvals.domain.chain import Action, Level
+from apps.approvals.models import Homologation, HomologationStep
+from apps.federation.models import Season
+from apps.rankings import services
+from apps.rankings.computation import ranking_store
+from apps.rankings.models import Publication
+from tests import factories as f
+from tests.rankings.test_computation import _approved_with_awards
+
+
+def _approve(world, tournament):
+    """The federation's approval as the chain records it."""
+    homologation = Homologation.objects.create(
+        tournament=tournament,
+        club=tournament.club,
+        name=tournament.name,
+        date=tournament.date,
+        level=Level.APPROVED,
+    )
+    HomologationStep.objects.create(
+        homologation=homologation,
+        action=Action.APPROVE,
+        from_level=Level.FEDERATION,
+        to_level=Level.APPROVED,
+        actor=world.federation_staff,
+    )
+
+
+def test_publish_correct_republish(world):
+    season = Season.objects.create(start_year=2026, is_current=True)
+    a, b, c = f.LicenseeFactory.create_batch(3, club=world.club)
+    first = _approved_with_awards(world, {a: (560, 0), b: (403, 0)})
+    _approve(world, first)
+    published = services.ranking_publish(actor=world.federation_staff, season=season)
+    assert (published.added, published.changed, published.unchanged) == (2, 0, 0)
+    kept = list(published.run.rows.values_list("licensee_id", "pcn", "rank"))
+    # A later tournament approved: b passes a, c enters.
+    later = _approved_with_awards(world, {b: (290, 0), c: (100, 0)}, date=datetime.date(2027, 1, 9))
+    _approve(world, later)
+    again = services.ranking_publish(actor=world.federation_staff, season=season)
+    assert (again.previous, again.added, again.changed, again.unchanged) == (published, 1, 2, 0)
+    changes = {
+        ch.licensee_id: (ch.pcn_before, ch.pcn_after, ch.rank_before, ch.rank_after, ch.reasons)
+        for ch in again.changes.all()
+    }
+    assert changes == {
+        b.pk: (403, 693, 2, 1, later.name),
+        a.pk: (560, 560, 1, 2, ""),  # passed by b: no tournament of a's
+        c.pk: (None, 100, None, 3, later.name),
+    }
+    # The first list is as it was published, and is never computed again.
+    assert list(published.run.rows.values_list("licensee_id", "pcn", "rank")) == kept
+    with pytest.raises(ValueError, match="ne se recalcule pas"):
+        ranking_store(run_id=published.run_id, season=season)
+
+
+def test_only_the_federation_publishes(world):
+    season = Season.objects.create(start_year=2026)
+    for persona in ("committee_staff", "zone_manager", "club_manager", "player", "outsider"):
+        with pytest.raises(PermissionDenied):
+            services.ranking_publish(actor=world.persona(persona), season=season)
+    assert not Publication.objects.exists()
