@@ -45,6 +45,9 @@ EMAIL_BACKEND = env_str("EMAIL_BACKEND") or (
 )
 EMAIL_HOST = env_str("EMAIL_HOST") or "localhost"
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or "Donne <donne@localhost>"
+# The live national ranking waits this long after an approval, so that a burst of
+# approvals makes one computation.
+RANKING_DEBOUNCE_SECONDS = 30
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [

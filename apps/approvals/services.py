@@ -48,6 +48,10 @@ STATUS_OF = {
     Level.FEDERATION: Status.SUBMITTED,
     Level.APPROVED: Status.APPROVED,
 }
+# What the apps above register (in their AppConfig.ready) to hear that a tournament was
+# approved or reopened by a correction: the national ranking's live list is computed
+# again. Each is called inside the step's transaction with the homologation.
+approval_hooks: list = []
 # Who receives a sending, by the level it goes to.
 RECEIVERS = {
     Level.COMMITTEE: Actor.COMMITTEE,
@@ -191,6 +195,9 @@ def _step(
         changes={"level": [before, level], "step": ACTION_NAMES[action], "comment": comment},
     )
     notifications.step_notify(homologation=homologation, action=action, actor=actor)
+    if action in (Action.APPROVE, Action.ACCEPT_CORRECTION):
+        for hook in approval_hooks:
+            hook(homologation)
     return homologation
 
 

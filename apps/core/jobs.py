@@ -86,13 +86,14 @@ def job_heartbeat(model, pk: int, attempt: int):
         thread.join()
 
 
-def job_enqueue(model, pk: int, task) -> None:
-    """Queue the task once the transaction commits; when the broker cannot be reached the
-    job stays pending and says so, to be started again."""
+def job_enqueue(model, pk: int, task, countdown: int | None = None) -> None:
+    """Queue the task once the transaction commits (``countdown`` seconds later, to let a
+    burst of requests gather); when the broker cannot be reached the job stays pending
+    and says so, to be started again."""
 
     def send():
         try:
-            task.apply_async(args=[pk], retry=False)
+            task.apply_async(args=[pk], retry=False, countdown=countdown)
         except BROKER_DOWN:
             logger.warning("could not queue %s %s", model.__name__, pk, exc_info=True)
             model.objects.filter(pk=pk, state=PENDING).update(

@@ -9,8 +9,12 @@ class RankingsConfig(AppConfig):
     label = "rankings"
 
     def ready(self):
+        from apps.approvals.services import approval_hooks
         from apps.core.jobs import job_kind_register
         from apps.rankings.models import RankingRun
+        from apps.rankings.services import live_refresh
         from apps.rankings.tasks import ranking_compute
 
         job_kind_register(RankingRun, ranking_compute)
+        if live_refresh not in approval_hooks:
+            approval_hooks.append(live_refresh)

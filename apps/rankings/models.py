@@ -20,6 +20,8 @@ class RankingRun(ClaimedJob):
         "federation.Season", verbose_name=_("season"), on_delete=models.PROTECT
     )
     state = models.CharField(_("state"), max_length=10, choices=State.choices)
+    # The live ranking, computed again as approvals and corrections land.
+    live = models.BooleanField(_("live"), default=False)
     created_at = models.DateTimeField(_("asked at"), auto_now_add=True)
     computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
     players = models.PositiveIntegerField(_("players ranked"), default=0)

@@ -1,6 +1,7 @@
 """The national ranking's writes: ask for a season's ranking (queued on commit) and
 compute it (the worker's job, apps.core.jobs)."""
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
@@ -10,6 +11,7 @@ from apps.approvals.domain.chain import Action
 from apps.approvals.models import HomologationStep
 from apps.core.audit import audit_record
 from apps.core.jobs import job_claim, job_enqueue, job_heartbeat, job_owned
+from apps.federation.domain.seasons import season_of
 from apps.federation.models import Season
 from apps.rankings.computation import ranking_store
 from apps.rankings.models import Publication, PublicationChange, RankingRun
@@ -124,3 +126,29 @@ def ranking_publish(*, actor, season: Season) -> Publication:
         changes={"players": [None, players], "changed": [None, publication.changed]},
     )
     return publication
+
+
+def live_refresh(homologation) -> None:
+    """An approval hook (apps.approvals.services.approval_hooks): once the approval commits,
+    the season's live ranking is asked for again."""
+    day = homologation.date
+    transaction.on_commit(lambda: ranking_live_request(day=day))
+
+
+@transaction.atomic
+def ranking_live_request(*, day) -> RankingRun | None:
+    """Queue the live ranking of the season of ``day``, RANKING_DEBOUNCE_SECONDS later: a
+    burst of approvals gathers into the one run still waiting (None: it is there)."""
+    from apps.rankings.tasks import ranking_compute as task  # the task imports this module
+
+    season = Season.objects.filter(start_year=season_of(day).start_year).first()
+    if season is None:
+        return None
+    waiting = RankingRun.objects.select_for_update().filter(
+        season=season, live=True, state=RankingRun.State.PENDING
+    )
+    if waiting.exists():
+        return None
+    run = RankingRun.objects.create(season=season, live=True, state=RankingRun.State.PENDING)
+    job_enqueue(RankingRun, run.pk, task, countdown=settings.RANKING_DEBOUNCE_SECONDS)
+    return run
