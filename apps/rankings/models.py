@@ -5,16 +5,13 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import ClaimedJob
+from apps.results.models import RoomSheetsJob
 
 
 class RankingRun(ClaimedJob):
     """One computation of a season's ranking (apps.core.jobs: claimed, with a heartbeat)."""
 
-    class State(models.TextChoices):
-        PENDING = "pending", _("waiting")
-        RUNNING = "running", _("in progress")
-        DONE = "done", _("done")
-        FAILED = "failed", _("failed")
+    State = RoomSheetsJob.State  # the same life: waiting, in progress, done or failed
 
     season = models.ForeignKey(
         "federation.Season", verbose_name=_("season"), on_delete=models.PROTECT
