@@ -395,6 +395,8 @@ def homologation_on_finish(tournament: Tournament) -> None:
     pk = tournament.pk
 
     def open_it():
+        if Homologation.objects.filter(tournament_id=pk).exists():
+            return  # its facts are taken again when it is sent
         with transaction.atomic():
             homologation_open(Tournament.objects.select_related("club").get(pk=pk))
 
