@@ -35,6 +35,25 @@ def audit_record(
     )
 
 
+def audit_records(*, actor, action: str, changes: list[tuple[models.Model, dict]]) -> None:
+    """One audit row per (instance, changes), written at once: a step that changes many
+    rows (apps.federation.services.licensees_series_set). Instances of one model."""
+    if not changes:
+        return
+    content_type = ContentType.objects.get_for_model(changes[0][0], for_concrete_model=False)
+    AuditLog.objects.bulk_create(
+        AuditLog(
+            actor=actor if actor is not None and actor.is_authenticated else None,
+            action=action,
+            content_type=content_type,
+            object_id=str(instance.pk),
+            object_repr=str(instance)[:200],
+            changes=change,
+        )
+        for instance, change in changes
+    )
+
+
 def audit_snapshot(instance: models.Model, fields: list[str]) -> dict[str, Any]:
     return {name: audit_value(getattr(instance, name)) for name in fields}
 

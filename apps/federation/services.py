@@ -4,7 +4,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from apps.core.audit import audit_record, audit_snapshot, model_update
+from apps.accounts.permissions import roles_of
+from apps.core.audit import audit_record, audit_records, audit_snapshot, model_update
 from apps.core.writes import unique_save
 from apps.federation import permissions
 from apps.federation.models import Club, Licensee
@@ -66,3 +67,22 @@ def licensees_record(*, actor, club: Club, people: list[dict]) -> list[Licensee]
             changes={name: [None, value] for name, value in changes.items()},
         )
     return created
+
+
+def licensees_series_set(*, actor, series: dict[int, str]) -> int:
+    """Federation staff move licensees to new séries at once ({licensee id: série}), an
+    audit row each; how many changed. Call it inside the caller's transaction (the séries
+    proposal of apps.rankings applies in one step)."""
+    if not roles_of(actor).federation:
+        raise PermissionDenied(_("Only the federation changes the séries."))
+    licensees = list(Licensee.objects.select_for_update().filter(pk__in=series))
+    moved = [(licensee, licensee.series) for licensee in licensees]
+    for licensee, _before in moved:
+        licensee.series = series[licensee.pk]
+    Licensee.objects.bulk_update(licensees, ["series"], batch_size=1000)
+    audit_records(
+        actor=actor,
+        action="update",
+        changes=[(licensee, {"series": [before, licensee.series]}) for licensee, before in moved],
+    )
+    return len(licensees)

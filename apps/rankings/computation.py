@@ -67,17 +67,28 @@ def ranking_sql() -> str:
     """
 
 
-def ranking_store(*, run_id: int, season: Season) -> int:
-    """Replace the run's rows with the season's ranking; how many players it ranks. Call it
-    inside the caller's transaction. A published run is never computed again."""
-    if Publication.objects.filter(run_id=run_id).exists():
-        raise ValueError("un classement publié ne se recalcule pas")
-    RankingRow.objects.filter(run_id=run_id).delete()
+def ranking_totals(*, season: Season) -> None:
+    """The first step: the season's totals into this connection's temporary table."""
     span = season.span
     with connection.cursor() as cursor:
         cursor.execute(f"DROP TABLE IF EXISTS {TOTALS}")
         cursor.execute(totals_sql(), [span.start, span.end, span.start, span.end])
+
+
+def ranking_rows_store(*, run_id: int) -> int:
+    """The second step, inside the caller's transaction: replace the run's rows with the
+    totals ranked; how many players it ranks. A published run is never computed again."""
+    if Publication.objects.filter(run_id=run_id).exists():
+        raise ValueError("un classement publié ne se recalcule pas")
+    RankingRow.objects.filter(run_id=run_id).delete()
+    with connection.cursor() as cursor:
         cursor.execute(ranking_sql(), [run_id])
         count = cursor.rowcount
         cursor.execute(f"DROP TABLE {TOTALS}")
     return count
+
+
+def ranking_store(*, run_id: int, season: Season) -> int:
+    """Both steps at once: the run's rows from the season's awards."""
+    ranking_totals(season=season)
+    return ranking_rows_store(run_id=run_id)

@@ -2,9 +2,11 @@
 and one row per ranked licensee — totals, ranks in the nation, committee and zone."""
 
 from django.db import models
+from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import ClaimedJob
+from apps.federation.models import Licensee
 from apps.results.models import RoomSheetsJob
 
 
@@ -22,6 +24,8 @@ class RankingRun(ClaimedJob):
     created_at = models.DateTimeField(_("asked at"), auto_now_add=True)
     computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
     players = models.PositiveIntegerField(_("players ranked"), default=0)
+    # What the staff's progress bar shows: the steps of the computation done, in percent.
+    progress = models.PositiveSmallIntegerField(_("progress"), default=0)
 
     class Meta:
         verbose_name = _("ranking computation")
@@ -67,7 +71,7 @@ class RankingRow(models.Model):
         db_constraint=False,
         db_index=False,
     )
-    series = models.CharField(_("series"), max_length=2)
+    series = models.CharField(_("series"), max_length=2, choices=Licensee.Series.choices)
     pcn = models.PositiveIntegerField(_("PCN"))
     pp = models.PositiveIntegerField(_("PP"))
     tournaments = models.PositiveIntegerField(_("tournaments"))
@@ -107,6 +111,7 @@ class Publication(models.Model):
     added = models.PositiveIntegerField(_("players added"), default=0)
     changed = models.PositiveIntegerField(_("players changed"), default=0)
     unchanged = models.PositiveIntegerField(_("players unchanged"), default=0)
+    removed = models.PositiveIntegerField(_("players no longer ranked"), default=0)
 
     class Meta:
         verbose_name = _("publication")
@@ -118,23 +123,116 @@ class Publication(models.Model):
 
 
 class PublicationChange(models.Model):
-    """A player whose line differs from the previous publication, and why: the
-    tournaments approved (or corrected) since."""
+    """A player whose line differs from the previous publication (or who left it), and
+    why: the tournaments they played that were approved (or corrected) since."""
 
     publication = models.ForeignKey(Publication, on_delete=models.CASCADE, related_name="changes")
     licensee = models.ForeignKey(
         "federation.Licensee", verbose_name=_("licensee"), on_delete=models.PROTECT
     )
     pcn_before = models.PositiveIntegerField(_("PCN before"), null=True)
-    pcn_after = models.PositiveIntegerField(_("PCN after"))
+    pcn_after = models.PositiveIntegerField(_("PCN after"), null=True)  # None: left the list
     rank_before = models.PositiveIntegerField(_("rank before"), null=True)
-    rank_after = models.PositiveIntegerField(_("rank after"))
+    rank_after = models.PositiveIntegerField(_("rank after"), null=True)
     reasons = models.TextField(_("why"), blank=True)
 
     class Meta:
         verbose_name = _("change since the previous publication")
         verbose_name_plural = _("changes since the previous publication")
-        ordering = ["publication", "rank_after"]
+        ordering = ["publication", F("rank_after").asc(nulls_last=True), "licensee"]
 
     def __str__(self) -> str:
         return f"{self.licensee_id}: {self.pcn_before} → {self.pcn_after}"
+
+
+class SeriesRule(models.Model):
+    """One of the season's rules for the séries (apps.rankings.domain.series): what a
+    player's season must reach to enter a série, or to keep it."""
+
+    class Purpose(models.TextChoices):
+        ENTER = "enter", _("enter")
+        KEEP = "keep", _("keep")
+
+    class Measure(models.TextChoices):
+        PCN = "pcn", _("PCN at least")
+        PP = "pp", _("PP at least")
+        RANK = "rank", _("national rank at most")
+
+    SERIES = [(code, name) for code, name in Licensee.Series.choices if code != "NC"]
+
+    season = models.ForeignKey(
+        "federation.Season",
+        verbose_name=_("season"),
+        on_delete=models.CASCADE,
+        related_name="series_rules",
+    )
+    series = models.CharField(_("series"), max_length=2, choices=SERIES)
+    purpose = models.CharField(_("rule"), max_length=5, choices=Purpose.choices)
+    measure = models.CharField(_("measure"), max_length=4, choices=Measure.choices)
+    threshold = models.PositiveIntegerField(_("threshold"))
+
+    class Meta:
+        verbose_name = _("series rule")
+        verbose_name_plural = _("series rules")
+        ordering = ["season", "series", "purpose", "measure", "threshold"]
+
+    def __str__(self) -> str:
+        return f"{self.get_series_display()}: {self.get_measure_display()} {self.threshold}"
+
+
+class SeriesProposal(models.Model):
+    """The séries changes computed at a season's end from a published list, reviewed, then
+    applied to the licensees in one step."""
+
+    season = models.ForeignKey(
+        "federation.Season", verbose_name=_("season"), on_delete=models.PROTECT
+    )
+    publication = models.ForeignKey(
+        Publication, verbose_name=_("publication"), on_delete=models.PROTECT
+    )
+    created_at = models.DateTimeField(_("computed at"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        "accounts.User", verbose_name=_("computed by"), on_delete=models.PROTECT, related_name="+"
+    )
+    applied_at = models.DateTimeField(_("applied at"), null=True, blank=True)
+    applied_by = models.ForeignKey(
+        "accounts.User",
+        verbose_name=_("applied by"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        verbose_name = _("series proposal")
+        verbose_name_plural = _("series proposals")
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.season} ({self.created_at:%d/%m/%Y})"
+
+
+class SeriesChange(models.Model):
+    """A licensee's proposed move, with the rule that makes it; ``kept`` false when the
+    reviewer leaves it out."""
+
+    proposal = models.ForeignKey(SeriesProposal, on_delete=models.CASCADE, related_name="changes")
+    licensee = models.ForeignKey(
+        "federation.Licensee", verbose_name=_("licensee"), on_delete=models.PROTECT
+    )
+    before = models.CharField(_("series before"), max_length=2, choices=Licensee.Series.choices)
+    after = models.CharField(_("series after"), max_length=2, choices=Licensee.Series.choices)
+    reason = models.CharField(_("why"), max_length=200)
+    kept = models.BooleanField(_("applied"), default=True)
+
+    class Meta:
+        verbose_name = _("series change")
+        verbose_name_plural = _("series changes")
+        ordering = ["proposal", "licensee__last_name", "licensee__first_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["proposal", "licensee"], name="one_change_per_licensee")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.licensee_id}: {self.before} → {self.after}"

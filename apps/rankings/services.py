@@ -8,14 +8,14 @@ from django.utils import timezone
 
 from apps.accounts.permissions import roles_of
 from apps.approvals.domain.chain import Action
-from apps.approvals.models import HomologationStep
+from apps.approvals.models import ExternalAward, HomologationStep
 from apps.core.audit import audit_record
 from apps.core.jobs import job_claim, job_enqueue, job_heartbeat, job_owned
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Season
-from apps.rankings.computation import ranking_store
+from apps.rankings.computation import ranking_rows_store, ranking_store, ranking_totals
 from apps.rankings.models import Publication, PublicationChange, RankingRun
-from apps.results.models import Award
+from apps.tournaments.models import Registration
 
 
 @transaction.atomic
@@ -30,9 +30,13 @@ def ranking_request(*, actor, season: Season) -> RankingRun:
     return run
 
 
+# The progress bar's steps: claimed by a worker, totals summed, ranks stored (100).
+PROGRESS_CLAIMED, PROGRESS_TOTALLED = 10, 60
+
+
 def ranking_compute(*, run_id: int) -> bool:
-    """Compute and store the run's ranking in one transaction, while this run holds the
-    job; False when another run holds it or it is over."""
+    """Compute the season's totals, then store the run's ranking in one transaction, while
+    this run holds the job; False when another run holds it or it is over."""
     attempt = job_claim(RankingRun, run_id)
     if attempt is None:
         return False
@@ -40,12 +44,18 @@ def ranking_compute(*, run_id: int) -> bool:
     owned = job_owned(RankingRun, run_id, attempt)
     with job_heartbeat(RankingRun, run_id, attempt):
         try:
+            owned.update(progress=PROGRESS_CLAIMED)
+            ranking_totals(season=run.season)
+            owned.update(progress=PROGRESS_TOTALLED)
             with transaction.atomic():
                 if not owned.select_for_update().exists():
                     return False
-                players = ranking_store(run_id=run_id, season=run.season)
+                players = ranking_rows_store(run_id=run_id)
                 owned.update(
-                    state=RankingRun.State.DONE, players=players, computed_at=timezone.now()
+                    state=RankingRun.State.DONE,
+                    players=players,
+                    computed_at=timezone.now(),
+                    progress=100,
                 )
         except Exception:
             owned.update(state=RankingRun.State.FAILED)
@@ -54,57 +64,73 @@ def ranking_compute(*, run_id: int) -> bool:
 
 
 def _reasons(season: Season, since, licensee_ids) -> dict[int, list[str]]:
-    """{licensee: the tournaments approved or corrected since ``since`` that award them}."""
+    """{licensee: the tournaments they played that were approved or corrected since
+    ``since``}: played, not awarded, so that a correction that takes an award away is
+    named too; files of other software by their awards."""
     steps = HomologationStep.objects.filter(
         action__in=(Action.APPROVE, Action.ACCEPT_CORRECTION),
         homologation__date__range=(season.start, season.end),
     )
     if since is not None:
         steps = steps.filter(at__gt=since)
-    tournaments = dict(
-        steps.exclude(homologation__tournament=None).values_list(
-            "homologation__tournament_id", "homologation__name"
-        )
-    )
+    names, tournaments, files = {}, set(), set()
+    for homologation, tournament, name in steps.values_list(
+        "homologation_id", "homologation__tournament_id", "homologation__name"
+    ):
+        names[homologation] = name
+        (tournaments if tournament else files).add(tournament or homologation)
+    played = Registration.objects.filter(
+        licensee_id__in=licensee_ids, tournament_id__in=tournaments
+    ).values_list("licensee_id", "tournament__homologation")
+    taken = ExternalAward.objects.filter(
+        licensee_id__in=licensee_ids, homologation_id__in=files
+    ).values_list("licensee_id", "homologation_id")
     reasons: dict[int, list[str]] = {}
-    for licensee_id, tournament_id in Award.objects.filter(
-        licensee_id__in=licensee_ids, award_set__tournament_id__in=tournaments
-    ).values_list("licensee_id", "award_set__tournament_id"):
-        reasons.setdefault(licensee_id, []).append(tournaments[tournament_id])
+    for licensee_id, homologation in [*played, *taken]:
+        reasons.setdefault(licensee_id, []).append(names[homologation])
     return reasons
+
+
+def _moves(before: dict, after: dict) -> list[int]:
+    """The players added, changed (PCN or rank) or gone between two lists."""
+    changed = [
+        licensee
+        for licensee, row in after.items()
+        if licensee not in before
+        or (before[licensee].pcn, before[licensee].rank) != (row.pcn, row.rank)
+    ]
+    return changed + [licensee for licensee in before if licensee not in after]
 
 
 @transaction.atomic
 def ranking_publish(*, actor, season: Season) -> Publication:
     """Federation staff publish the season's ranking as it is now: its rows are stored and
-    never computed again; what changed since the previous publication is recorded with
-    the tournaments that caused it."""
+    never computed again; what changed since the previous publication (players added,
+    changed, gone) is recorded with the tournaments that caused it."""
     if not roles_of(actor).federation:
         raise PermissionDenied("Seule la fédération publie le classement national.")
     run = RankingRun.objects.create(season=season, state=RankingRun.State.RUNNING)
     players = ranking_store(run_id=run.pk, season=season)
     now = timezone.now()
     RankingRun.objects.filter(pk=run.pk).update(
-        state=RankingRun.State.DONE, players=players, computed_at=now
+        state=RankingRun.State.DONE, players=players, computed_at=now, progress=100
     )
     previous = Publication.objects.filter(season=season).order_by("-published_at").first()
     before = {r.licensee_id: r for r in previous.run.rows.all()} if previous is not None else {}
     after = {r.licensee_id: r for r in run.rows.all()}
-    moved = [
-        licensee
-        for licensee, row in after.items()
-        if licensee not in before
-        or (before[licensee].pcn, before[licensee].rank) != (row.pcn, row.rank)
-    ]
+    moved = _moves(before, after)
+    added = sum(licensee not in before for licensee in after)
+    removed = sum(licensee not in after for licensee in before)
     publication = Publication.objects.create(
         season=season,
         run=run,
         previous=previous,
         published_at=now,
         published_by=actor,
-        added=sum(licensee not in before for licensee in after),
-        changed=sum(licensee in before for licensee in moved),
-        unchanged=len(after) - len(moved),
+        added=added,
+        changed=len(moved) - added - removed,
+        unchanged=len(after) - len(moved) + removed,
+        removed=removed,
     )
     reasons = _reasons(season, previous.published_at if previous else None, moved)
     PublicationChange.objects.bulk_create(
@@ -112,9 +138,9 @@ def ranking_publish(*, actor, season: Season) -> Publication:
             publication=publication,
             licensee_id=licensee,
             pcn_before=before[licensee].pcn if licensee in before else None,
-            pcn_after=after[licensee].pcn,
+            pcn_after=after[licensee].pcn if licensee in after else None,
             rank_before=before[licensee].rank if licensee in before else None,
-            rank_after=after[licensee].rank,
+            rank_after=after[licensee].rank if licensee in after else None,
             reasons=" ; ".join(sorted(reasons.get(licensee, []))),
         )
         for licensee in moved

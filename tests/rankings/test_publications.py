@@ -12,6 +12,7 @@ from apps.federation.models import Season
 from apps.rankings import services
 from apps.rankings.computation import ranking_store
 from apps.rankings.models import Publication
+from apps.results.models import Award
 from tests import factories as f
 from tests.rankings.test_computation import _approved_with_awards
 
@@ -68,3 +69,32 @@ def test_only_the_federation_publishes(world):
         with pytest.raises(PermissionDenied):
             services.ranking_publish(actor=world.persona(persona), season=season)
     assert not Publication.objects.exists()
+
+
+def test_a_correction_that_takes_awards_away_is_named_and_who_leaves_is_recorded(world):
+    season = Season.objects.create(start_year=2026, is_current=True)
+    a, b, gone = f.LicenseeFactory.create_batch(3, club=world.club)
+    first = _approved_with_awards(world, {a: (560, 0), b: (403, 0), gone: (120, 0)})
+    _approve(world, first)
+    services.ranking_publish(actor=world.federation_staff, season=season)
+    # The corrected tournament: b's award drops, ``gone`` (still registered) earns none.
+    Award.objects.filter(licensee=b).update(pcn=200)
+    Award.objects.filter(licensee=gone).delete()
+    HomologationStep.objects.create(
+        homologation=first.homologation,
+        action=Action.ACCEPT_CORRECTION,
+        from_level=Level.APPROVED,
+        to_level=Level.APPROVED,
+        actor=world.federation_staff,
+    )
+    again = services.ranking_publish(actor=world.federation_staff, season=season)
+    assert (again.added, again.changed, again.unchanged, again.removed) == (0, 1, 1, 1)
+    changes = {
+        ch.licensee_id: (ch.pcn_before, ch.pcn_after, ch.rank_before, ch.rank_after, ch.reasons)
+        for ch in again.changes.all()
+    }
+    assert changes == {
+        b.pk: (403, 200, 2, 2, first.name),
+        gone.pk: (120, None, 3, None, first.name),
+    }
+    assert [ch.licensee_id for ch in again.changes.all()] == [b.pk, gone.pk]  # gone last
