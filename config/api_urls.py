@@ -8,6 +8,7 @@ from apps.approvals.api import HomologationViewSet
 from apps.awards.api import AwardViewSet
 from apps.exchange.api import TournamentFileViewSet
 from apps.federation.api import ClubViewSet, LicenseeViewSet
+from apps.rankings.api import PlayerHistoryViewSet, PublicationViewSet
 from apps.tournaments.api import RegistrationViewSet, TournamentViewSet
 
 app_name = "api"
@@ -20,6 +21,8 @@ router.register("registrations", RegistrationViewSet, basename="registration")
 router.register("tournament-files", TournamentFileViewSet, basename="tournament-file")
 router.register("awards", AwardViewSet, basename="award")
 router.register("homologations", HomologationViewSet, basename="homologation")
+router.register("ranking-publications", PublicationViewSet, basename="ranking-publication")
+router.register("ranking-players", PlayerHistoryViewSet, basename="ranking-player")
 
 urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="token"),

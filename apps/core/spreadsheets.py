@@ -25,3 +25,11 @@ def sheet_row(sheet, values, number_formats: dict[int, str] | None = None) -> No
     """Append a row of values, each column's number format given by its index."""
     formats = number_formats or {}
     sheet.append([sheet_cell(sheet, v, formats.get(i)) for i, v in enumerate(values)])
+
+
+def csv_cell(value):
+    """A CSV value that a spreadsheet opening the file never reads as a formula: text
+    starting like one gets a leading apostrophe (OWASP's advice); numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value

@@ -6,6 +6,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from apps.accounts.permissions import can_use_player_area
+from apps.core.panels import panels_for
 from apps.federation.permissions import licensees_for_user
 from apps.tournaments.selectors import (
     registrations_of_licensee,
@@ -33,5 +34,9 @@ def player_home(request):
     return render(
         request,
         "tournaments/player_home.html",
-        {"licensee": licensee, "registrations": registrations_of_licensee(licensee)},
+        {
+            "licensee": licensee,
+            "registrations": registrations_of_licensee(licensee),
+            "panels": panels_for("player_home", request.user),
+        },
     )

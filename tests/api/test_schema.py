@@ -30,6 +30,11 @@ EXPECTED = {
     "/api/homologations/{id}/step/": {"post"},
     "/api/homologations/{id}/pass_on/": {"post"},
     "/api/homologations/submit/": {"post"},
+    "/api/ranking-publications/": {"get"},
+    "/api/ranking-publications/{id}/": {"get"},
+    "/api/ranking-publications/{id}/rows/": {"get"},
+    "/api/ranking-publications/{id}/changes/": {"get"},
+    "/api/ranking-players/{licence}/": {"get"},
 }
 
 
@@ -53,6 +58,14 @@ def test_list_filters_are_documented(tmp_path):
     assert query_names("/api/registrations/") == {"page", "tournament"}
     assert query_names("/api/awards/") == {"page", "tournament", "licence"}
     assert query_names("/api/homologations/") == {"page", "waiting", "level"}
+    assert query_names("/api/ranking-publications/") == {"page", "season"}
+    assert query_names("/api/ranking-publications/{id}/rows/") >= {
+        "q",
+        "club",
+        "committee",
+        "zone",
+        "series",
+    }
 
 
 def test_schema_endpoint_answers(client):

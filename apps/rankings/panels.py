@@ -1,0 +1,57 @@
+"""What the national ranking shows on the area homes: the federation's latest list and
+computation; a committee's and a club's own players' ranking; a player's season, rank
+and « votre PCN a changé »."""
+
+from apps.accounts.permissions import roles_of
+from apps.federation.models import Club, Committee, Licensee, Season
+from apps.rankings import selectors
+
+
+def _current() -> Season | None:
+    return Season.objects.filter(is_current=True).first()
+
+
+def staff_home_panel(user) -> dict | None:
+    """Federation staff: the latest publication and computation; committees: their
+    players' ranking."""
+    roles = roles_of(user)
+    season = _current()
+    if season is None or not (roles.federation or roles.committee_ids):
+        return None
+    return {
+        "template": "rankings/_staff_panel.html",
+        "season": season,
+        "federation": roles.federation,
+        "publication": selectors.latest_publication(season),
+        "run": selectors.live_run(season) if roles.federation else None,
+        "committees": Committee.objects.filter(pk__in=roles.committee_ids),
+    }
+
+
+def club_home_panel(user) -> dict | None:
+    roles = roles_of(user)
+    season = _current()
+    if season is None or not roles.club_ids:
+        return None
+    return {
+        "template": "rankings/_club_panel.html",
+        "season": season,
+        "clubs": Club.objects.filter(pk__in=roles.club_ids),
+    }
+
+
+def player_home_panel(user) -> dict | None:
+    """The player's season: rank out of how many, PCN, PP; what changed and why."""
+    licensee_id = roles_of(user).licensee_id
+    season = _current()
+    if season is None or licensee_id is None:
+        return None
+    licensee = Licensee.objects.get(pk=licensee_id)
+    line = next((x for x in selectors.player_seasons(licensee) if x.season.pk == season.pk), None)
+    return {
+        "template": "rankings/_player_panel.html",
+        "season": season,
+        "licensee": licensee,
+        "line": line,
+        "change": selectors.pcn_change_of(licensee, season),
+    }

@@ -1,0 +1,151 @@
+"""The national ranking's reads: the season's published lists and live ranking, their
+rows filtered as the pages and the API ask, a player's seasons and the awards that make
+their totals. Each read costs a fixed number of queries, whatever the number of players."""
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.db.models import F, Q, QuerySet, Window
+from django.db.models.functions import Rank
+
+from apps.approvals.domain.chain import Level
+from apps.approvals.models import ExternalAward
+from apps.federation.models import Licensee, Season
+from apps.rankings.models import Publication, PublicationChange, RankingRow, RankingRun
+from apps.results.models import Award
+from apps.tournaments.domain.workflow import Status
+
+
+def publications_of(season: Season) -> QuerySet[Publication]:
+    return Publication.objects.filter(season=season).select_related("published_by")
+
+
+def latest_publication(season: Season) -> Publication | None:
+    return publications_of(season).order_by("-published_at").first()
+
+
+def live_run(season: Season) -> RankingRun | None:
+    """The season's latest computed ranking: the live view, ahead of the published list."""
+    done = RankingRun.objects.filter(season=season, state=RankingRun.State.DONE)
+    return done.order_by("-computed_at", "-pk").first()
+
+
+@dataclass(frozen=True)
+class RowFilter:
+    """What a ranking page or the API narrows the list to (all optional)."""
+
+    text: str = ""  # in the name or the licence number
+    club_id: int | None = None
+    committee_id: int | None = None
+    zone_id: int | None = None
+    series: str = ""
+
+
+def ranking_rows(run: RankingRun, found: RowFilter = RowFilter()) -> QuerySet[RankingRow]:
+    """The run's rows in rank order, narrowed by ``found``, each with its licensee, club,
+    committee and zone, and its rank among the players of its club (``club_rank``)."""
+    rows = (
+        RankingRow.objects.filter(run=run)
+        .select_related("licensee__club", "committee", "zone")
+        .annotate(
+            club_rank=Window(Rank(), partition_by=F("licensee__club_id"), order_by=F("pcn").desc())
+        )
+        .order_by("rank", "licensee__last_name", "licensee__first_name")
+    )
+    for word in found.text.split():
+        rows = rows.filter(
+            Q(licensee__last_name__icontains=word)
+            | Q(licensee__first_name__icontains=word)
+            | Q(licensee__licence_number__startswith=word)
+        )
+    if found.club_id:
+        rows = rows.filter(licensee__club_id=found.club_id)
+    if found.committee_id:
+        rows = rows.filter(committee_id=found.committee_id)
+    if found.zone_id:
+        rows = rows.filter(zone_id=found.zone_id)
+    if found.series:
+        rows = rows.filter(series=found.series)
+    return rows
+
+
+def publication_changes(publication: Publication) -> QuerySet[PublicationChange]:
+    return publication.changes.select_related("licensee__club")
+
+
+@dataclass(frozen=True)
+class SeasonLine:
+    """A player's line of a season's published ranking (or, lacking one, the live one)."""
+
+    season: Season
+    row: RankingRow
+    published: bool
+
+
+def player_seasons(licensee: Licensee) -> list[SeasonLine]:
+    """The player's line of each season's latest publication, oldest season first; the
+    current season's live line when it is newer (two queries)."""
+    published = (
+        RankingRow.objects.filter(licensee=licensee, run__publication__isnull=False)
+        .select_related("run__season", "run__publication")
+        .order_by("run__season__start_year", "run__publication__published_at")
+    )
+    lines = {row.run.season.start_year: SeasonLine(row.run.season, row, True) for row in published}
+    live = (
+        RankingRow.objects.filter(
+            licensee=licensee, run__state=RankingRun.State.DONE, run__season__is_current=True
+        )
+        .select_related("run__season")
+        .order_by("-run__computed_at", "-run_id")
+        .first()
+    )
+    if live is not None:
+        current = lines.get(live.run.season.start_year)
+        if current is None or current.row.run.computed_at < live.run.computed_at:
+            lines[live.run.season.start_year] = SeasonLine(live.run.season, live, False)
+    return [lines[year] for year in sorted(lines)]
+
+
+@dataclass(frozen=True)
+class AwardLine:
+    """One tournament's PCN and PP counted in a player's season."""
+
+    day: date
+    name: str
+    pcn: int
+    pp: int
+    tournament_id: int | None  # None: a tournament received as the FFT's file
+
+
+def player_awards(licensee: Licensee, season: Season) -> list[AwardLine]:
+    """The awards that make the player's season totals (apps.rankings.computation): of
+    approved tournaments and approved files of other software, newest first (two
+    queries)."""
+    span = season.span
+    awarded = Award.objects.filter(
+        licensee=licensee,
+        award_set__tournament__status=Status.APPROVED,
+        award_set__tournament__date__range=(span.start, span.end),
+    ).values_list(
+        "award_set__tournament__date",
+        "award_set__tournament__name",
+        "pcn",
+        "pp",
+        "award_set__tournament_id",
+    )
+    external = ExternalAward.objects.filter(
+        licensee=licensee,
+        homologation__level=Level.APPROVED,
+        homologation__date__range=(span.start, span.end),
+    ).values_list("homologation__date", "homologation__name", "pcn", "pp")
+    lines = [AwardLine(*values) for values in awarded]
+    lines += [AwardLine(*values, tournament_id=None) for values in external]
+    return sorted(lines, key=lambda line: (line.day, line.name), reverse=True)
+
+
+def pcn_change_of(licensee: Licensee, season: Season) -> PublicationChange | None:
+    """What the season's latest publication changed of the player's line, and why."""
+    publication = latest_publication(season)
+    if publication is None or publication.previous_id is None:
+        return None
+    return publication.changes.filter(licensee=licensee).first()
