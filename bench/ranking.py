@@ -29,7 +29,7 @@ from apps.tournaments.models import Registration, Tournament
 
 LICENSEES, CLUBS, COMMITTEES, ZONES = 10_000, 200, 20, 5
 TOURNAMENTS, PLAYERS = 5_000, 60
-REPEATS = 5
+REPEATS = 9
 
 
 def build() -> Season:

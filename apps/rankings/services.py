@@ -60,7 +60,22 @@ def ranking_compute(*, run_id: int) -> bool:
         except Exception:
             owned.update(state=RankingRun.State.FAILED)
             raise
+    runs_prune(season=run.season)
     return True
+
+
+def runs_prune(*, season: Season) -> int:
+    """Drop the season's computed runs that nothing reads any more: neither published nor
+    the latest (a live ranking computed again at every burst of approvals would otherwise
+    keep a full list each time); how many."""
+    latest = RankingRun.objects.filter(season=season, state=RankingRun.State.DONE).order_by(
+        "-computed_at", "-pk"
+    )[:1]
+    stale = RankingRun.objects.filter(
+        season=season, state=RankingRun.State.DONE, publication__isnull=True
+    ).exclude(pk__in=latest)
+    count, _by_model = stale.delete()
+    return count
 
 
 def _reasons(season: Season, since, licensee_ids) -> dict[int, list[str]]:

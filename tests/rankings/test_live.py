@@ -10,7 +10,8 @@ from apps.approvals.domain.chain import Action, Level
 from apps.approvals.models import Homologation
 from apps.federation.models import Season
 from apps.rankings import services
-from apps.rankings.models import RankingRun
+from apps.rankings.models import RankingRow, RankingRun
+from tests.rankings.test_computation import _approved_with_awards
 
 
 def _at_federation(world, name):
@@ -40,3 +41,16 @@ def test_a_burst_of_approvals_makes_one_live_run(world, isolated_worker_app):
         actor=world.federation_staff, homologation=_at_federation(world, "D"), action=Action.APPROVE
     )
     assert sorted(live.values_list("state", flat=True)) == ["done", "pending"]
+
+
+def test_a_new_computation_drops_the_runs_nobody_reads(world, django_capture_on_commit_callbacks):
+    season = Season.objects.create(start_year=2026, is_current=True)
+    _approved_with_awards(world, {world.licensee: (500, 0)})
+    published = services.ranking_publish(actor=world.federation_staff, season=season)
+    runs = []
+    for _ in range(3):
+        with django_capture_on_commit_callbacks(execute=True):
+            runs.append(services.ranking_request(actor=world.federation_staff, season=season))
+    kept = set(RankingRun.objects.values_list("pk", flat=True))
+    assert kept == {published.run_id, runs[-1].pk}  # the published list and the latest
+    assert RankingRow.objects.filter(run_id__in=[r.pk for r in runs[:2]]).count() == 0

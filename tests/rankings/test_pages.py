@@ -378,3 +378,29 @@ def test_the_pages_queries_do_not_grow_with_the_players(world, season, login, pa
         address = url(publication)
         counts.append(queries_of(lambda address=address: client.get(address)))
     assert counts[0] == counts[1]
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "/classement/99999999999999999999/",
+        "/classement/2026/club/99999999999999999999/",
+        "/classement/2026/comite/0/",
+        "/classement/joueur/" + "9" * 300 + "/",
+        "/classement/publications/99999999999999999999/",
+        "/api/ranking-players/99999999/",
+    ],
+)
+def test_odd_addresses_answer_not_found(season, client, address):
+    assert client.get(address).status_code == 404
+
+
+def test_odd_parameters_change_nothing(world, season, client, login):
+    _publish(world, season, {world.licensee: 500})
+    for query in ({"page": "x"}, {"publication": "abc"}, {"q": "x" * 500}, {"format": "pdf"}):
+        answer = client.get(_url("published", 2026), query)
+        assert answer.status_code == 200 and len(answer.context["page"].object_list) == 1
+    staff = login(world.federation_staff)
+    assert staff.get(_url("staff_index"), {"saison": "9" * 30}).status_code == 302
+    assert staff.get(_url("staff_index"), {"saison": "9" * 30}, follow=True).status_code == 404
+    assert staff.get(f"/api/ranking-publications/?season={'9' * 30}").status_code == 400
