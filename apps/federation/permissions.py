@@ -65,6 +65,11 @@ def can_manage_licensee(user, licensee: Licensee) -> bool:
     return roles.federation or licensee.club_id in roles.club_ids
 
 
+def can_set_series(user) -> bool:
+    """Move licensees between séries (the season's end, apps.rankings)."""
+    return roles_of(user).federation
+
+
 def can_import_licensees(user) -> bool:
     return roles_of(user).manages_clubs
 

@@ -4,7 +4,6 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from apps.accounts.permissions import roles_of
 from apps.core.audit import audit_record, audit_records, audit_snapshot, model_update
 from apps.core.writes import unique_save
 from apps.federation import permissions
@@ -73,7 +72,7 @@ def licensees_series_set(*, actor, series: dict[int, str]) -> int:
     """Federation staff move licensees to new séries at once ({licensee id: série}), an
     audit row each; how many changed. Call it inside the caller's transaction (the séries
     proposal of apps.rankings applies in one step)."""
-    if not roles_of(actor).federation:
+    if not permissions.can_set_series(actor):
         raise PermissionDenied(_("Only the federation changes the séries."))
     licensees = list(Licensee.objects.select_for_update().filter(pk__in=series))
     moved = [(licensee, licensee.series) for licensee in licensees]

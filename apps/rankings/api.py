@@ -13,6 +13,7 @@ from apps.accounts.api import ScopedReadViewSet
 from apps.federation.models import Licensee, Season
 from apps.rankings import selectors
 from apps.rankings.models import Publication, PublicationChange, RankingRow
+from apps.rankings.permissions import can_see_own_changes, can_view_live_ranking
 
 
 class PublicationSerializer(serializers.ModelSerializer):
@@ -22,13 +23,13 @@ class PublicationSerializer(serializers.ModelSerializer):
     class Meta:
         model = Publication
         fields = ["id", "season", "published_at", "previous", "players", "added", "changed"]
-        fields += ["unchanged"]
+        fields += ["unchanged", "removed"]
 
 
 class RowSerializer(serializers.ModelSerializer):
     licence = serializers.CharField(source="licensee.licence_number")
     name = serializers.CharField(source="licensee.full_name")
-    club = serializers.CharField(source="licensee.club.name")
+    club = serializers.CharField(source="club.name", default="")
     committee = serializers.CharField(source="committee.name")
     zone = serializers.CharField(source="zone.name")
 
@@ -148,7 +149,11 @@ class PlayerHistoryViewSet(viewsets.ViewSet):
         current = Season.objects.filter(is_current=True).first()
         history = {
             "licensee": licensee,
-            "seasons": selectors.player_seasons(licensee),
+            "seasons": selectors.player_seasons(
+                licensee,
+                live=can_view_live_ranking(request.user)
+                or can_see_own_changes(request.user, licensee),
+            ),
             "awards": selectors.player_awards(licensee, current) if current else [],
         }
         return Response(PlayerHistorySerializer(history).data)

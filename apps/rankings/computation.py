@@ -53,9 +53,9 @@ def ranking_sql() -> str:
     """The run's rows from the totals, ranked (parameter: the run's id)."""
     return f"""
         INSERT INTO {_table(RankingRow)}
-            (run_id, licensee_id, committee_id, zone_id, series, pcn, pp, tournaments,
-             rank, committee_rank, zone_rank)
-        SELECT %s, t.licensee_id, c.committee_id, m.zone_id, l.series, t.pcn, t.pp,
+            (run_id, licensee_id, club_id, committee_id, zone_id, series, pcn, pp,
+             tournaments, rank, committee_rank, zone_rank)
+        SELECT %s, t.licensee_id, l.club_id, c.committee_id, m.zone_id, l.series, t.pcn, t.pp,
                t.tournaments,
                RANK() OVER (ORDER BY t.pcn DESC),
                RANK() OVER (PARTITION BY c.committee_id ORDER BY t.pcn DESC),

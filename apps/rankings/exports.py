@@ -34,7 +34,7 @@ def _values(row: RankingRow) -> list:
         licensee.licence_number,
         licensee.last_name,
         licensee.first_name,
-        licensee.club.name,
+        row.club.name if row.club else "",
         row.committee.name,
         row.zone.name,
         str(row.get_series_display()),

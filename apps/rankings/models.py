@@ -57,6 +57,16 @@ class RankingRow(models.Model):
         on_delete=models.PROTECT,
         db_constraint=False,
     )
+    # The club, committee and zone when the list was computed: a published list keeps
+    # a player under the club they played for, whatever transfers come after.
+    club = models.ForeignKey(
+        "federation.Club",
+        verbose_name=_("club"),
+        on_delete=models.PROTECT,
+        db_constraint=False,
+        db_index=False,
+        null=True,
+    )
     committee = models.ForeignKey(
         "federation.Committee",
         verbose_name=_("committee"),

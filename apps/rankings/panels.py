@@ -47,7 +47,8 @@ def player_home_panel(user) -> dict | None:
     if season is None or licensee_id is None:
         return None
     licensee = Licensee.objects.get(pk=licensee_id)
-    line = next((x for x in selectors.player_seasons(licensee) if x.season.pk == season.pk), None)
+    seasons = selectors.player_seasons(licensee, live=True)  # the player's own line
+    line = next((x for x in seasons if x.season.pk == season.pk), None)
     return {
         "template": "rankings/_player_panel.html",
         "season": season,

@@ -5,12 +5,12 @@ their totals. Each read costs a fixed number of queries, whatever the number of 
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import F, Q, QuerySet, Window
-from django.db.models.functions import Rank
+from django.db.models import Q, QuerySet
 
 from apps.approvals.domain.chain import Level
 from apps.approvals.models import ExternalAward
 from apps.federation.models import Licensee, Season
+from apps.rankings.domain.places import rank_among
 from apps.rankings.models import Publication, PublicationChange, RankingRow, RankingRun
 from apps.results.models import Award
 from apps.tournaments.domain.workflow import Status
@@ -42,14 +42,11 @@ class RowFilter:
 
 
 def ranking_rows(run: RankingRun, found: RowFilter = RowFilter()) -> QuerySet[RankingRow]:
-    """The run's rows in rank order, narrowed by ``found``, each with its licensee, club,
-    committee and zone, and its rank among the players of its club (``club_rank``)."""
+    """The run's rows in rank order, narrowed by ``found``, each with its licensee and the
+    club, committee and zone it was ranked in."""
     rows = (
         RankingRow.objects.filter(run=run)
-        .select_related("licensee__club", "committee", "zone")
-        .annotate(
-            club_rank=Window(Rank(), partition_by=F("licensee__club_id"), order_by=F("pcn").desc())
-        )
+        .select_related("licensee", "club", "committee", "zone")
         .order_by("rank", "licensee__last_name", "licensee__first_name")
     )
     for word in found.text.split():
@@ -59,7 +56,7 @@ def ranking_rows(run: RankingRun, found: RowFilter = RowFilter()) -> QuerySet[Ra
             | Q(licensee__licence_number__startswith=word)
         )
     if found.club_id:
-        rows = rows.filter(licensee__club_id=found.club_id)
+        rows = rows.filter(club_id=found.club_id)
     if found.committee_id:
         rows = rows.filter(committee_id=found.committee_id)
     if found.zone_id:
@@ -67,6 +64,15 @@ def ranking_rows(run: RankingRun, found: RowFilter = RowFilter()) -> QuerySet[Ra
     if found.series:
         rows = rows.filter(series=found.series)
     return rows
+
+
+def club_ranks_set(run: RankingRun, club_id: int, rows: list[RankingRow]) -> None:
+    """Set ``club_rank`` on each row: its rank by PCN among the players of the club in the
+    run (ex-aequo share), whatever else narrows the page (one query, of the club's
+    players only)."""
+    club_pcns = list(run.rows.filter(club_id=club_id).values_list("pcn", flat=True))
+    for row in rows:
+        row.club_rank = rank_among(row.pcn, club_pcns)
 
 
 def publication_changes(publication: Publication) -> QuerySet[PublicationChange]:
@@ -82,16 +88,18 @@ class SeasonLine:
     published: bool
 
 
-def player_seasons(licensee: Licensee) -> list[SeasonLine]:
-    """The player's line of each season's latest publication, oldest season first; the
-    current season's live line when it is newer (two queries)."""
+def player_seasons(licensee: Licensee, *, live: bool) -> list[SeasonLine]:
+    """The player's line of each season's latest publication, oldest season first; with
+    ``live``, the current season's live line when it is newer (two queries)."""
     published = (
         RankingRow.objects.filter(licensee=licensee, run__publication__isnull=False)
         .select_related("run__season", "run__publication")
         .order_by("run__season__start_year", "run__publication__published_at")
     )
     lines = {row.run.season.start_year: SeasonLine(row.run.season, row, True) for row in published}
-    live = (
+    if not live:
+        return [lines[year] for year in sorted(lines)]
+    latest = (
         RankingRow.objects.filter(
             licensee=licensee, run__state=RankingRun.State.DONE, run__season__is_current=True
         )
@@ -99,10 +107,10 @@ def player_seasons(licensee: Licensee) -> list[SeasonLine]:
         .order_by("-run__computed_at", "-run_id")
         .first()
     )
-    if live is not None:
-        current = lines.get(live.run.season.start_year)
-        if current is None or current.row.run.computed_at < live.run.computed_at:
-            lines[live.run.season.start_year] = SeasonLine(live.run.season, live, False)
+    if latest is not None:
+        current = lines.get(latest.run.season.start_year)
+        if current is None or current.row.run.computed_at < latest.run.computed_at:
+            lines[latest.run.season.start_year] = SeasonLine(latest.run.season, latest, False)
     return [lines[year] for year in sorted(lines)]
 
 

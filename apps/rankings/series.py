@@ -7,16 +7,16 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from apps.accounts.permissions import roles_of
 from apps.core.audit import audit_record
 from apps.federation.models import Licensee, Season
 from apps.federation.services import licensees_series_set
 from apps.rankings.domain.series import Rule, Standing, rule_problems, series_move
 from apps.rankings.models import Publication, SeriesChange, SeriesProposal, SeriesRule
+from apps.rankings.permissions import can_manage_national_ranking
 
 
 def _federation_only(actor) -> None:
-    if not roles_of(actor).federation:
+    if not can_manage_national_ranking(actor):
         raise PermissionDenied("Seule la fédération fixe les séries.")
 
 

@@ -6,7 +6,6 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
-from apps.accounts.permissions import roles_of
 from apps.approvals.domain.chain import Action
 from apps.approvals.models import ExternalAward, HomologationStep
 from apps.core.audit import audit_record
@@ -15,17 +14,21 @@ from apps.federation.domain.seasons import season_of
 from apps.federation.models import Season
 from apps.rankings.computation import ranking_rows_store, ranking_store, ranking_totals
 from apps.rankings.models import Publication, PublicationChange, RankingRun
+from apps.rankings.permissions import can_manage_national_ranking
 from apps.tournaments.models import Registration
 
 
 @transaction.atomic
 def ranking_request(*, actor, season: Season) -> RankingRun:
     """Federation staff ask for the season's ranking; a worker computes it."""
-    if not roles_of(actor).federation:
+    if not can_manage_national_ranking(actor):
         raise PermissionDenied("Seule la fédération calcule le classement national.")
     from apps.rankings.tasks import ranking_compute as task  # the task imports this module
 
     run = RankingRun.objects.create(season=season, state=RankingRun.State.PENDING)
+    audit_record(
+        actor=actor, action="create", instance=run, changes={"season": [None, str(season)]}
+    )
     job_enqueue(RankingRun, run.pk, task)
     return run
 
@@ -106,13 +109,21 @@ def _reasons(season: Season, since, licensee_ids) -> dict[int, list[str]]:
     return reasons
 
 
+# Why a line changed when none of the player's tournaments did: others passed them.
+OTHERS = "rang modifié par les résultats d'autres joueurs"
+
+
+def _line(row) -> tuple:
+    """What a player reads of their line: a change of any of it is recorded."""
+    return (row.pcn, row.pp, row.rank, row.tournaments)
+
+
 def _moves(before: dict, after: dict) -> list[int]:
-    """The players added, changed (PCN or rank) or gone between two lists."""
+    """The players added, changed or gone between two lists."""
     changed = [
         licensee
         for licensee, row in after.items()
-        if licensee not in before
-        or (before[licensee].pcn, before[licensee].rank) != (row.pcn, row.rank)
+        if licensee not in before or _line(before[licensee]) != _line(row)
     ]
     return changed + [licensee for licensee in before if licensee not in after]
 
@@ -122,8 +133,9 @@ def ranking_publish(*, actor, season: Season) -> Publication:
     """Federation staff publish the season's ranking as it is now: its rows are stored and
     never computed again; what changed since the previous publication (players added,
     changed, gone) is recorded with the tournaments that caused it."""
-    if not roles_of(actor).federation:
+    if not can_manage_national_ranking(actor):
         raise PermissionDenied("Seule la fédération publie le classement national.")
+    Season.objects.select_for_update().get(pk=season.pk)  # one publication at a time
     run = RankingRun.objects.create(season=season, state=RankingRun.State.RUNNING)
     players = ranking_store(run_id=run.pk, season=season)
     now = timezone.now()
@@ -156,7 +168,7 @@ def ranking_publish(*, actor, season: Season) -> Publication:
             pcn_after=after[licensee].pcn if licensee in after else None,
             rank_before=before[licensee].rank if licensee in before else None,
             rank_after=after[licensee].rank if licensee in after else None,
-            reasons=" ; ".join(sorted(reasons.get(licensee, []))),
+            reasons=" ; ".join(sorted(reasons.get(licensee, []))) or OTHERS,
         )
         for licensee in moved
     )
@@ -182,7 +194,8 @@ def ranking_live_request(*, day) -> RankingRun | None:
     burst of approvals gathers into the one run still waiting (None: it is there)."""
     from apps.rankings.tasks import ranking_compute as task  # the task imports this module
 
-    season = Season.objects.filter(start_year=season_of(day).start_year).first()
+    # The season's row, locked: two approvals at once queue one run.
+    season = Season.objects.select_for_update().filter(start_year=season_of(day).start_year).first()
     if season is None:
         return None
     waiting = RankingRun.objects.select_for_update().filter(

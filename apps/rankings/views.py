@@ -60,6 +60,10 @@ def _list(
         if file_format == "csv":
             return download(exports.ranking_csv(rows), exports.CSV, name)
         return download(exports.ranking_xlsx(rows), exports.XLSX, name)
+    page = page_of(request, rows) if rows is not None else None
+    if page is not None and kind == "club":
+        page.object_list = list(page.object_list)
+        selectors.club_ranks_set(run, fixed["club_id"], page.object_list)
     return render(
         request,
         "rankings/list.html",
@@ -73,7 +77,7 @@ def _list(
             "scope": scope,
             "scope_kind": kind,
             "form": form,
-            "page": page_of(request, rows) if rows is not None else None,
+            "page": page,
             "can_live": can_view_live_ranking(request.user),
             "can_manage": can_manage_national_ranking(request.user),
         },
@@ -169,7 +173,10 @@ def changes(request, pk):
 def player(request, licence):
     """A player's seasons: totals, rank, the awards that make them, their chart."""
     licensee = get_object_or_404(Licensee.objects.select_related("club"), licence_number=licence)
-    lines = selectors.player_seasons(licensee)
+    lines = selectors.player_seasons(
+        licensee,
+        live=can_view_live_ranking(request.user) or can_see_own_changes(request.user, licensee),
+    )
     current = Season.objects.filter(is_current=True).first()
     return render(
         request,
@@ -322,7 +329,10 @@ def proposal(request, pk):
     """Review a proposal: every change with its reason; leave some out; apply."""
     found = get_object_or_404(SeriesProposal.objects.select_related("season"), pk=pk)
     if request.method == "POST":
-        change = get_object_or_404(SeriesChange, pk=request.POST.get("change"), proposal=found)
+        wanted = request.POST.get("change", "")
+        change = get_object_or_404(
+            SeriesChange, pk=int(wanted) if wanted.isdigit() else 0, proposal=found
+        )
         try:
             series.series_change_keep(
                 actor=request.user, change=change, kept=request.POST.get("kept") == "1"

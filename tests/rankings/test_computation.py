@@ -87,3 +87,32 @@ def test_a_run_deleted_takes_its_rows_with_it(world, django_capture_on_commit_ca
     assert RankingRow.objects.filter(run=run).count() == 1
     run.delete()
     assert not RankingRow.objects.exists()
+
+
+def test_committee_and_zone_ranks_differ_and_the_season_runs_1_july_to_30_june(
+    world, django_capture_on_commit_callbacks
+):
+    """A club of another committee in the same zone: the committee rank restarts, the
+    zone rank does not. Tournaments of 30 June and 1 July fall in two seasons."""
+    season = Season.objects.create(start_year=2026, is_current=True)
+    neighbour = f.ClubFactory(committee=f.CommitteeFactory(zone=world.club.committee.zone))
+    a = f.LicenseeFactory(club=world.club)
+    b = f.LicenseeFactory(club=neighbour)
+    c = f.LicenseeFactory(club=world.club)
+    _approved_with_awards(
+        world, {a: (500, 0), b: (400, 0), c: (300, 0)}, date=datetime.date(2026, 7, 1)
+    )
+    _approved_with_awards(world, {c: (50, 0)}, date=datetime.date(2027, 6, 30))
+    _approved_with_awards(world, {b: (9999, 0)}, date=datetime.date(2026, 6, 30))  # last season
+    _approved_with_awards(world, {a: (9999, 0)}, date=datetime.date(2027, 7, 1))  # next season
+    with django_capture_on_commit_callbacks(execute=True):
+        run = services.ranking_request(actor=world.federation_staff, season=season)
+    rows = {
+        r.licensee_id: (r.pcn, r.rank, r.committee_rank, r.zone_rank, r.club_id)
+        for r in RankingRow.objects.filter(run=run)
+    }
+    assert rows == {
+        a.pk: (500, 1, 1, 1, world.club.pk),
+        b.pk: (400, 2, 1, 2, neighbour.pk),  # first of its committee, second of the zone
+        c.pk: (350, 3, 2, 3, world.club.pk),
+    }

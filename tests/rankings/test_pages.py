@@ -376,7 +376,7 @@ def test_the_pages_queries_do_not_grow_with_the_players(world, season, login, pa
     for size in (6, 30):
         publication = _publish(world, season, _field(world, size))
         address = url(publication)
-        counts.append(queries_of(lambda address=address: client.get(address)))
+        counts.append(queries_of(lambda address=address, client=client: client.get(address)))
     assert counts[0] == counts[1]
 
 
@@ -404,3 +404,98 @@ def test_odd_parameters_change_nothing(world, season, client, login):
     assert staff.get(_url("staff_index"), {"saison": "9" * 30}).status_code == 302
     assert staff.get(_url("staff_index"), {"saison": "9" * 30}, follow=True).status_code == 404
     assert staff.get(f"/api/ranking-publications/?season={'9' * 30}").status_code == 400
+
+
+def test_a_club_page_keeps_the_club_rank_when_searching(world, season, client):
+    _publish(world, season, _field(world, 6))
+    page = client.get(_url("club", 2026, world.club.pk), {"q": "membre005"})
+    rows = page.context["page"].object_list
+    assert [(r.licensee.last_name, r.club_rank) for r in rows] == [("Membre005", 4)]
+
+
+def test_a_published_list_keeps_the_club_a_player_played_for(world, season, client):
+    _publish(world, season, _field(world, 2))
+    world.licensee.club = world.other_club  # a transfer after publication
+    world.licensee.save()
+    page = client.get(_url("club", 2026, world.club.pk))
+    assert world.licensee in [r.licensee for r in page.context["page"].object_list]
+    assert world.licensee not in [
+        r.licensee
+        for r in client.get(_url("club", 2026, world.other_club.pk)).context["page"].object_list
+    ]
+
+
+def test_a_live_line_is_shown_to_the_player_and_staff_only(
+    world, season, login, django_capture_on_commit_callbacks
+):
+    _approve(world, _approved_with_awards(world, {world.licensee: (500, 0)}))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.ranking_request(actor=world.federation_staff, season=season)
+    url = _url("player", world.licensee.licence_number)
+    assert "Pas encore classé cette saison." in Client().get(url).content.decode()
+    assert (
+        Client().get(f"/api/ranking-players/{world.licensee.licence_number}/").json()["seasons"]
+        == []
+    )
+    for user in (world.player, world.federation_staff, world.club_manager):
+        html = login(user).get(url).content.decode()
+        assert "Classement en direct, pas encore publié." in html, user
+    assert "Pas encore classé" in login(world.outsider).get(url).content.decode()
+
+
+def test_the_home_panels_name_the_season(world, season, login):
+    _publish(world, season, {world.licensee: 500})
+    for user, home in (
+        (world.federation_staff, "federation:home"),
+        (world.committee_staff, "federation:home"),
+        (world.club_manager, "tournaments:club_home"),
+    ):
+        html = login(user).get(reverse(home)).content.decode()
+        assert "Classement national 2026-2027" in html, user
+
+
+def test_the_api_refuses_writes(world, season, api_as):
+    publication = _publish(world, season, {world.licensee: 500})
+    client = api_as("federation_staff")
+    assert client.post("/api/ranking-publications/", {}).status_code == 405
+    assert client.delete(f"/api/ranking-publications/{publication.pk}/").status_code == 405
+    assert (
+        client.put(f"/api/ranking-players/{world.licensee.licence_number}/", {}).status_code == 405
+    )
+
+
+@pytest.mark.parametrize(
+    "endpoint", ["rows", "changes", "player", "proposal", "xlsx", "player_home"]
+)
+def test_more_pages_queries_do_not_grow_with_the_players(world, season, login, endpoint):
+    client = login(world.federation_staff)
+    client.post(
+        _url("rules", 2026),
+        {
+            "rules-TOTAL_FORMS": "1",
+            "rules-INITIAL_FORMS": "0",
+            "rules-0-series": "2",
+            "rules-0-purpose": "enter",
+            "rules-0-measure": "pcn",
+            "rules-0-threshold": "1",
+        },
+    )
+    _publish(world, season, {world.licensee: 1})  # each list measured has a previous one
+    counts = []
+    for size in (6, 30):
+        publication = _publish(world, season, _field(world, size))
+        client = login(world.player if endpoint == "player_home" else world.federation_staff)
+        if endpoint == "proposal":
+            client.post(_url("propose", 2026))
+        address = {
+            "rows": f"/api/ranking-publications/{publication.pk}/rows/",
+            "changes": f"/api/ranking-publications/{publication.pk}/changes/",
+            "player": f"/api/ranking-players/{world.licensee.licence_number}/",
+            "proposal": _url("proposal", SeriesProposal.objects.order_by("-pk").first().pk)
+            if endpoint == "proposal"
+            else "",
+            "xlsx": _url("published", 2026) + "?format=xlsx",
+            "player_home": reverse("tournaments:player_home"),
+        }[endpoint]
+        counts.append(queries_of(lambda address=address, client=client: client.get(address)))
+    assert counts[0] == counts[1]

@@ -54,7 +54,7 @@ def test_publish_correct_republish(world):
     }
     assert changes == {
         b.pk: (403, 693, 2, 1, later.name),
-        a.pk: (560, 560, 1, 2, ""),  # passed by b: no tournament of a's
+        a.pk: (560, 560, 1, 2, services.OTHERS),  # passed by b: no tournament of a's
         c.pk: (None, 100, None, 3, later.name),
     }
     # The first list is as it was published, and is never computed again.
@@ -98,3 +98,22 @@ def test_a_correction_that_takes_awards_away_is_named_and_who_leaves_is_recorded
         gone.pk: (120, None, 3, None, first.name),
     }
     assert [ch.licensee_id for ch in again.changes.all()] == [b.pk, gone.pk]  # gone last
+
+
+def test_a_change_of_pp_alone_is_recorded_and_a_rank_moved_by_others_says_so(world):
+    season = Season.objects.create(start_year=2026, is_current=True)
+    a, b = f.LicenseeFactory.create_batch(2, club=world.club)
+    first = _approved_with_awards(world, {a: (500, 10), b: (400, 0)})
+    _approve(world, first)
+    services.ranking_publish(actor=world.federation_staff, season=season)
+    Award.objects.filter(licensee=a).update(pp=25)  # a corrected PP, same PCN
+    HomologationStep.objects.create(
+        homologation=first.homologation,
+        action=Action.ACCEPT_CORRECTION,
+        from_level=Level.APPROVED,
+        to_level=Level.APPROVED,
+        actor=world.federation_staff,
+    )
+    again = services.ranking_publish(actor=world.federation_staff, season=season)
+    assert (again.added, again.changed, again.unchanged) == (0, 1, 1)
+    assert list(again.changes.values_list("licensee_id", "reasons")) == [(a.pk, first.name)]

@@ -173,3 +173,12 @@ def test_the_proposal_reads_the_published_list_not_the_live_one(league):
     proposal = series.series_propose(actor=fed, publication=publication)
     assert not proposal.changes.filter(licensee=late).exists()
     assert SeriesRule.objects.filter(season=season).count() == len(RULES)
+
+
+@pytest.mark.parametrize("persona", ["club_manager", "referee", "player", "outsider"])
+def test_nobody_else_moves_licensees_between_series(world, persona):
+    from apps.federation.services import licensees_series_set
+
+    with pytest.raises(PermissionDenied):
+        licensees_series_set(actor=world.persona(persona), series={world.licensee.pk: "1"})
+    assert Licensee.objects.get(pk=world.licensee.pk).series == world.licensee.series
