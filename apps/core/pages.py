@@ -7,7 +7,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
 PAGE_SIZE = 25
@@ -42,6 +42,23 @@ def sign_in_when_refused(view):
             return redirect_to_login(request.get_full_path())
 
     return wrapped
+
+
+def post_or_back(page_name: str):
+    """A view that acts on POST only; any other request (a confirmation page reloaded, or
+    its address opened again) goes back to the page named ``page_name`` of the same
+    ``pk`` rather than answering 405."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapped(request, *args, **kwargs):
+            if request.method != "POST":
+                return redirect(page_name, pk=kwargs["pk"])
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
 
 
 def download(content: bytes, content_type: str, filename: str) -> HttpResponse:

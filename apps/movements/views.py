@@ -16,9 +16,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
 
-from apps.core.pages import confirm_page, error_text
+from apps.core.pages import confirm_page, error_text, post_or_back
 from apps.movements import selectors, services
 from apps.movements.forms import (
     LateArrivalForm,
@@ -131,7 +130,7 @@ def movement_check(request, pk):
 
 
 @login_required
-@require_POST
+@post_or_back("movements:page")
 def movement_generate(request, pk):
     session = session_page(request, pk, permissions.can_run_movement)
     form = MovementGenerateForm(request.POST)
@@ -161,7 +160,7 @@ def movement_generate(request, pk):
 
 
 @login_required
-@require_POST
+@post_or_back("movements:page")
 def movement_advance(request, pk):
     session = session_page(request, pk, permissions.can_run_movement)
     movement = _movement(session)
@@ -276,7 +275,7 @@ CHANGES = {
 
 
 @login_required
-@require_POST
+@post_or_back("movements:page")
 def movement_change(request, pk, change):
     """Swap, late arrival or replacement: confirm, then make the change."""
     return _change(request, pk, CHANGES[change])

@@ -11,9 +11,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
-from apps.core.pages import confirm_page, error_text
+from apps.core.pages import confirm_page, error_text, post_or_back
 from apps.penalties import services
 from apps.penalties.forms import IncidentCancelForm, IncidentChoices, IncidentForm
 from apps.penalties.models import Incident
@@ -101,7 +100,7 @@ def players_choice(request, pk):
 
 
 @login_required
-@require_POST
+@post_or_back("penalties:incidents")
 def incident_cancel(request, pk, incident):
     session = session_page(request, pk, permissions.can_record_incidents)
     incident = get_object_or_404(

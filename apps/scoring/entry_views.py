@@ -28,13 +28,16 @@ LINE_SAVED, LINE_REFUSED = "line-saved", "line-refused"
 
 
 def _line_form(line, check: bool) -> LineForm:
-    """The line's form showing what is entered (the second entry alone in check mode)."""
+    """The line's form showing what is entered (the second entry alone in check mode): a
+    score entered through the deal's details shows its number beside the details."""
     play = line.play
     if play is None:
         return LineForm(prefix=line.id)
     if check:
         return LineForm(prefix=line.id, initial={"score": play.check_score})
-    initial = {"score": play.score} if play.deal is None else _details_initial(play.deal)
+    initial = {"score": play.score}
+    if play.deal is not None:
+        initial |= _details_initial(play.deal)
     return LineForm(prefix=line.id, initial=initial)
 
 

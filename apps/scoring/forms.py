@@ -7,7 +7,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from apps.scoring.domain.deal import CARD_POINTS, Chelem, Deal, Poignee, Side
+from apps.scoring.domain.deal import CARD_POINTS, Chelem, Deal, Poignee, Side, duplicate_score
 from apps.scoring.services import sentence
 
 MINUS_SIGNS = str.maketrans({"\u2212": "-", "\u2013": "-"})  # minus sign, en dash
@@ -104,11 +104,12 @@ class LineForm(forms.Form):
             return data
         data["deal"] = None
         if self._details_given():
-            if data.get("score") is not None:
-                raise forms.ValidationError(
-                    _("Give either the score or the deal's details, not both.")
-                )
             data["deal"] = self._deal(data)
+            # The score shown beside the details it comes from may be sent back with them.
+            if data.get("score") is not None and data["score"] != duplicate_score(data["deal"]):
+                raise forms.ValidationError(
+                    _("The score differs from the deal's details: clear one of them.")
+                )
         return data
 
     def _deal(self, data) -> Deal:

@@ -84,14 +84,17 @@ def _transition_label(current: Status, target: Status) -> str:
 
 
 def transition_buttons(user, tournament) -> list[dict]:
-    """The status buttons this user may press, forward steps first."""
+    """The status buttons this user may press, forward steps first. A forward step is the
+    page's primary button, except finishing while play runs: the evening's work then is
+    the movement and the scores, and finishing is the last thing done."""
     current = Status(tournament.status)
     targets = next_statuses(current, permissions.tournament_capacities(user, tournament))
     buttons = [
         {
             "status": target.value,
             "label": _transition_label(current, target),
-            "backward": ORDER.index(target) < ORDER.index(current),
+            "backward": (backward := ORDER.index(target) < ORDER.index(current)),
+            "primary": not backward and (current, target) != (Status.RUNNING, Status.FINISHED),
         }
         for target in targets
     ]

@@ -1,6 +1,8 @@
-/* Score entry with the keyboard: Enter saves a line (htmx) and readies the next one; a
-   refused line keeps the focus and shows why; arrows move between lines; D opens the
-   deal's details, Escape closes them; Page Up / Page Down open the previous / next étui. */
+/* Score entry with the keyboard: Enter saves a line (htmx) and readies the next one, from
+   the score or any field of the deal's details, lists included; a refused line keeps the
+   focus and shows why; arrows move between lines; D opens the deal's details, Escape
+   closes them; Page Up / Page Down open the previous / next étui. A link to a line
+   (#line-…, from the mismatches or the missing lines) puts the cursor on it. */
 (() => {
   const traveller = document.getElementById("traveller");
   const scoreInputs = () => [...traveller.querySelectorAll(".score-input:not(:disabled)")];
@@ -47,8 +49,22 @@
       details(lineOf(input), true);
     } else if (event.key === "Escape" && event.target.closest(".deal-row")) {
       details(lineOf(event.target), false);
+    } else if (event.key === "Enter" && event.target.matches(".deal-row select")) {
+      event.preventDefault();
+      event.target.form.requestSubmit();
     }
   });
+  const toLinkedLine = () => {
+    const linked = /^#line-(.+)$/.exec(window.location.hash);
+    if (linked) ready(scoreInput(linked[1]));
+  };
+  if (window.location.hash.startsWith("#line-")) {
+    // The linked line, not the first empty one, gets the cursor.
+    document.querySelectorAll("#traveller [autofocus]").forEach((input) => input.removeAttribute("autofocus"));
+  }
+  toLinkedLine();
+  window.addEventListener("load", toLinkedLine);
+  window.addEventListener("hashchange", toLinkedLine);
   document.addEventListener("keydown", (event) => {
     if (event.key !== "PageDown" && event.key !== "PageUp") return;
     const link = document.querySelector(event.key === "PageDown" ? "[data-next-etui]" : "[data-previous-etui]");

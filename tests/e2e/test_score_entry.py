@@ -1,7 +1,9 @@
 """The referee types a traveller, in a real browser (Debian's chromium, never a downloaded
 one), with the keyboard only: a score and Enter saves the line without a page reload and
 readies the next one; a refused score keeps the focus and shows why; Page Down opens the
-next étui, where D opens the deal's details and shows their score before Enter saves it.
+next étui, where D opens the deal's details and shows their score before Enter saves it
+(from a list of the details too), the score box then showing it; a link to a line puts
+the cursor on it.
 Screenshots of the traveller, the details and the progress go to /tmp/donne-shots.
 """
 
@@ -89,7 +91,28 @@ def test_referee_types_a_traveller_with_the_keyboard(page, live_server):
     page.keyboard.press("Enter")
     line.locator("[data-test=saved]").wait_for()
     assert Play.objects.get(etui=2, table__sequence=1).score == 2 * (25 + 4) + 20
+    assert line.locator(".score-input").input_value() == "78"  # the details' score shows
     page.screenshot(path=str(SHOTS / "entry-details.png"), full_page=True)
+
+    # Enter from a list of the details saves too (2 bouts, 40 points, petit au bout lost).
+    second = page.locator("#traveller tbody.entry-line").nth(1)
+    second.locator(".score-input").focus()
+    page.keyboard.press("d")
+    page.keyboard.type("2")
+    page.keyboard.press("Tab")
+    page.keyboard.type("40")
+    petit = second.locator("select").first
+    petit.select_option("defense")
+    petit.focus()
+    page.keyboard.press("Enter")
+    second.locator("[data-test=saved]").wait_for()
+    assert Play.objects.get(etui=2, table__sequence=2).score == -2 * (25 + 1 + 10)
+
+    # A link to a line (from the mismatches) puts the cursor on that line.
+    third = page.locator("#traveller tbody.entry-line").nth(2).get_attribute("id")
+    page.goto(base + reverse("scoring:progress", args=[session.pk]))
+    page.goto(base + reverse("scoring:traveller", args=[session.pk, 2]) + f"#{third}")
+    page.wait_for_function("id => document.activeElement.closest('tbody')?.id === id", arg=third)
 
     page.goto(base + reverse("scoring:progress", args=[session.pk]))
     page.locator("[data-test=progress]").wait_for()

@@ -87,6 +87,17 @@ def test_only_runners_act(world, login, persona, name):
     assert movement.current_position == 0 and movement.seed == 7
 
 
+@pytest.mark.parametrize("name", ["generate", "advance", "swap", "late", "replace"])
+def test_a_confirmation_reloaded_goes_back_to_the_page(world, login, name):
+    """Opening an action's address again (a confirmation page reloaded) changes nothing
+    and shows the movement page, not « 405 »."""
+    movement = generate(world, 20)
+    response = login(world.referee).get(_url(name, _session(world)))
+    assert response.status_code == 302 and response.url == _url("page", _session(world))
+    movement.refresh_from_db()
+    assert movement.current_position == 0
+
+
 def test_the_referee_room_links_to_each_session_movement(world, login):
     response = login(world.referee).get(
         reverse("tournaments:referee_room", args=[world.tournament.pk])

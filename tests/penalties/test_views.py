@@ -244,6 +244,16 @@ def test_an_incident_of_another_session_is_not_found(world, login, session):
     assert response.status_code == 404
 
 
+def test_a_cancel_confirmation_reloaded_goes_back_to_the_incidents(world, login, session):
+    incident = record(world, session, "fumer_telephone", players=seated_at(table_at(session))[:1])
+    url = reverse("penalties:cancel", args=[session.pk, incident.pk])
+    response = login(world.referee).get(url)
+    assert response.status_code == 302
+    assert response.url == reverse("penalties:incidents", args=[session.pk])
+    incident.refresh_from_db()
+    assert incident.cancelled_at is None
+
+
 # --- htmx ------------------------------------------------------------------------
 
 

@@ -251,12 +251,26 @@ def test_details_the_cards_do_not_allow_are_refused(world, login, table):
     assert not Play.objects.exists()
 
 
-def test_score_and_details_together_are_refused(world, login, table):
-    response = _post(login(world.referee), table, score="56", bouts="2", points="44")
-    assert escape(said("Give either the score or the deal's details, not both.")) in (
+def test_a_score_that_differs_from_the_details_is_refused(world, login, table):
+    response = _post(login(world.referee), table, score="80", bouts="2", points="44")
+    assert escape(said("The score differs from the deal's details: clear one of them.")) in (
         response.content.decode()
     )
     assert not Play.objects.exists()
+
+
+def test_a_score_entered_through_the_details_shows_its_number_and_saves_again(world, login, table):
+    """The score box shows the details' score (2 bouts, 44 points: Garde made by 3, 56);
+    saving the line again, number and details together, keeps the details."""
+    browser = login(world.referee)
+    _post(browser, table, bouts="2", points="44")
+    html = browser.get(_url("traveller", _session(world), 1)).content.decode()
+    assert f'name="{_field(table, 1, "score")}"' in html
+    assert 'value="56" inputmode="numeric"' in html
+    response = _post(browser, table, score="56", bouts="2", points="44")
+    assert "line-saved" in response.headers["HX-Trigger-After-Settle"]
+    play = Play.objects.get()
+    assert (play.score, play.deal["bouts"], play.deal["points"]) == (56, 2, 44)
 
 
 def test_an_emptied_line_is_cleared_and_an_empty_one_skipped(world, login, table):

@@ -89,6 +89,20 @@ def test_status_buttons_follow_the_workflow(world, login, persona, which, expect
         assert f'data-status="{status}"' in html
 
 
+def test_finishing_is_not_the_primary_button_while_play_runs(world, login):
+    """Forward steps are primary; « Terminer le tournoi » during play is not."""
+    opened = login(world.referee).get(_detail(world.tournament)).content.decode()
+    assert 'class="button" data-status="running"' in opened
+    world.tournament.status = "running"
+    world.tournament.save()
+    response = login(world.referee).get(_detail(world.tournament))
+    steps = {step["status"]: step["primary"] for step in response.context["transitions"]}
+    assert steps.get("finished") is False
+    html = response.content.decode()
+    assert 'class="button secondary" data-status="finished"' in html
+    assert 'class="button" data-status' not in html
+
+
 def test_no_registration_box_once_registrations_are_closed(world, login):
     finished = f.TournamentFactory(club=world.club, status="finished")
     html = login(world.club_manager).get(_detail(finished)).content.decode()
