@@ -44,7 +44,7 @@ def score_text(score: int | None) -> str:
 def _sheet_values(display: SessionDisplay, row) -> tuple:
     line = row.line
     values = (line.etui, line.position, line.table, row.orientation, row.place)
-    values += (score_text(line.score), percent(line.note))
+    values += (score_text(line.side_score), percent(line.note))
     return (line.section, *values) if display.sections else values
 
 

@@ -362,6 +362,11 @@ class SessionDisplay:
     results: SessionResults
     people: dict[str, Person]
 
+    @property
+    def ranked(self) -> int:
+        """How many players the session ranks (« 24ᵉ / 28 »)."""
+        return sum(result.rank is not None for result in self.results.players)
+
     @cached_property
     def rulings(self) -> Rulings:
         """Read only when the results hold a penalty or an adjusted score."""

@@ -67,6 +67,7 @@ def tournament_results(request, pk):
             "awarded": [(row, awards.of(row.person.registration_id)) for row in rows],
             "awards": awards,
             "award_file": permissions.can_download_award_file(request.user, tournament),
+            "own": selectors.own_registration(request.user, tournament),
             "live": not tournament.play_over,
             "provisional": any(display.results.missing for display in displays),
         },

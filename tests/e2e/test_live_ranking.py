@@ -58,6 +58,15 @@ def test_the_ranking_follows_the_scores_without_reload(page, live_server, world)
     page.locator("[data-test=sheet-lines]").wait_for()
     page.screenshot(path=str(SHOTS / "feuille-de-route.png"), full_page=True)
 
+    # On a phone, the ranking's key columns stay on screen.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(base + reverse("results:session", args=[session.pk]))
+    for header in ("Rang", "Nom", "% global"):
+        box = page.locator(f"[data-test=ranking] th >> text='{header}'").bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 390, header
+    page.screenshot(path=str(SHOTS / "live-ranking-390.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
+
     pdf = page.request.get(base + reverse("results:pdf", args=[session.pk])).body()
     assert pdf.startswith(b"%PDF")
     (SHOTS / "results.pdf").write_bytes(pdf)

@@ -36,6 +36,10 @@ def test_the_regulations_five_table_etui():
     assert players["N5"].attack == 100 and players["N5"].tops == 1
     assert players["E4"].defence == 100 and players["E4"].tops == 1
     assert players["W1"].sheet == (SheetLine(1, "Rouge", 1, 1, "W", "defender", 56, 25),)
+    # The sheet shows each player their side's score: the taker 56, the defender -56;
+    # a defence that sets the taker down reads it as its own gain.
+    assert (players["N1"].sheet[0].side_score, players["W1"].sheet[0].side_score) == (56, -56)
+    assert players["E4"].sheet[0].score == -56 and players["E4"].sheet[0].side_score == 56
 
 
 def test_percentages_of_a_three_table_session():

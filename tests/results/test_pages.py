@@ -165,6 +165,26 @@ def test_a_feuille_de_route_page(world, login, room):
     html = response.content.decode()
     assert world.licensee.full_name in html and sheet.line_name in html
     assert _url("sheet_pdf", room, _own(world).pk) in html
+    # The rank out of the players ranked, and each étui's score as the player's side's.
+    rank = sheet.result.rank
+    place = "1<sup>er</sup>" if rank == 1 else f"{rank}<sup>e</sup>"
+    assert f"{place}</strong> / 20" in html
+    first = next(row.line for row in sheet.rows if row.line.score is not None)
+    side = first.score if first.role == "taker" else -first.score
+    assert first.side_score == side
+    assert f'<td class="num">{side}</td>' in html
+
+
+def test_the_players_own_row_is_marked_in_the_rankings(world, login, room):
+    finish(world.tournament)
+    browser = login(world.player)
+    html = browser.get(_url("session", room)).content.decode()
+    assert html.count('class="me" aria-current="true"') == 1
+    Session.objects.create(tournament=world.tournament, number=2)
+    total = browser.get(reverse("results:tournament", args=[world.tournament.pk]))
+    assert total.content.decode().count('class="me" aria-current="true"') == 1
+    other = login(world.referee).get(_url("session", room)).content.decode()
+    assert 'class="me"' not in other
 
 
 @pytest.mark.parametrize("name", [*SESSION_PAGES, "room_sheets"])

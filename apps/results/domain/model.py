@@ -77,6 +77,14 @@ class SheetLine:
     note: float | None  # the player's note, 0 to 100
     adjustment: str | None = None  # the play's marque ajustée (``PlayNote.adjustment``)
 
+    @property
+    def side_score(self) -> int | None:
+        """The score of the player's side: the taker's score, its opposite for a defender
+        (a defence that sets the taker 56 down reads +56, not -56)."""
+        if self.score is None:
+            return None
+        return self.score if self.role == "taker" else -self.score
+
 
 @dataclass(frozen=True)
 class PlayerResult:
