@@ -83,10 +83,22 @@ def safe_next(request, default: str) -> str:
 
 
 def confirm_page(
-    request, *, title, question, confirm_label, cancel_url, hint="", fields=None, reason_label=""
+    request,
+    *,
+    title,
+    question,
+    confirm_label,
+    cancel_url,
+    hint="",
+    fields=None,
+    reason_label="",
+    warnings=(),
+    blocked=False,
 ):
     """A confirmation page whose form posts back to the same address; with
-    `reason_label`, it asks for the reason (posted as ``reason``)."""
+    `reason_label`, it asks for the reason (posted as ``reason``). ``warnings`` are shown
+    above the question (lines still missing, say); ``blocked``: they must be dealt with
+    first, and there is nothing to confirm."""
     return render(
         request,
         "core/confirm.html",
@@ -98,6 +110,8 @@ def confirm_page(
             "cancel_url": cancel_url,
             "fields": fields or {},
             "reason_label": reason_label,
+            "warnings": warnings,
+            "blocked": blocked,
         },
     )
 

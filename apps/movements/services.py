@@ -8,7 +8,7 @@ changed: a change applies from the position in play on (from the first one befor
 """
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -23,6 +23,12 @@ from apps.movements.models import MovementTable, Place, SessionMovement, code_la
 from apps.movements.selectors import Spot, movement_check
 from apps.tournaments.models import Registration, Session, Tournament
 from apps.tournaments.services import registration_record, tournament_lock_for_room
+
+# What the apps above register to warn before the next position is put in play: each
+# takes the movement and the position in play and returns French warnings (score entry:
+# the lines of that position still without a score).
+AdvanceWarning = Callable[[SessionMovement, int], list[str]]
+advance_warnings: list[AdvanceWarning] = []
 
 SEED_BITS = 31
 SERIES_RANK = {series: rank for rank, series in enumerate(Licensee.Series.values)}
@@ -215,6 +221,13 @@ def movement_generate(
 
 
 @transaction.atomic
+def advance_warnings_of(movement: SessionMovement) -> list[str]:
+    """What the apps above warn of before the position after the one in play starts."""
+    if movement.current_position == 0:
+        return []
+    return [text for warn in advance_warnings for text in warn(movement, movement.current_position)]
+
+
 def movement_advance(*, actor, movement: SessionMovement, from_position: int) -> SessionMovement:
     """Put the next position in play (the first one starts play). `from_position` is the
     position in play when the referee asked: a request sent twice, or from a page out of

@@ -173,6 +173,7 @@ def movement_advance(request, pk):
     if CONFIRMED not in request.POST:
         return confirm_page(
             request,
+            warnings=services.advance_warnings_of(movement),
             title=_("Next position"),
             question=_("Put position %(position)s in play?") % {"position": following},
             hint=_("Positions in play or played can no longer be swapped or reseated."),

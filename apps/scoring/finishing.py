@@ -1,10 +1,13 @@
 """A tournament is finished only when every traveller line of every session has a score
 or was stated not played by the referee: results are never called final with lines
-missing. Registered with the tournaments' transition checks in ScoringConfig.ready."""
+missing. Registered with the tournaments' transition checks in ScoringConfig.ready; the
+room moving on to the next position is warned of the lines still missing (the movements'
+advance warnings)."""
 
 from django.utils.translation import gettext as _
 
-from apps.scoring.selectors import unsettled_lines
+from apps.movements.models import SessionMovement
+from apps.scoring.selectors import position_lines, unsettled_lines
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 
@@ -30,3 +33,26 @@ def finish_refusals(tournament: Tournament, target: Status) -> list[str]:
             )
         )
     return refusals
+
+
+def position_missing(movement: SessionMovement, position: int) -> list[str]:
+    """The lines of ``position`` still without a score (and not stated not played), one
+    sentence per table, then what moving on means."""
+    missing: dict[str, list[int]] = {}
+    for line in position_lines(movement, position):
+        if not line.settled:
+            sections = len(movement.sections) > 1  # the section is named when there are several
+            name = f"{line.table.section} {line.table.table}" if sections else str(line.table.table)
+            missing.setdefault(name, []).append(line.etui)
+    if not missing:
+        return []
+    warnings = [
+        _("Table %(table)s: étuis %(etuis)s without a score.")
+        % {"table": table, "etuis": ", ".join(map(str, etuis))}
+        for table, etuis in missing.items()
+    ]
+    return [
+        _("Position %(position)s is not fully entered:") % {"position": position},
+        *warnings,
+        _("They can still be entered after moving on."),
+    ]

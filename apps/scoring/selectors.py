@@ -203,6 +203,11 @@ def entry_progress(session: Session) -> list[PositionProgress]:
     ]
 
 
+def position_lines(movement, position: int) -> list[TravellerLine]:
+    """The traveller lines of one position of the movement, in table order."""
+    return _lines(MovementTable.objects.filter(movement=movement, position=position))
+
+
 def lines_without_score(session: Session) -> list[TravellerLine]:
     """The lines with no score, stated not played or not, in order of play."""
     return [line for line in _lines(played_tables(session)) if not line.entered]

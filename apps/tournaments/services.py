@@ -36,6 +36,14 @@ MAX_SESSIONS = 12
 # refused (empty when it is not). Score entry refuses to finish with lines unsettled.
 TransitionCheck = Callable[[Tournament, Status], list[str]]
 transition_checks: list[TransitionCheck] = []
+
+
+def transition_refusals(tournament: Tournament, target: Status) -> list[str]:
+    """Why the apps above refuse this transition now (empty: they do not); the
+    confirmation page shows them before anything is asked."""
+    return [text for check in transition_checks for text in check(tournament, target)]
+
+
 # What the apps above register to freeze a tournament's results before it is submitted:
 # each check takes the tournament and returns the French reason it is frozen, or None. A
 # championship stage whose qualified players are named is frozen.
@@ -223,7 +231,7 @@ def tournament_transition(*, actor, tournament: Tournament, status: str) -> Tour
                 "new": Tournament.StatusChoice(target).label,
             }
         )
-    refusals = [text for check in transition_checks for text in check(tournament, target)]
+    refusals = transition_refusals(tournament, target)
     if refusals:
         raise ValidationError(refusals)
     changes = model_update(tournament, {"status": target.value})

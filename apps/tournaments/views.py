@@ -223,8 +223,11 @@ def tournament_transition(request, pk):
     if request.method != "POST":
         if not permissions.can_transition_tournament(request.user, tournament, target):
             raise PermissionDenied
+        refusals = services.transition_refusals(tournament, target)
         return confirm_page(
             request,
+            warnings=refusals,
+            blocked=bool(refusals),
             title=_transition_label(Status(tournament.status), target),
             question=_("Move “%(name)s” from “%(old)s” to “%(new)s”?")
             % {

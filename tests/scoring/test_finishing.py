@@ -178,3 +178,38 @@ def test_results_are_called_final_only_with_no_line_missing(world, login, moveme
         services.play_not_played_set(actor=world.referee, table=table, etui=etui, reason="Oubli")
     html = client.get(url).content.decode()
     assert 'data-test="final"' in html and 'data-test="provisional"' not in html
+
+
+def test_the_finish_confirmation_lists_the_missing_lines_and_asks_nothing(world, movement, login):
+    url = reverse("tournaments:transition", args=[world.tournament.pk])
+    page = login(world.referee).get(url, {"status": "finished"}).content.decode()
+    assert 'data-test="warnings"' in page
+    assert said("Session %(number)s: lines without a score: %(count)s.", number=1, count=2) in page
+    assert 'data-test="confirm"' not in page
+    for table, etui in unsettled(movement):
+        services.play_score_set(actor=world.referee, table=table, etui=etui, score=56)
+    page = login(world.referee).get(url, {"status": "finished"}).content.decode()
+    assert 'data-test="warnings"' not in page and 'data-test="confirm"' in page
+
+
+def test_moving_on_with_lines_missing_lists_them_and_asks(world, login):
+    register(world.tournament, 20)
+    session = world.tournament.sessions.get()
+    movement = advance_to(
+        world, movements.movement_generate(actor=world.referee, session=session, seed=7), 1
+    )
+    tables = list(MovementTable.objects.filter(movement=movement, position=1).order_by("table"))
+    for table in tables[1:]:
+        for etui in table.etuis:
+            services.play_score_set(actor=world.referee, table=table, etui=etui, score=56)
+    url = reverse("movements:advance", args=[session.pk])
+    browser = login(world.referee)
+    page = browser.post(url, {"from_position": "1"}).content.decode()
+    etuis = ", ".join(map(str, tables[0].etuis))
+    assert said("Position %(position)s is not fully entered:", position=1) in page
+    expected = said("Table %(table)s: étuis %(etuis)s without a score.", table=1, etuis=etuis)
+    assert expected in page
+    assert 'data-test="confirm"' in page  # a warning: the referee may still move on
+    for etui in tables[0].etuis:
+        services.play_score_set(actor=world.referee, table=tables[0], etui=etui, score=56)
+    assert 'data-test="warnings"' not in browser.post(url, {"from_position": "1"}).content.decode()
