@@ -108,6 +108,10 @@ def test_a_departure_needs_its_reason_and_nothing_typed_is_lost(world, login, se
     assert form.errors["override_reason"] == [
         gettext("Give the reason for departing from the catalogue's sanction.")
     ]
+    # The page comes back where the form is, the error beside it.
+    page = response.content.decode()
+    assert f'action="{_url(session)}#record"' in page
+    assert page.index('id="record"') < page.index("errorlist")
     page = response.content.decode()
     assert "récidive" in page and f'value="{players[0].pk}" checked' in page
     assert f'value="{posted["fault"]}" checked' in page
@@ -242,6 +246,14 @@ def test_an_incident_of_another_session_is_not_found(world, login, session):
     url = reverse("penalties:cancel", args=[other.pk, incident.pk])
     response = login(world.federation_staff).post(url, {"reason": "x", "confirmed": "1"})
     assert response.status_code == 404
+
+
+def test_a_cancel_form_brings_the_page_back_to_its_incident(world, login, session):
+    incident = record(world, session, "fumer_telephone", players=seated_at(table_at(session))[:1])
+    page = login(world.referee).get(_url(session)).content.decode()
+    cancel = reverse("penalties:cancel", args=[session.pk, incident.pk])
+    assert f'id="incident-{incident.pk}"' in page
+    assert f'action="{cancel}#incident-{incident.pk}"' in page
 
 
 def test_a_cancel_confirmation_reloaded_goes_back_to_the_incidents(world, login, session):
