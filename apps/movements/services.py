@@ -220,7 +220,6 @@ def movement_generate(
     return movement
 
 
-@transaction.atomic
 def advance_warnings_of(movement: SessionMovement) -> list[str]:
     """What the apps above warn of before the position after the one in play starts."""
     if movement.current_position == 0:
@@ -228,6 +227,7 @@ def advance_warnings_of(movement: SessionMovement) -> list[str]:
     return [text for warn in advance_warnings for text in warn(movement, movement.current_position)]
 
 
+@transaction.atomic
 def movement_advance(*, actor, movement: SessionMovement, from_position: int) -> SessionMovement:
     """Put the next position in play (the first one starts play). `from_position` is the
     position in play when the referee asked: a request sent twice, or from a page out of

@@ -30,14 +30,19 @@ def session_penalties(session: Session) -> dict[str, float]:
     return {str(registration_id): float(total) for registration_id, total in rows}
 
 
-def catalogue_for(tournament: Tournament) -> CatalogueVersion | None:
-    """The code d'arbitrage a tournament is played under: the published version valid at
-    its date (the latest one that started on or before it)."""
+def catalogue_on(day) -> CatalogueVersion | None:
+    """The published version of the code d'arbitrage valid on ``day`` (the latest one that
+    started on or before it)."""
     return (
-        CatalogueVersion.objects.filter(published=True, valid_from__lte=tournament.date)
+        CatalogueVersion.objects.filter(published=True, valid_from__lte=day)
         .order_by("-valid_from", "-pk")
         .first()
     )
+
+
+def catalogue_for(tournament: Tournament) -> CatalogueVersion | None:
+    """The code d'arbitrage a tournament is played under: the version valid at its date."""
+    return catalogue_on(tournament.date)
 
 
 def session_incident_penalties(session: Session) -> dict[str, float]:

@@ -32,6 +32,7 @@ from apps.results.domain.rankings import (
     Standing,
     alternate_places,
     general_ranking,
+    tie_notes,
     tournament_standings,
 )
 from apps.scoring.models import Play
@@ -293,6 +294,7 @@ class Ranked:
     person: Person
     result: PlayerResult
     penalties: tuple[Ruling, ...] = ()
+    tie: str = ""  # « ex æquo », or how the tie was broken (general ranking only)
 
     @property
     def line_name(self) -> str:
@@ -380,9 +382,11 @@ class SessionDisplay:
     @property
     def general(self) -> list[Ranked]:
         penalties = self.rulings.players
+        ranking = [(Standing(r.player, r.final, r.tops), r.rank) for r in self.results.players]
+        ties = tie_notes(ranking, by_tops=ties_by_tops(self.session.tournament))
         return [
-            Ranked(person(self.people, r.player), r, penalties.get(r.player, ()))
-            for r in self.results.players
+            Ranked(person(self.people, r.player), r, penalties.get(r.player, ()), tie)
+            for r, tie in zip(self.results.players, ties, strict=True)
         ]
 
     @property
@@ -490,6 +494,7 @@ class TotalRow:
     total: float | None
     tops: int
     sessions: tuple[float | None, ...]  # the player's final % of each session
+    tie: str = ""  # « ex æquo », or how the tie was broken
 
 
 def total_ranking(displays: list[SessionDisplay]) -> list[TotalRow]:
@@ -502,6 +507,7 @@ def total_ranking(displays: list[SessionDisplay]) -> list[TotalRow]:
     )
     people = displays[0].people if displays else {}
     by_tops = bool(displays) and ties_by_tops(displays[0].session.tournament)
+    ranking = general_ranking(standings, by_tops=by_tops)
     return [
         TotalRow(
             person(people, s.player),
@@ -509,6 +515,7 @@ def total_ranking(displays: list[SessionDisplay]) -> list[TotalRow]:
             s.percentage,
             s.tops,
             tuple(session.get(s.player) for session in finals),
+            tie,
         )
-        for s, rank in general_ranking(standings, by_tops=by_tops)
+        for (s, rank), tie in zip(ranking, tie_notes(ranking, by_tops=by_tops), strict=True)
     ]

@@ -1,11 +1,12 @@
 from django.urls import path
 
-from apps.results import views
+from apps.results import guide, views
 
 app_name = "results"
 session = "seances/<int:pk>/"
 sheets = f"{session}feuilles-de-route"
 urlpatterns = [
+    path("aide/", guide.help_page, name="help"),
     path("tournois/<int:pk>/resultats/", views.tournament_results, name="tournament"),
     path(f"{session}resultats/", views.session_results, name="session"),
     path(f"{session}topage/", views.session_topage, name="topage"),

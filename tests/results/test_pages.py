@@ -272,3 +272,46 @@ def test_the_referee_room_and_the_movement_page_link_each_sessions_results(world
     room_page = browser.get(reverse("tournaments:referee_room", args=[world.tournament.pk]))
     assert link in room_page.content.decode()
     assert link in browser.get(reverse("movements:page", args=[room.pk])).content.decode()
+
+
+# --- help and ties -----------------------------------------------------------------
+
+
+def test_the_help_page_is_open_to_all_and_lists_the_bareme(client, db):
+    from apps.penalties.models import CatalogueVersion
+
+    page = client.get(reverse("results:help"))
+    assert page.status_code == 200
+    html = page.content.decode()
+    for anchor in ("soiree", "saisie", "tops", "classements", "ex-aequo", "marques-ajustees"):
+        assert f'id="{anchor}"' in html
+    catalogue = CatalogueVersion.objects.get(published=True)  # shipped by the migrations
+    assert catalogue.name in html
+    codes = list(catalogue.faults.values_list("code", flat=True))
+    assert len(codes) > 20 and all(f'<td class="mono">{code}</td>' in html for code in codes)
+
+
+def test_every_page_links_to_the_help_at_its_own_section(world, login, room):
+    browser = login(world.referee)
+    help_url = reverse("results:help")
+    home = browser.get(reverse("tournaments:referee_home")).content.decode()
+    assert f'href="{help_url}" data-test="help"' in home
+    for page, section in (
+        (_url("session", room), "classements"),
+        (reverse("scoring:traveller", args=[room.pk, 1]), "saisie"),
+        (reverse("penalties:incidents", args=[room.pk]), "bareme"),
+    ):
+        html = browser.get(page).content.decode()
+        assert f'href="{help_url}#{section}" data-test="help"' in html, page
+
+
+def test_the_rankings_label_shared_ranks_and_link_to_their_rule(world, login, room):
+    """Étui 1 alone entered: players with the same notes share their ranks."""
+    response = login(world.referee).get(_url("session", room))
+    rows = response.context["rows"]
+    ranks = [row.result.rank for row in rows]
+    shared = [row for row in rows if row.result.rank and ranks.count(row.result.rank) > 1]
+    assert shared and all(row.tie == "ex æquo" for row in shared)
+    assert all(not row.tie for row in rows if row not in shared)
+    html = response.content.decode()
+    assert html.count(f'href="{reverse("results:help")}#ex-aequo">ex æquo</a>') == len(shared)

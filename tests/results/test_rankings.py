@@ -8,6 +8,7 @@ from apps.results.domain.rankings import (
     alternate_places,
     alternate_ranking,
     general_ranking,
+    tie_notes,
     tournament_standings,
 )
 
@@ -57,6 +58,35 @@ def test_players_still_equal_share_the_rank():
         Standing("b", 70),
     ]
     assert places(general_ranking(standings)) == [("b", 1), ("a", 2), ("c", 2), ("d", 4)]
+
+
+def test_ties_are_labelled_with_the_tie_break_that_applied():
+    standings = [
+        Standing("a", 55, tops=1),
+        Standing("b", 55, tops=3),
+        Standing("c", 60),
+        Standing("d", 40, tops=2),
+        Standing("e", 40, tops=2),
+        Standing("f", None),
+    ]
+    regular = general_ranking(standings, by_tops=False)
+    assert list(zip(places(regular), tie_notes(regular, by_tops=False), strict=True)) == [
+        (("c", 1), ""),
+        (("b", 2), "ex æquo"),
+        (("a", 2), "ex æquo"),
+        (("d", 4), "ex æquo"),
+        (("e", 4), "ex æquo"),
+        (("f", None), ""),
+    ]
+    championship = general_ranking(standings)
+    assert list(zip(places(championship), tie_notes(championship, by_tops=True), strict=True)) == [
+        (("c", 1), ""),
+        (("b", 2), "ex æquo départagé aux TOPs"),
+        (("a", 3), "ex æquo départagé aux TOPs"),
+        (("d", 4), "ex æquo"),  # equal TOPs too: still shared
+        (("e", 4), "ex æquo"),
+        (("f", None), ""),
+    ]
 
 
 def test_percentages_equal_but_for_float_noise_are_equal():

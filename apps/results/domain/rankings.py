@@ -81,6 +81,32 @@ def general_ranking(standings: Iterable[Standing], *, by_tops: bool = True) -> R
     return _places(_best_first(ranked), 1, by_tops) + unranked
 
 
+SHARED = "ex æquo"
+BROKEN_BY_TOPS = "ex æquo départagé aux TOPs"
+
+
+def tie_notes(ranking: Sequence[tuple[Standing, int | None]], *, by_tops: bool) -> list[str]:
+    """What each place of a general ranking (best first) says of its tie: « ex æquo » when
+    it shares its rank (ch. 5 « Ex-æquo »); in a championship, « ex æquo départagé aux
+    TOPs » when its percentage equals a neighbour's but the TOPs put them apart (ch. 2
+    art. 20); nothing otherwise."""
+    notes = []
+    for index, (standing, rank) in enumerate(ranking):
+        neighbours = [ranking[i] for i in (index - 1, index + 1) if 0 <= i < len(ranking)]
+        if rank is None:
+            notes.append("")
+        elif any(other_rank == rank for _other, other_rank in neighbours):
+            notes.append(SHARED)
+        elif by_tops and any(
+            other.percentage is not None and _merit(other, False) == _merit(standing, False)
+            for other, _rank in neighbours
+        ):
+            notes.append(BROKEN_BY_TOPS)
+        else:
+            notes.append("")
+    return notes
+
+
 def alternate_ranking(standings: Iterable[Standing], *, by_tops: bool = True) -> Ranking:
     """The classement alterné: every standing with its place, in place order."""
     ranked, unranked = _split(standings)
