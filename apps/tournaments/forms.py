@@ -15,7 +15,13 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = TOURNAMENT_FIELDS
-        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+            "starts_at": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            "registration_deadline": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
+        }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -40,6 +46,14 @@ class TournamentCreateForm(TournamentForm):
         self.fields["club"].queryset = clubs
         if clubs.count() == 1:
             self.fields["club"].empty_label = None
+
+
+class SessionStartForm(forms.Form):
+    starts_at = forms.DateTimeField(
+        label=_("Starts at"),
+        required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
 
 
 class RegistrationAddForm(forms.Form):

@@ -1,8 +1,10 @@
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from apps.tournaments.domain.workflow import FROZEN_STATUSES, RESULT_STATUSES, Status
@@ -32,6 +34,17 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=150)
     date = models.DateField(_("date"))
     venue = models.CharField(_("venue"), max_length=200, blank=True)
+    starts_at = models.TimeField(_("start time"), null=True, blank=True)
+    entry_fee = models.DecimalField(
+        _("entry fee (€)"),
+        max_digits=6,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal("0"))],
+    )
+    # After it, only the tournament's referees still register players (at the door).
+    registration_deadline = models.DateTimeField(_("registrations close"), null=True, blank=True)
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.INDIVIDUAL)
     index = models.DecimalField(
         _("index"),
@@ -61,6 +74,18 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d/%m/%Y})"
+
+    def clean(self):
+        super().clean()
+        deadline = self.registration_deadline
+        if deadline and self.date and timezone.localtime(deadline).date() > self.date:
+            raise ValidationError(
+                {
+                    "registration_deadline": _(
+                        "Registrations close on or before the tournament's day."
+                    )
+                }
+            )
 
     @property
     def play_over(self) -> bool:

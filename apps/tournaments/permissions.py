@@ -92,6 +92,11 @@ def can_run_room(user, tournament: Tournament) -> bool:
     return roles_of(user).federation or can_referee_tournament(user, tournament)
 
 
+def can_set_session_times(user, tournament: Tournament) -> bool:
+    """Set when a session starts: the tournament's managers and the room's referees."""
+    return can_manage_tournament(user, tournament) or can_run_room(user, tournament)
+
+
 def can_run_movement(user, tournament: Tournament) -> bool:
     """Generate and change a session's movement, seat and replace players."""
     return can_run_room(user, tournament)

@@ -34,5 +34,6 @@ def referee_room(request, pk):
         {
             **registrations_context(request.user, tournament),
             "transitions": transition_buttons(request.user, tournament),
+            "time_sessions": permissions.can_set_session_times(request.user, tournament),
         },
     )

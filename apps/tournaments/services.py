@@ -5,12 +5,14 @@ PermissionDenied or ValidationError (French messages) without changing anything.
 """
 
 from collections.abc import Callable
-from datetime import date
+from datetime import date, datetime, time
 from decimal import Decimal
 from uuid import UUID
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
@@ -25,7 +27,16 @@ from apps.tournaments.domain.workflow import (
 )
 from apps.tournaments.models import RefereeAssignment, Registration, Session, Tournament
 
-TOURNAMENT_FIELDS = ["name", "date", "venue", "kind", "index"]
+TOURNAMENT_FIELDS = [
+    "name",
+    "date",
+    "starts_at",
+    "venue",
+    "kind",
+    "index",
+    "entry_fee",
+    "registration_deadline",
+]
 _STAGE_PLAYERS = _lazy(
     "Players enter a championship stage on the stage's page, where their eligibility is checked."
 )
@@ -116,6 +127,9 @@ def tournament_create(
     index: Decimal = Decimal("1.0"),
     sessions: int = 1,
     request_key: UUID | None = None,
+    starts_at: time | None = None,
+    entry_fee: Decimal | None = None,
+    registration_deadline: datetime | None = None,
 ) -> Tournament:
     """Create a tournament with its sessions. With a `request_key` (the creation form's
     one-time key), the same request sent again returns the tournament it created."""
@@ -127,6 +141,11 @@ def tournament_create(
         )
     _check_kind(kind)
     values = {"name": name, "date": date, "venue": venue, "kind": kind, "index": index}
+    values |= {
+        "starts_at": starts_at,
+        "entry_fee": entry_fee,
+        "registration_deadline": registration_deadline,
+    }
     try:
         with transaction.atomic():
             return tournament_record(
@@ -266,6 +285,15 @@ def registration_create(*, actor, tournament: Tournament, licensee: Licensee) ->
         raise ValidationError(_("Registrations are closed for this tournament."))
     if Registration.objects.filter(tournament=tournament, licensee=licensee).exists():
         raise ValidationError(_("%(name)s is already registered.") % {"name": licensee.full_name})
+    deadline = tournament.registration_deadline
+    if deadline and timezone.now() > deadline and not permissions.can_run_room(actor, tournament):
+        raise ValidationError(
+            _(
+                "Registrations closed on %(deadline)s: the referee adds a late player as a "
+                "late arrival on the movement page."
+            )
+            % {"deadline": date_format(timezone.localtime(deadline), "DATETIME_FORMAT")}
+        )
     return registration_record(actor=actor, tournament=tournament, licensee=licensee)
 
 
@@ -376,3 +404,15 @@ def referee_unassign(*, actor, assignment: RefereeAssignment) -> None:
         },
     )
     assignment.delete()
+
+
+@transaction.atomic
+def session_start_set(*, actor, session: Session, starts_at) -> Session:
+    """When the session starts (shown on its pages and printouts)."""
+    if not permissions.can_set_session_times(actor, session.tournament):
+        raise PermissionDenied(_("You cannot change this tournament's sessions."))
+    changes = model_update(session, {"starts_at": starts_at})
+    if changes:
+        session.save(update_fields=["starts_at"])
+        audit_record(actor=actor, action="update", instance=session, changes=changes)
+    return session

@@ -12,6 +12,11 @@ urlpatterns = [
     path("tournois/<int:pk>/modifier/", views.tournament_edit, name="edit"),
     path("tournois/<int:pk>/statut/", views.tournament_transition, name="transition"),
     path(
+        "tournois/<int:pk>/seances/<int:session_pk>/heure/",
+        views.session_start,
+        name="session_start",
+    ),
+    path(
         "tournois/<int:pk>/inscriptions/",
         registration_views.registration_add,
         name="registration_add",

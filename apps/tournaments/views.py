@@ -20,6 +20,7 @@ from apps.core.pages import (
     error_text,
     form_submit,
     page_of,
+    post_or_back,
     safe_next,
 )
 from apps.core.panels import panels_for
@@ -27,8 +28,13 @@ from apps.federation.forms import LicenseeSearchForm
 from apps.federation.permissions import clubs_managed_by
 from apps.tournaments import permissions, services
 from apps.tournaments.domain.workflow import ORDER, Status, next_statuses
-from apps.tournaments.forms import RefereeAssignForm, TournamentCreateForm, TournamentForm
-from apps.tournaments.models import Tournament
+from apps.tournaments.forms import (
+    RefereeAssignForm,
+    SessionStartForm,
+    TournamentCreateForm,
+    TournamentForm,
+)
+from apps.tournaments.models import Session, Tournament
 from apps.tournaments.selectors import registration_candidates
 
 # Button label of each transition, keyed by (current status, target status).
@@ -181,6 +187,7 @@ def detail(request, pk):
         "tournament": tournament,
         "manage": manage,
         "transitions": transition_buttons(user, tournament),
+        "time_sessions": permissions.can_set_session_times(user, tournament),
     }
     if permissions.can_oversee_tournament(user, tournament):
         context.update(registrations_context(user, tournament), oversee=True)
@@ -212,6 +219,25 @@ def tournament_edit(request, pk):
             "cancel_url": tournament_url(tournament),
         },
     )
+
+
+@login_required
+@post_or_back("tournaments:detail")
+def session_start(request, pk, session_pk):
+    """Set when a session starts, from the tournament's page or the referee room."""
+    tournament = _visible(request, pk)
+    session = get_object_or_404(Session, pk=session_pk, tournament=tournament)
+    form = SessionStartForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, error_text(ValidationError(form.errors["starts_at"])))
+    else:
+        services.session_start_set(
+            actor=request.user, session=session, starts_at=form.cleaned_data["starts_at"]
+        )
+        messages.success(
+            request, _("Session %(number)s: start time saved.") % {"number": session.number}
+        )
+    return redirect(safe_next(request, tournament_url(tournament)))
 
 
 @login_required

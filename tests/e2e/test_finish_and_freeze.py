@@ -1,8 +1,8 @@
 """The end of the evening in a real browser (Debian's chromium): the referee tries to
-finish with two lines missing and is told so; states them not played on « Lignes sans
-score » (desktop and phone width); finishes; the club submits; from then on the
-tournament page, its edit page and the traveller refuse every change. Screenshots go to
-/tmp/donne-shots."""
+finish with two lines missing and is told so before anything is asked; states them not
+played on « Lignes sans score » (desktop and phone width); finishes; the club submits;
+from then on the tournament page, its edit page and the traveller refuse every change.
+Screenshots go to /tmp/donne-shots."""
 
 from django.urls import reverse
 
@@ -37,9 +37,11 @@ def test_finish_with_missing_lines_then_freeze(page, live_server, world):
     session = movement.session
 
     sign_in(page, base, world.referee)
-    _transition(page, base, tournament, Status.FINISHED)
-    message = page.locator(".message.error").inner_text()
-    assert "Séance 1 : lignes sans score : 2." in message
+    page.goto(base + reverse("tournaments:detail", args=[tournament.pk]))
+    page.click(f'a[data-status="{Status.FINISHED}"]')
+    warnings = page.locator("[data-test=warnings]").inner_text()
+    assert "Séance 1 : lignes sans score : 2." in warnings
+    assert page.locator("[data-test=confirm]").count() == 0  # nothing to confirm yet
     tournament.refresh_from_db()
     assert tournament.status == Status.RUNNING
     page.screenshot(path=str(SHOTS / "finish-refused.png"), full_page=True)

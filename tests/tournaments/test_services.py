@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.utils import timezone
 
 from apps.core.models import AuditLog
 from apps.tournaments import services
@@ -227,3 +228,72 @@ def test_audit_row_is_rolled_back_with_the_change(world):
     assert not AuditLog.objects.exists()
     world.tournament.refresh_from_db()
     assert world.tournament.venue == "Salle des fêtes"
+
+
+# --- start time, entry fee, registration deadline, session start ------------------
+
+
+def test_a_tournament_has_a_start_time_an_entry_fee_and_a_deadline(world):
+    deadline = timezone.make_aware(
+        datetime.datetime.combine(world.tournament.date, datetime.time(12))
+    )
+    services.tournament_update(
+        actor=world.club_manager,
+        tournament=world.tournament,
+        starts_at=datetime.time(20, 30),
+        entry_fee=Decimal("8.50"),
+        registration_deadline=deadline,
+    )
+    world.tournament.refresh_from_db()
+    assert (world.tournament.starts_at, world.tournament.entry_fee) == (
+        datetime.time(20, 30),
+        Decimal("8.50"),
+    )
+    with pytest.raises(ValidationError) as refused:
+        services.tournament_update(
+            actor=world.club_manager,
+            tournament=world.tournament,
+            registration_deadline=deadline + datetime.timedelta(days=1),
+            entry_fee=Decimal("-1"),
+        )
+    assert set(refused.value.message_dict) == {"registration_deadline", "entry_fee"}
+
+
+def test_after_the_deadline_the_club_no_longer_registers(world):
+    world.tournament.registration_deadline = timezone.now() - datetime.timedelta(minutes=1)
+    world.tournament.save()
+    late, door = f.LicenseeFactory.create_batch(2, club=world.club)
+    with pytest.raises(ValidationError, match="retardataire"):
+        services.registration_create(
+            actor=world.club_manager, tournament=world.tournament, licensee=late
+        )
+    # Federation staff still may (they run any room); the referee's late arrivals go
+    # through the movement.
+    services.registration_create(
+        actor=world.federation_staff, tournament=world.tournament, licensee=door
+    )
+    assert list(Registration.objects.values_list("licensee", flat=True)) == [door.pk]
+    world.tournament.registration_deadline = timezone.now() + datetime.timedelta(hours=1)
+    world.tournament.save()
+    services.registration_create(
+        actor=world.club_manager, tournament=world.tournament, licensee=late
+    )
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_who_sets_a_sessions_start(world, persona):
+    session = world.tournament.sessions.get()
+    start = timezone.make_aware(datetime.datetime.combine(world.tournament.date, datetime.time(20)))
+    allowed = persona in {"federation_staff", "club_manager", "referee"}
+    if allowed:
+        services.session_start_set(actor=world.persona(persona), session=session, starts_at=start)
+        session.refresh_from_db()
+        assert session.starts_at == start
+        assert AuditLog.objects.filter(object_id=str(session.pk), action="update").exists()
+    else:
+        with pytest.raises(PermissionDenied):
+            services.session_start_set(
+                actor=world.persona(persona), session=session, starts_at=start
+            )
+        session.refresh_from_db()
+        assert session.starts_at is None

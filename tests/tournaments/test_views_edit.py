@@ -157,3 +157,33 @@ def test_transition_links_go_to_the_confirmation_page(world, login):
         .content.decode()
     )
     assert f"{_transition(world.draft)}?status=registration_open" in html
+
+
+def test_the_page_shows_start_fee_deadline_and_sets_a_sessions_start(world, login):
+    data = _edit_data(
+        world.tournament,
+        starts_at="20:30",
+        entry_fee="8",
+        registration_deadline=f"{world.tournament.date.isoformat()}T12:00",
+    )
+    browser = login(world.club_manager)
+    assert browser.post(_edit(world.tournament), data).status_code == 302
+    html = browser.get(reverse("tournaments:detail", args=[world.tournament.pk])).content.decode()
+    assert ", 20:30" in html and 'data-test="entry-fee">8 €' in html
+    assert 'data-test="deadline"' in html
+    session = world.tournament.sessions.get()
+    url = reverse("tournaments:session_start", args=[world.tournament.pk, session.pk])
+    assert 'data-test="session-start"' in html and url in html
+    answer = browser.post(url, {"starts_at": f"{world.tournament.date.isoformat()}T20:15"})
+    assert answer.status_code == 302
+    session.refresh_from_db()
+    assert session.starts_at.astimezone().strftime("%H:%M") == "20:15"
+    assert browser.get(url).status_code == 302  # reopened: back to the tournament
+    refused = login(world.zone_manager).post(url, {"starts_at": ""})
+    assert refused.status_code == 403
+    assert (
+        'data-test="session-start"'
+        not in login(world.zone_manager)
+        .get(reverse("tournaments:detail", args=[world.tournament.pk]))
+        .content.decode()
+    )
