@@ -35,6 +35,17 @@ def _approve(world, tournament):
     )
 
 
+def _correction_accepted(world, tournament):
+    """The federation's acceptance of a correction, as the chain records it."""
+    HomologationStep.objects.create(
+        homologation=tournament.homologation,
+        action=Action.ACCEPT_CORRECTION,
+        from_level=Level.APPROVED,
+        to_level=Level.APPROVED,
+        actor=world.federation_staff,
+    )
+
+
 def test_publish_correct_republish(world):
     season = Season.objects.create(start_year=2026, is_current=True)
     a, b, c = f.LicenseeFactory.create_batch(3, club=world.club)
@@ -80,13 +91,7 @@ def test_a_correction_that_takes_awards_away_is_named_and_who_leaves_is_recorded
     # The corrected tournament: b's award drops, ``gone`` (still registered) earns none.
     Award.objects.filter(licensee=b).update(pcn=200)
     Award.objects.filter(licensee=gone).delete()
-    HomologationStep.objects.create(
-        homologation=first.homologation,
-        action=Action.ACCEPT_CORRECTION,
-        from_level=Level.APPROVED,
-        to_level=Level.APPROVED,
-        actor=world.federation_staff,
-    )
+    _correction_accepted(world, first)
     again = services.ranking_publish(actor=world.federation_staff, season=season)
     assert (again.added, again.changed, again.unchanged, again.removed) == (0, 1, 1, 1)
     changes = {
@@ -100,20 +105,14 @@ def test_a_correction_that_takes_awards_away_is_named_and_who_leaves_is_recorded
     assert [ch.licensee_id for ch in again.changes.all()] == [b.pk, gone.pk]  # gone last
 
 
-def test_a_change_of_pp_alone_is_recorded_and_a_rank_moved_by_others_says_so(world):
+def test_a_change_of_pp_alone_is_recorded(world):
     season = Season.objects.create(start_year=2026, is_current=True)
     a, b = f.LicenseeFactory.create_batch(2, club=world.club)
     first = _approved_with_awards(world, {a: (500, 10), b: (400, 0)})
     _approve(world, first)
     services.ranking_publish(actor=world.federation_staff, season=season)
     Award.objects.filter(licensee=a).update(pp=25)  # a corrected PP, same PCN
-    HomologationStep.objects.create(
-        homologation=first.homologation,
-        action=Action.ACCEPT_CORRECTION,
-        from_level=Level.APPROVED,
-        to_level=Level.APPROVED,
-        actor=world.federation_staff,
-    )
+    _correction_accepted(world, first)
     again = services.ranking_publish(actor=world.federation_staff, season=season)
     assert (again.added, again.changed, again.unchanged) == (0, 1, 1)
     assert list(again.changes.values_list("licensee_id", "reasons")) == [(a.pk, first.name)]
