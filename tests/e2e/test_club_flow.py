@@ -33,7 +33,7 @@ def test_club_manager_creates_opens_and_registers(page, live_server):
     base = live_server.url
     club = f.ClubFactory(name="Tarot Club Lyonnais")
     f.LicenseeFactory(club=club, last_name="Fontaine", first_name="Sylvie")
-    f.LicenseeFactory.create_batch(4, club=club)
+    other, *_rest = f.LicenseeFactory.create_batch(4, club=club)
     manager = _user(Role.CLUB_MANAGER, club=club)
     staff = _user(Role.FEDERATION_STAFF)
 
@@ -65,6 +65,14 @@ def test_club_manager_creates_opens_and_registers(page, live_server):
     page.locator("#search-results [data-test=register]").wait_for(state="detached")
     assert page.evaluate("window.sameDocument") is True  # no page reload
     assert Registration.objects.filter(tournament=tournament).count() == 1
+    # The box has the cursor again; a licence number and Enter register its one match.
+    page.wait_for_function("document.activeElement.id === 'registration-q'")
+    page.keyboard.type(other.licence_number)
+    page.locator("#search-results .results li").filter(has_text=other.licence_number).wait_for()
+    page.keyboard.press("Enter")
+    page.locator("#registrations").get_by_role("cell", name=other.full_name).wait_for()
+    assert Registration.objects.filter(tournament=tournament).count() == 2
+    page.wait_for_function("document.activeElement.id === 'registration-q'")
     page.screenshot(path=str(SHOTS / "tournament-page.png"), full_page=True)
     page.click(f'nav a[href="{reverse("tournaments:club_home")}"]')
     page.get_by_role("link", name="Tournoi du jeudi soir").wait_for()
