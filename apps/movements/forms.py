@@ -4,24 +4,30 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
+from apps.federation.forms import LicenseeSearchForm
 from apps.federation.models import Licensee
 from apps.movements.domain.room import MAX_TABLES, MIN_TABLES
 from apps.movements.models import SessionMovement
 from apps.movements.selectors import Spot, spot_label
 from apps.movements.services import SEED_BITS
 
+NAMED_AT_MOST = 5  # the homonyms a refused name lists
+
 
 class LicenceField(forms.CharField):
-    """A licence number, cleaned to the licensee holding it."""
+    """A licence number, or a name that one licensee alone bears, cleaned to the licensee
+    (the substitute found by name at the door); homonyms are listed with their licence."""
 
     def __init__(self, **kwargs):
-        kwargs.setdefault("label", _("Licence number"))
-        super().__init__(max_length=20, **kwargs)
+        kwargs.setdefault("label", _("Licence number or name"))
+        super().__init__(max_length=100, **kwargs)
 
     def clean(self, value):
         value = super().clean(value)
         if not value and not self.required:
             return None
+        if any(character.isalpha() for character in value):
+            return self._by_name(value)
         try:
             number = licence_number_normalize(value)
         except InvalidLicenceNumber as exc:
@@ -32,6 +38,19 @@ class LicenceField(forms.CharField):
                 _("No licensee holds the licence number %(number)s.") % {"number": number}
             )
         return licensee
+
+    def _by_name(self, value: str) -> Licensee:
+        search = LicenseeSearchForm({"q": value})
+        found = list(search.filter(Licensee.objects.order_by("last_name", "first_name"))[:6])
+        if not found:
+            raise forms.ValidationError(_("No licensee is named « %(name)s ».") % {"name": value})
+        if len(found) > 1:
+            named = ", ".join(str(licensee) for licensee in found[:NAMED_AT_MOST])
+            raise forms.ValidationError(
+                _("Several licensees match « %(name)s »: %(named)s. Type the licence number.")
+                % {"name": value, "named": named}
+            )
+        return found[0]
 
 
 class MovementGenerateForm(forms.Form):
@@ -105,5 +124,5 @@ class PlayerReplaceForm(forms.Form):
         seated = [(spot, holder) for spot, holder in spots if holder is not None]
         self.fields["spot"] = SpotField(spots=seated, label=_("Absent player"))
         self.fields["licensee"] = LicenceField(
-            help_text=_("The substitute's licence number (article 18).")
+            help_text=_("The substitute's licence number or name (article 18).")
         )

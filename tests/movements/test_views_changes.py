@@ -66,12 +66,34 @@ def test_a_replacement_is_confirmed_with_both_names(world, login):
     assert holders(movement, 2)[N1] == substitute.registrations.get().pk
 
 
+def test_a_substitute_is_found_by_name_unless_homonyms(world, login):
+    movement = advance_to(world, generate(world, 20), 2)
+    substitute = f.LicenseeFactory(last_name="Quintard", first_name="Odile")
+    browser = login(world.referee)
+    response = browser.post(_url("replace", movement), {"spot": N1.key, "licensee": "quintard"})
+    assert substitute.full_name in response.context["question"]
+    twin = f.LicenseeFactory(last_name="Quintard", first_name="Paul")
+    refused = browser.post(
+        _url("replace", movement), {"spot": N1.key, "licensee": "quintard", "confirmed": "1"}
+    )
+    assert refused.status_code == 400
+    page = refused.content.decode()
+    assert substitute.licence_number in page and twin.licence_number in page
+    assert "Plusieurs licenciés" in page
+    browser.post(
+        _url("replace", movement),
+        {"spot": N1.key, "licensee": "quintard odile", "confirmed": "1"},
+    )
+    assert holders(movement, 2)[N1] == substitute.registrations.get().pk
+
+
 @pytest.mark.parametrize(
     ("name", "data", "message"),
     [
         ("late", {"spot": "Rouge|N1", "licensee": "1001001"}, "Rouge|N1"),
         ("replace", {"spot": "Rouge|N1", "licensee": "99999999"}, "99999999"),
-        ("replace", {"spot": "Rouge|N1", "licensee": "12ab"}, "chiffres uniquement"),
+        ("replace", {"spot": "Rouge|N1", "licensee": "12/34"}, "chiffres uniquement"),
+        ("replace", {"spot": "Rouge|N1", "licensee": "Personne Inconnue"}, "Personne Inconnue"),
         ("swap", {"first": "Rouge|N1", "second": "Rouge|N1"}, "Choose two different places."),
     ],
 )
