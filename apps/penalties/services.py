@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from apps.accounts.permissions import roles_of
 from apps.core.audit import audit_record, audit_snapshot
+from apps.movements.domain.etuis import SEAT_ORDER, defender_seats, etui_taker
 from apps.movements.models import MovementTable, Place
 from apps.penalties.domain.effects import lateness_forfeit, lateness_penalty
 from apps.penalties.models import (
@@ -110,16 +111,40 @@ def _lateness_note(note: str, minutes_late: int) -> str:
     return f"{late} · {note.strip()}" if note.strip() else late
 
 
+def _seats_penalised(fault: Fault, etui: int | None, faulty_side: str) -> tuple[str, ...]:
+    """The seats the catalogue's penalty falls on at the table, when the ruling itself says
+    who they are: the whole table; the taker of the étui; the side at fault of the étui."""
+    if fault.penalised == Penalised.TABLE:
+        return tuple(SEAT_ORDER)
+    if etui is None:
+        return ()
+    taker = etui_taker(etui)
+    if fault.penalised == Penalised.TAKER or (
+        fault.penalised == Penalised.FAULTY_SIDE and faulty_side == FaultySide.TAKER
+    ):
+        return (taker,)
+    if fault.penalised == Penalised.FAULTY_SIDE and faulty_side == FaultySide.DEFENSE:
+        return defender_seats(taker)
+    return ()
+
+
 def _players(
-    session: Session, table: MovementTable | None, fault: Fault, players
+    session: Session,
+    table: MovementTable | None,
+    fault: Fault,
+    players,
+    etui: int | None = None,
+    faulty_side: str = "",
 ) -> list[Registration]:
-    """The players concerned, seated in the session; the four players of the table for a
-    fault that penalises the table when none are named."""
+    """The players concerned, seated in the session. When none are named, those the ruling
+    designates itself (the table, the étui's taker or its side at fault): the referee is
+    not asked for what the barème fills."""
     places = Place.objects.filter(table__movement__session=session, registration__isnull=False)
-    if not players and table is not None and fault.penalised == Penalised.TABLE:
+    seats = _seats_penalised(fault, etui, faulty_side) if table is not None else ()
+    if not players and seats:
         return [
             place.registration
-            for place in places.filter(table=table).select_related("registration")
+            for place in places.filter(table=table, seat__in=seats).select_related("registration")
         ]
     players = list(players)
     seated = set(places.values_list("registration_id", flat=True))
@@ -203,7 +228,7 @@ def incident_record(
                     )
                 }
             )
-    players = _players(session, table, fault, players)
+    players = _players(session, table, fault, players, etui, faulty_side)
     if (percent or players_note) and not players:
         raise ValidationError({"players": _("Name the players the sanction falls on.")})
     if forgotten_by_defender(adjustment, faulty_side) and len(players) != 1:

@@ -289,3 +289,14 @@ def test_the_penalties_of_the_json_are_those_recorded(world, session):
     for code, row in rows.items():
         expected = None if row["penalty_percent"] is None else Decimal(row["penalty_percent"])
         assert fault(session, code).penalty_percent == expected, code
+
+
+def test_faux_ecart_without_naming_the_taker_falls_on_the_etuis_taker(world, session):
+    """The barème says the taker is penalised and the étui names the taker: the referee is
+    not asked to name them."""
+    etui, _before, play, registrations = _first_etui(world, session)
+    incident = record(world, session, "faux_ecart", etui=etui)
+    assert list(incident.players.all()) == [registrations[play.taker]]
+    after = session_results(session)
+    assert _by_player(after)[play.taker].penalty == 0.5
+    assert _taker_notes_of(after, etui)[1] == 0
