@@ -1,7 +1,8 @@
-"""Panels that the apps above add to a page of an app below (the area homes), without the
-page importing them: each app registers, in its AppConfig.ready, a function taking the
-user and returning the panel's context with its ``template``, or None when it has nothing
-to show."""
+"""Panels that the apps above add to a page of an app below (the area homes, the referee
+room), without the page importing them: each app registers, in its AppConfig.ready, a
+function taking the user (and what the page is about: the referee room's tournament) and
+returning the panel's context with its ``template``, or None when it has nothing to
+show."""
 
 from collections import defaultdict
 from collections.abc import Callable
@@ -15,6 +16,7 @@ def panel_register(page: str, panel: Panel) -> None:
         _panels[page].append(panel)
 
 
-def panels_for(page: str, user) -> list[dict]:
-    """The panels of ``page`` for this user, in registration order."""
-    return [shown for panel in _panels[page] if (shown := panel(user))]
+def panels_for(page: str, user, *about) -> list[dict]:
+    """The panels of ``page`` for this user (and what the page is about), in registration
+    order."""
+    return [shown for panel in _panels[page] if (shown := panel(user, *about))]

@@ -14,7 +14,7 @@ from django.db.models import Prefetch, Q
 
 from apps.movements.domain.etuis import defender_seats, etui_taker
 from apps.movements.domain.model import SEATS
-from apps.movements.models import MovementTable, Place
+from apps.movements.models import MovementTable, Place, SessionMovement
 from apps.movements.selectors import SeatView, section_order
 from apps.scoring.models import Play
 from apps.tournaments.models import Session
@@ -136,16 +136,27 @@ def session_etuis(session: Session) -> list[int]:
     return sorted({etui for etuis in rows for etui in etuis})
 
 
-def unsettled_lines(session: Session) -> int:
-    """How many lines of the session have no score and were not stated not played, at
-    every position of its movement (in play or not)."""
-    expected = sum(len(etuis) for etuis in played_tables(session).values_list("etuis", flat=True))
+def _unsettled(tables) -> int:
+    """How many lines of these tables have no score and were not stated not played."""
+    expected = sum(len(etuis) for etuis in tables.values_list("etuis", flat=True))
     settled = (
-        Play.objects.filter(table__in=played_tables(session))
+        Play.objects.filter(table__in=tables)
         .filter(Q(score__isnull=False) | Q(not_played=True))
         .count()
     )
     return expected - settled
+
+
+def unsettled_lines(session: Session) -> int:
+    """The lines missing at every position of the session's movement (in play or not)."""
+    return _unsettled(played_tables(session))
+
+
+def unsettled_in_play(movement: SessionMovement) -> int:
+    """The lines missing at the positions put in play."""
+    return _unsettled(
+        played_tables(movement.session).filter(position__lte=movement.current_position)
+    )
 
 
 # --- progress of the entry -------------------------------------------------------

@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, render
 
 from apps.accounts.permissions import can_use_referee_area
 from apps.core.pages import area_required, page_of
+from apps.core.panels import panels_for
 from apps.tournaments import permissions
 from apps.tournaments.views import registrations_context, transition_buttons
 
@@ -35,5 +36,6 @@ def referee_room(request, pk):
             **registrations_context(request.user, tournament),
             "transitions": transition_buttons(request.user, tournament),
             "time_sessions": permissions.can_set_session_times(request.user, tournament),
+            "panels": panels_for("referee_room", request.user, tournament),
         },
     )
