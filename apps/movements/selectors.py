@@ -130,6 +130,14 @@ class SeatView:
         return self.registration.licensee.full_name if self.registration else ""
 
 
+def etuis_text(etuis) -> str:
+    """The étuis as the regulation prints them: "1-4" for a run, else "6, 7, 8, 5"."""
+    etuis = list(etuis)
+    if len(etuis) > 1 and etuis == list(range(etuis[0], etuis[0] + len(etuis))):
+        return f"{etuis[0]}-{etuis[-1]}"
+    return ", ".join(map(str, etuis))
+
+
 @dataclass(frozen=True)
 class TableView:
     sequence: int
@@ -141,11 +149,7 @@ class TableView:
 
     @property
     def etuis_text(self) -> str:
-        """The étuis as the regulation prints them: "1-4" for a run, else "6, 7, 8, 5"."""
-        etuis = list(self.etuis)
-        if len(etuis) > 1 and etuis == list(range(etuis[0], etuis[0] + len(etuis))):
-            return f"{etuis[0]}-{etuis[-1]}"
-        return ", ".join(map(str, etuis))
+        return etuis_text(self.etuis)
 
     def seat(self, seat: str) -> SeatView:
         return self.seats[SEATS.index(seat)]

@@ -1,0 +1,58 @@
+"""« Où je joue » on the player's home during play: the position in play and the next
+one, with the table, the orientation and the étuis, as the movement seats them."""
+
+import pytest
+from django.urls import reverse
+
+from apps.movements.models import Place
+from apps.movements.selectors import etuis_text
+from apps.tournaments.domain.workflow import Status
+from apps.tournaments.models import Registration, Tournament
+from tests.builders import advance_to, generate
+
+pytestmark = pytest.mark.django_db
+
+
+def _panel(response):
+    found = [p for p in response.context["panels"] if p["template"].endswith("_where_i_play.html")]
+    return found[0] if found else None
+
+
+def _own_place(world, position):
+    return Place.objects.select_related("table").get(
+        registration__licensee=world.licensee, table__position=position
+    )
+
+
+def test_the_player_sees_where_they_play_now_and_next(world, login):
+    Registration.objects.create(tournament=world.tournament, licensee=world.licensee)
+    movement = generate(world, 19)  # the player and 19 others: 5 tables
+    browser = login(world.player)
+    home = reverse("tournaments:player_home")
+    assert _panel(browser.get(home)) is None  # play has not started
+
+    Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.RUNNING)
+    movement = advance_to(world, movement, 1)
+    response = browser.get(home)
+    spots = _panel(response)["spots"]
+    assert [(s.now, s.place.table.position) for s in spots] == [(True, 1), (False, 2)]
+    now = _own_place(world, 1)
+    assert spots[0].place == now and spots[0].table == str(now.table.table)
+    html = response.content.decode()
+    expected = f"Table {now.table.table}</strong> · {now.get_seat_display()}"
+    assert expected in html and f"étuis {spots[0].etuis}" in html
+
+    advance_to(world, movement, movement.positions)
+    spots = _panel(browser.get(home))["spots"]
+    assert [(s.now, s.place.table.position) for s in spots] == [(True, movement.positions)]
+
+    Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.FINISHED)
+    assert _panel(browser.get(home)) is None  # play is over
+
+
+def test_the_etuis_read_as_the_regulation_prints_them():
+    assert (etuis_text([1, 2, 3, 4]), etuis_text([6, 7, 8, 5]), etuis_text([9])) == (
+        "1-4",
+        "6, 7, 8, 5",
+        "9",
+    )
