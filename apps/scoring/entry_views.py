@@ -20,6 +20,7 @@ from apps.core.pages import error_text
 from apps.movements.models import SeatChoice
 from apps.movements.selectors import session_movement
 from apps.scoring import selectors, services
+from apps.scoring.domain.likelihood import unlikely_score
 from apps.scoring.forms import LineForm, NotPlayedForm
 from apps.tournaments import permissions
 from apps.tournaments.pages import session_page
@@ -95,6 +96,14 @@ def traveller(request, pk, etui, check=False):
     return render(request, "scoring/entry/traveller.html", context)
 
 
+def _unlikely(session, line, form) -> str | None:
+    """Why the typed score (not one from the deal's details) is unlikely, if it is."""
+    entry = form.entry()
+    if entry is None or "score" not in entry:
+        return None
+    return unlikely_score(entry["score"], selectors.etui_scores(session, line.etui, line.table))
+
+
 def _save(request, line, form, check: bool) -> None:
     """Enter the line's score (an empty line clears what the first entry holds)."""
     entry = form.entry()
@@ -121,18 +130,30 @@ def line_save(request, pk, table, etui, check=False):
     if line is None:
         raise Http404
     form = LineForm(request.POST, prefix=line.id)
+    unlikely = None
     if form.is_valid():
-        try:
-            _save(request, line, form, check)
-        except ValidationError as exc:
-            form.add_error(None, exc)
+        # Confirmed: the same score sent again after the question.
+        confirmed = request.POST.get(f"{line.id}-confirmed") == str(form.cleaned_data["score"])
+        unlikely = None if confirmed or check else _unlikely(session, line, form)
+        if unlikely:
+            form.add_error(
+                None,
+                _("Unlikely score: %(reason)s. Press Enter again to confirm it.")
+                % {"reason": unlikely},
+            )
+        else:
+            try:
+                _save(request, line, form, check)
+            except ValidationError as exc:
+                form.add_error(None, exc)
     if not request.htmx:
         if form.errors:
             context = _traveller_context(session, etui, check, bound={line.id: form})
             return render(request, "scoring/entry/traveller.html", context, status=400)
         return redirect(f"{traveller_url(session, etui, check)}#line-{line.id}")
     if form.errors:
-        response = render(request, "scoring/_entry_line.html", _row(line, check, form))
+        context = {**_row(line, check, form), "unlikely": unlikely}
+        response = render(request, "scoring/_entry_line.html", context)
         event = LINE_REFUSED
     else:
         line = selectors.traveller_line(session, table, etui)

@@ -214,6 +214,15 @@ def entry_progress(session: Session) -> list[PositionProgress]:
     ]
 
 
+def etui_scores(session: Session, etui: int, besides: MovementTable) -> list[int]:
+    """The scores entered for this étui at the session's other tables."""
+    return list(
+        Play.objects.filter(table__in=played_tables(session), etui=etui, score__isnull=False)
+        .exclude(table=besides)
+        .values_list("score", flat=True)
+    )
+
+
 def position_lines(movement, position: int) -> list[TravellerLine]:
     """The traveller lines of one position of the movement, in table order."""
     return _lines(MovementTable.objects.filter(movement=movement, position=position))

@@ -1,0 +1,49 @@
+"""Unlikely scores asked for confirmation at entry: 0 and ±10 (only a chelem announced and
+failed gives them) and a score far below the étui's others."""
+
+import pytest
+from django.urls import reverse
+
+from apps.scoring.domain.likelihood import WIDE_MARGIN, unlikely_score
+from apps.scoring.models import Play
+from tests.builders import played, table_of
+
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.mark.parametrize("score", [0, 10, -10])
+def test_zero_and_ten_come_only_from_a_failed_announced_chelem(score):
+    assert unlikely_score(score, [56, 62]) == f"seul un chelem annoncé et chuté donne {score}"
+
+
+def test_a_score_far_below_the_etuis_others_is_unlikely():
+    others = [56, 62, -52]
+    assert unlikely_score(-52 - WIDE_MARGIN, others) is None  # at the margin: still likely
+    assert unlikely_score(-52 - WIDE_MARGIN - 2, others) == (
+        "-254 est très en dessous du plus faible score de l'étui (-52)"
+    )
+    assert unlikely_score(-300, [56]) is None  # one other score says too little
+    assert unlikely_score(-56, [56, 62, 50]) is None  # a failed Garde among made ones
+
+
+@pytest.mark.django_db
+def test_entry_asks_then_saves_the_same_score_sent_again(world, login):
+    movement = played(world)
+    for position, score in ((1, 56), (2, 62)):
+        table = table_of(movement, 1, position)
+        Play.objects.create(table=table, etui=1, score=score)
+    table = table_of(movement, 1, 3)
+    url = reverse("scoring:line", args=[movement.session.pk, table.pk, 1])
+    field = f"{table.pk}-1-score"
+    browser = login(world.referee)
+    asked = browser.post(url, {field: "-300"}, headers=HTMX)
+    assert "line-refused" in asked.headers["HX-Trigger-After-Settle"]
+    html = asked.content.decode()
+    assert "Score peu probable" in html and 'data-test="confirm-unlikely"' in html
+    assert not Play.objects.filter(table=table).exists()
+    # Another score typed meanwhile is asked about again, not saved unseen.
+    browser.post(url, {field: "0", f"{table.pk}-1-confirmed": "-300"}, headers=HTMX)
+    assert not Play.objects.filter(table=table).exists()
+    saved = browser.post(url, {field: "-300", f"{table.pk}-1-confirmed": "-300"}, headers=HTMX)
+    assert "line-saved" in saved.headers["HX-Trigger-After-Settle"]
+    assert Play.objects.get(table=table, etui=1).score == -300
