@@ -53,8 +53,14 @@ def _details_initial(deal: dict) -> dict:
     }
 
 
-def _row(line, check: bool, form=None, saved: bool = False) -> dict:
-    return {"line": line, "form": form or _line_form(line, check), "saved": saved, "check": check}
+def _row(line, check: bool, form=None, saved: bool = False, by_table: bool = False) -> dict:
+    return {
+        "line": line,
+        "form": form or _line_form(line, check),
+        "saved": saved,
+        "check": check,
+        "by_table": by_table,
+    }
 
 
 def _traveller_context(session, etui: int, check: bool, bound: dict | None = None) -> dict:
@@ -76,6 +82,36 @@ def _traveller_context(session, etui: int, check: bool, bound: dict | None = Non
         "previous": etuis[index - 1] if index > 0 else None,
         "next": etuis[index + 1] if index + 1 < len(etuis) else None,
     }
+
+
+@login_required
+@require_GET
+def table_sheet(request, pk, table):
+    """A table's sheet after a position: its étuis, one line each, as the paper arrives;
+    the previous and next tables of the position a key away."""
+    session = session_page(request, pk, permissions.can_enter_scores)
+    lines = selectors.table_lines(session, table)
+    if not lines:
+        raise Http404
+    here = lines[0].table
+    tables = selectors.position_tables(here)
+    index = [t.pk for t in tables].index(here.pk)
+    return render(
+        request,
+        "scoring/entry/table.html",
+        {
+            "session": session,
+            "tournament": session.tournament,
+            "table": here,
+            "check": False,
+            "by_table": True,
+            "closed": session.tournament.play_over,
+            "rows": [_row(line, False, by_table=True) for line in lines],
+            "focus": next((line.id for line in lines if _awaited(line, False)), None),
+            "previous": tables[index - 1] if index > 0 else None,
+            "next": tables[index + 1] if index + 1 < len(tables) else None,
+        },
+    )
 
 
 def _awaited(line, check: bool) -> bool:
@@ -151,13 +187,15 @@ def line_save(request, pk, table, etui, check=False):
             context = _traveller_context(session, etui, check, bound={line.id: form})
             return render(request, "scoring/entry/traveller.html", context, status=400)
         return redirect(f"{traveller_url(session, etui, check)}#line-{line.id}")
+    by_table = request.POST.get("by_table") == "1"  # the line of a table's sheet
     if form.errors:
-        context = {**_row(line, check, form), "unlikely": unlikely}
+        context = {**_row(line, check, form, by_table=by_table), "unlikely": unlikely}
         response = render(request, "scoring/_entry_line.html", context)
         event = LINE_REFUSED
     else:
         line = selectors.traveller_line(session, table, etui)
-        response = render(request, "scoring/_entry_line.html", _row(line, check, saved=True))
+        context = _row(line, check, saved=True, by_table=by_table)
+        response = render(request, "scoring/_entry_line.html", context)
         event = LINE_SAVED
     return trigger_client_event(response, event, {"line": line.id}, after="settle")
 

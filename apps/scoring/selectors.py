@@ -223,6 +223,20 @@ def etui_scores(session: Session, etui: int, besides: MovementTable) -> list[int
     )
 
 
+def table_lines(session: Session, table: int) -> list[TravellerLine]:
+    """The lines of one table at one position: its étuis, in their order."""
+    return _lines(played_tables(session).filter(pk=table))
+
+
+def position_tables(table: MovementTable) -> list[MovementTable]:
+    """The tables played at the same moment as ``table``, in section and table order."""
+    return list(
+        MovementTable.objects.filter(movement_id=table.movement_id, sequence=table.sequence)
+        .order_by("section", "table")
+        .only("pk", "section", "table", "movement_id", "sequence")
+    )
+
+
 def position_lines(movement, position: int) -> list[TravellerLine]:
     """The traveller lines of one position of the movement, in table order."""
     return _lines(MovementTable.objects.filter(movement=movement, position=position))

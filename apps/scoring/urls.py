@@ -9,6 +9,7 @@ check = {"check": True}
 urlpatterns = [
     path(entry, views.progress, name="progress"),
     path(f"{entry}etuis/<int:etui>/", views.traveller, name="traveller"),
+    path(f"{entry}tables/<int:table>/", views.table_sheet, name="table"),
     path(f"{entry}controle/etuis/<int:etui>/", views.traveller, check, name="check"),
     path(f"{entry}lignes/{line}", views.line_save, name="line"),
     path(f"{entry}controle/lignes/{line}", views.line_save, check, name="check_line"),

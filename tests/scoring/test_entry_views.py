@@ -365,7 +365,14 @@ def test_the_progress_before_the_movement_is_generated(world, login):
 @pytest.mark.parametrize("players", [20, 28])
 @pytest.mark.parametrize(
     ("page", "queries"),
-    [("progress", 12), ("traveller", 12), ("check", 12), ("mismatches", 10), ("line", 22)],
+    [
+        ("progress", 12),
+        ("traveller", 12),
+        ("check", 12),
+        ("mismatches", 10),
+        ("line", 22),
+        ("table", 13),
+    ],
 )
 def test_pages_cost_the_same_at_5_and_7_tables(
     world, login, django_assert_max_num_queries, players, page, queries
@@ -380,6 +387,46 @@ def test_pages_cost_the_same_at_5_and_7_tables(
             response = _post(browser, table, score="62")
         elif page in {"progress", "mismatches"}:
             response = browser.get(_url(page, session))
+        elif page == "table":
+            response = browser.get(_url(page, session, table.pk))
         else:
             response = browser.get(_url(page, session, 1))
     assert response.status_code == 200
+
+
+# --- entry by table ------------------------------------------------------------------
+
+
+def test_a_tables_sheet_lists_its_etuis_and_saves_each_line(world, login, table):
+    browser = login(world.referee)
+    session = _session(world)
+    page = browser.get(_url("table", session, table.pk))
+    assert page.status_code == 200
+    rows = page.context["rows"]
+    assert [row["line"].etui for row in rows] == list(table.etuis)
+    assert {row["line"].table.pk for row in rows} == {table.pk}
+    html = page.content.decode()
+    assert 'name="by_table" value="1"' in html
+    nxt = page.context["next"]
+    assert nxt.position == table.position and nxt.table == table.table + 1
+    assert _url("table", session, nxt.pk) in html and page.context["previous"] is None
+    etui = table.etuis[1]
+    saved = browser.post(
+        _line_url("line", table, etui),
+        {_field(table, etui, "score"): "56", "by_table": "1"},
+        headers=HTMX,
+    )
+    assert "line-saved" in saved.headers["HX-Trigger-After-Settle"]
+    assert f'<td class="num">{etui}</td>' in saved.content.decode()  # the étui, not the table
+    assert Play.objects.get(table=table, etui=etui).score == 56
+
+
+@pytest.mark.parametrize("persona", ["zone_manager", "club_manager", "player", "outsider"])
+def test_only_who_enters_scores_opens_a_tables_sheet(world, login, table, persona):
+    response = login(world.persona(persona)).get(_url("table", _session(world), table.pk))
+    assert response.status_code in (403, 404)
+
+
+def test_the_progress_links_each_table_with_lines_missing_to_its_sheet(world, login, table):
+    html = login(world.referee).get(_url("progress", _session(world))).content.decode()
+    assert _url("table", _session(world), table.pk) in html
