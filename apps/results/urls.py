@@ -1,6 +1,6 @@
 from django.urls import path
 
-from apps.results import guide, views
+from apps.results import display, guide, views
 
 app_name = "results"
 session = "seances/<int:pk>/"
@@ -9,6 +9,7 @@ urlpatterns = [
     path("aide/", guide.help_page, name="help"),
     path("tournois/<int:pk>/resultats/", views.tournament_results, name="tournament"),
     path(f"{session}resultats/", views.session_results, name="session"),
+    path(f"{session}affichage/", display.room_display, name="display"),
     path(f"{session}topage/", views.session_topage, name="topage"),
     path(f"{session}resultats.pdf", views.results_pdf, name="pdf"),
     path(f"{session}resultats.xlsx", views.results_xlsx, name="xlsx"),

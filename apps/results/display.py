@@ -1,0 +1,84 @@
+"""The room display: a full-screen page for a projector. During play, the position in
+progress, a clock and « où je joue » for the next position (player → table,
+orientation); between positions (the position in play fully entered) and at the end, the
+ranking, général and alterné, scrolling by itself. It refreshes itself (htmx)."""
+
+from dataclasses import dataclass
+
+from django.shortcuts import render
+
+from apps.core.pages import sign_in_when_refused
+from apps.movements.models import MovementTable, SeatChoice
+from apps.movements.selectors import movement_tables, session_movement
+from apps.results import selectors
+from apps.scoring.selectors import position_lines
+from apps.tournaments import permissions
+from apps.tournaments.pages import session_page
+
+REFRESH_SECONDS = 15
+
+
+@dataclass(frozen=True)
+class Seating:
+    name: str
+    table: str
+    seat: str
+
+
+def _seating(movement, position: int) -> list[Seating]:
+    """Who sits where at ``position``, by name."""
+    sequence = (
+        MovementTable.objects.filter(movement=movement, position=position)
+        .values_list("sequence", flat=True)
+        .first()
+    )
+    if sequence is None:
+        return []
+    several = len(movement.sections) > 1
+    spots = [
+        Seating(
+            seat.name,
+            f"{table.section} {table.table}" if several else str(table.table),
+            SeatChoice(seat.seat).label,
+        )
+        for table in movement_tables(movement, sequence)
+        for seat in table.seats
+        if seat.registration is not None
+    ]
+    return sorted(spots, key=lambda spot: spot.name)
+
+
+def _mode(session, movement) -> str:
+    if session.tournament.play_over:
+        return "ranking"
+    if movement is None:
+        return "waiting"
+    if movement.current_position == 0:
+        return "seating"
+    in_play = position_lines(movement, movement.current_position)
+    return "ranking" if all(line.settled for line in in_play) else "play"
+
+
+@sign_in_when_refused
+def room_display(request, pk):
+    session = session_page(request, pk, permissions.can_oversee_tournament)
+    movement = session_movement(session)
+    mode = _mode(session, movement)
+    context = {
+        "session": session,
+        "tournament": session.tournament,
+        "movement": movement,
+        "mode": mode,
+        "refresh": REFRESH_SECONDS,
+    }
+    if mode in ("seating", "play"):
+        upcoming = movement.current_position + 1
+        context |= {"upcoming": upcoming, "seating": _seating(movement, upcoming)}
+    if mode == "ranking":
+        display = selectors.session_display(session)
+        context |= {
+            "general": display.general,
+            "alternate": display.alternate if display.has_alternate else [],
+        }
+    template = "results/display/_board.html" if request.htmx else "results/display/page.html"
+    return render(request, template, context)
