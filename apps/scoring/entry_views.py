@@ -10,12 +10,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import trigger_client_event
 
+from apps.accounts.permissions import roles_of
 from apps.core.pages import error_text
 from apps.movements.models import SeatChoice
 from apps.movements.selectors import session_movement
@@ -23,6 +24,7 @@ from apps.scoring import selectors, services
 from apps.scoring.domain.likelihood import unlikely_score
 from apps.scoring.forms import LineForm, NotPlayedForm
 from apps.tournaments import permissions
+from apps.tournaments.models import Registration, Session
 from apps.tournaments.pages import session_page
 
 LINE_SAVED, LINE_REFUSED = "line-saved", "line-refused"
@@ -311,5 +313,29 @@ def unsettled(request, pk):
             "closed": session.tournament.play_over,
             "missing": [line for line in lines if not line.not_played],
             "not_played": [line for line in lines if line.not_played],
+        },
+    )
+
+
+@login_required
+@require_GET
+def my_scores(request, pk):
+    """The player's own étuis of the session as entered so far, their side's score each
+    (on their phone, during play): no one else's score, no percentage."""
+    session = get_object_or_404(Session.objects.select_related("tournament"), pk=pk)
+    registration = Registration.objects.filter(
+        tournament=session.tournament, licensee_id=roles_of(request.user).licensee_id or 0
+    ).first()
+    movement = session_movement(session)
+    if registration is None or movement is None:
+        raise Http404
+    return render(
+        request,
+        "scoring/entry/my_scores.html",
+        {
+            "session": session,
+            "tournament": session.tournament,
+            "movement": movement,
+            "lines": selectors.own_lines(movement, registration.pk),
         },
     )

@@ -261,3 +261,35 @@ def double_entry_mismatches(session: Session) -> list[TravellerLine]:
     """Lines whose second entry differs from the first, by étui and order of play."""
     lines = [line for line in _lines(played_tables(session)) if line.mismatch]
     return sorted(lines, key=lambda line: line.etui)
+
+
+@dataclass(frozen=True)
+class OwnLine:
+    """A player's étui as entered: where they sat, whether they took, their side's score."""
+
+    line: TravellerLine
+    seat: str
+
+    @property
+    def taker(self) -> bool:
+        return self.seat == self.line.taker_seat
+
+    @property
+    def side_score(self) -> int | None:
+        score = self.line.score
+        return None if score is None else (score if self.taker else -score)
+
+
+def own_lines(movement: SessionMovement, registration_id: int) -> list[OwnLine]:
+    """The player's lines at the positions put in play, in order of play (the tables, their
+    places and their plays: three queries)."""
+    tables = played_tables(movement.session).filter(
+        position__lte=movement.current_position, places__registration_id=registration_id
+    )
+    own = []
+    for line in _lines(tables):
+        seat = next(
+            s.seat for s in line.seats if s.registration and s.registration.pk == registration_id
+        )
+        own.append(OwnLine(line, seat))
+    return own

@@ -16,4 +16,5 @@ urlpatterns = [
     path(f"{entry}lignes/{line}apercu/", views.line_preview, name="preview"),
     path(f"{entry}ecarts/", views.mismatches, name="mismatches"),
     path(f"{entry}manquantes/", views.unsettled, name="unsettled"),
+    path("seances/<int:pk>/mes-scores/", views.my_scores, name="my_scores"),
 ]

@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from apps.movements.models import Place
 from apps.movements.selectors import etuis_text
+from apps.scoring.services import play_score_set
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration, Tournament
 from tests.builders import advance_to, generate
@@ -56,3 +57,24 @@ def test_the_etuis_read_as_the_regulation_prints_them():
         "6, 7, 8, 5",
         "9",
     )
+
+
+def test_the_player_reads_their_own_scores_during_play(world, login):
+    Registration.objects.create(tournament=world.tournament, licensee=world.licensee)
+    movement = generate(world, 19)
+    Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.RUNNING)
+    movement = advance_to(world, movement, 2)
+    place = _own_place(world, 1)
+    etui = place.table.etuis[0]
+    play_score_set(actor=world.referee, table=place.table, etui=etui, score=-56)
+    url = reverse("scoring:my_scores", args=[movement.session.pk])
+    browser = login(world.player)
+    home = browser.get(reverse("tournaments:player_home")).content.decode()
+    assert url in home
+    response = browser.get(url)
+    lines = response.context["lines"]
+    assert [(own.line.table.position, own.line.etui) for own in lines][:1] == [(1, etui)]
+    assert len(lines) == 2 * len(place.table.etuis)  # positions 1 and 2, nothing later
+    first = lines[0]
+    assert first.side_score == (-56 if first.taker else 56)
+    assert login(world.outsider).get(url).status_code == 404  # not a player of it
