@@ -324,6 +324,7 @@ def _rulings_write(
             fault=by_code[item.fault],
             players=[registrations[spot] for spot in item.players],
             note=item.note,
+            public_reason=item.public_reason,
             penalty_percent=item.penalty,
             override_reason=item.override_reason,
             adjustment=adjustment.kind if adjustment else "",
@@ -399,6 +400,7 @@ def _incidents(session: Session, movement: SessionMovement, ids: dict[int, str])
         row["players"] = [ids[p.pk] for p in incident.players.all() if p.pk in ids]
         optional = {
             "note": incident.note,
+            "public_reason": incident.public_reason,
             "penalty": None
             if incident.penalty_percent is None
             else float(incident.penalty_percent),

@@ -113,7 +113,18 @@ class IncidentForm(forms.Form):
             "the player is declared forfeit and replaced."
         ),
     )
-    note = forms.CharField(label=gettext_lazy("Note"), widget=forms.Textarea, required=False)
+    public_reason = forms.CharField(
+        label=gettext_lazy("Reason shown to the players"),
+        max_length=300,
+        required=False,
+        help_text=gettext_lazy("Printed on the players' sheets and results."),
+    )
+    note = forms.CharField(
+        label=gettext_lazy("Referee's note"),
+        widget=forms.Textarea,
+        required=False,
+        help_text=gettext_lazy("For the referee and the file only: never printed."),
+    )
     penalty_percent = forms.DecimalField(
         label=gettext_lazy("Penalty (percentage points)"),
         min_value=0,

@@ -243,7 +243,8 @@ class Incident(models.Model):
     fault = models.ForeignKey(
         Fault, verbose_name=_("fault"), on_delete=models.PROTECT, related_name="incidents"
     )
-    note = models.TextField(_("note"), blank=True)
+    note = models.TextField(_("note"), blank=True)  # the referee's own, never printed
+    public_reason = models.CharField(_("reason shown to the players"), max_length=300, blank=True)
     penalty_percent = models.DecimalField(
         _("penalty (percentage points)"), max_digits=5, decimal_places=2, null=True, blank=True
     )

@@ -267,7 +267,10 @@ def session_rulings(session: Session) -> Rulings:
     players = defaultdict(list)
     for incident in incidents:
         percent = float(incident.penalty_percent) if incident.penalty_percent else None
-        ruling = Ruling(incident.fault.label, incident.note, percent, _adjustment_text(incident))
+        # The players read the public reason; the referee's note stays theirs.
+        ruling = Ruling(
+            incident.fault.label, incident.public_reason, percent, _adjustment_text(incident)
+        )
         if incident.adjustment:
             plays[incident.table.section, incident.table.table, incident.etui] = ruling
         if percent:

@@ -66,6 +66,7 @@ def session(world):
             if named or fault.penalised != Penalised.TABLE
             else [],
             note=f"note {fault.code}",
+            public_reason=f"raison {fault.code}",
             **({"minutes_late": 7} if fault.code == "retard" else options),
         )
     Penalty.objects.create(
@@ -83,6 +84,7 @@ def test_export_import_export_gives_the_same_document(world, session):
     codes = {incident["fault"] for incident in exported["incidents"]}
     assert codes == set(catalogue_for(session.tournament).faults.values_list("code", flat=True))
     assert all(i["note"].endswith(f"note {i['fault']}") for i in exported["incidents"])
+    assert all(i["public_reason"].endswith(f"raison {i['fault']}") for i in exported["incidents"])
     assert {"player", "percent", "reason"} <= set(exported["penalties"][0])
     assert exported["penalties"] == [
         {"player": exported["penalties"][0]["player"], "percent": 0.75, "reason": "téléphone"}
@@ -95,6 +97,7 @@ def test_export_import_export_gives_the_same_document(world, session):
     assert tournament_file_export(again.sessions.get()) == exported
     renonce = Incident.objects.filter(session__tournament=again, fault__code="renonce_consommee")
     assert renonce.get().note == "note renonce_consommee"  # not « Hésitation »
+    assert renonce.get().public_reason == "raison renonce_consommee"
     assert (
         Play.objects.filter(table__movement__session__tournament=again, not_played=True).count()
         == 1

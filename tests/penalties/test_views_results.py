@@ -25,7 +25,12 @@ def test_an_adjusted_play_says_what_happened(world, login, session):
     etui = enter_first_etui(world, session)
     table = table_at(session)
     record(
-        world, session, "renonce_consommee", etui=etui, faulty_side="taker", note="renonce à cœur"
+        world,
+        session,
+        "renonce_consommee",
+        etui=etui,
+        faulty_side="taker",
+        public_reason="renonce à cœur",
     )
     adjusted = escape(f"{Adjustment.FORTY_SIXTY.label} ({gettext('taker at fault')})")
     text = escape(f"{fault(session, 'renonce_consommee').label} — renonce à cœur")
@@ -56,10 +61,29 @@ def test_a_defenders_forgotten_card_shows_each_defenders_note(world, login, sess
 def test_a_penalty_gives_its_reason(world, login, session):
     enter_first_etui(world, session)
     player = seated_at(table_at(session))[0]
-    record(world, session, "fumer_telephone", players=[player], note="téléphone en salle")
+    record(world, session, "fumer_telephone", players=[player], public_reason="téléphone en salle")
     reason = escape(f"{fault(session, 'fumer_telephone').label} — téléphone en salle")
     browser = login(world.referee)
     sheet = _page(browser, "sheet", session, player.pk)
     assert 'data-test="penalties"' in sheet and reason in sheet
     ranking = _page(browser, "session", session)
     assert f'title="{floatformat(5, 2)} : {reason}"' in ranking
+
+
+def test_the_referees_note_is_never_printed_for_the_players(world, login, session):
+    enter_first_etui(world, session)
+    player = seated_at(table_at(session))[0]
+    record(
+        world,
+        session,
+        "fumer_telephone",
+        players=[player],
+        note="a insulté l'arbitre",
+        public_reason="téléphone en salle",
+    )
+    browser = login(world.referee)
+    for page in (_page(browser, "sheet", session, player.pk), _page(browser, "session", session)):
+        assert "téléphone en salle" in page
+        assert escape("a insulté l'arbitre") not in page
+    incidents = browser.get(reverse("penalties:incidents", args=[session.pk])).content.decode()
+    assert escape("a insulté l'arbitre") in incidents  # the referee keeps it

@@ -112,8 +112,10 @@ def ruled(world, session):
     """A 40/60 on the first étui at table 1 and a penalty with its reason."""
     etui = table_at(session).etuis[0]
     player = seated_at(table_at(session))[0]
-    record(world, session, "renonce_consommee", etui=etui, faulty_side="taker", note="à cœur")
-    record(world, session, "fumer_telephone", players=[player], note="téléphone en salle")
+    record(
+        world, session, "renonce_consommee", etui=etui, faulty_side="taker", public_reason="à cœur"
+    )
+    record(world, session, "fumer_telephone", players=[player], public_reason="téléphone en salle")
     adjusted = f"{Adjustment.FORTY_SIXTY.label} ({gettext('taker at fault')})"
     ruling = f"{adjusted} · {fault(session, 'renonce_consommee').label} — à cœur"
     reason = f"{fault(session, 'fumer_telephone').label} — téléphone en salle"

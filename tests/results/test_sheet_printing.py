@@ -79,8 +79,10 @@ def test_a_room_without_players_still_prints(world):
 def test_the_sheet_prints_the_adjusted_etui_and_the_penalties(world, session):
     etui = enter_first_etui(world, session)
     player = seated_at(table_at(session))[0]
-    record(world, session, "renonce_consommee", etui=etui, faulty_side="taker", note="à cœur")
-    record(world, session, "fumer_telephone", players=[player], note="téléphone en salle")
+    record(
+        world, session, "renonce_consommee", etui=etui, faulty_side="taker", public_reason="à cœur"
+    )
+    record(world, session, "fumer_telephone", players=[player], public_reason="téléphone en salle")
     display = session_display(session)
     text = " ".join(pdf_text(sheet_render(display, display.sheet(player.pk)).pdf).split())
     adjusted = f"{Adjustment.FORTY_SIXTY.label} ({gettext('taker at fault')})"
@@ -98,5 +100,5 @@ def test_the_fingerprint_follows_a_rulings_wording(world, session):
     incident = record(world, session, "renonce_consommee", etui=etui, faulty_side="taker")
     before = printing.results_fingerprint(session_display(session))
     assert printing.results_fingerprint(session_display(session)) == before
-    Incident.objects.filter(pk=incident.pk).update(note="renonce à cœur")
+    Incident.objects.filter(pk=incident.pk).update(public_reason="renonce à cœur")
     assert printing.results_fingerprint(session_display(session)) != before

@@ -29,7 +29,8 @@ the server or between installations, and back out with the results.
 - A penalty takes percentage points (0.01 to 100) off a player's % global; a late
   arrival is one (reason « retard »: 0,5 per started 5 minutes).
 - An incident is a ruling of the referee as recorded: the catalogue's fault (its code),
-  the étui and table when it concerns a play, the players, the note, the penalty given
+  the étui and table when it concerns a play, the players, the note (the referee's own)
+  and the public reason (printed on the players' sheets), the penalty given
   (percentage points, when one is), the reason for departing from the catalogue, and the
   adjusted score (``adjustment``: a kind below, with ``faulty`` and ``players_note``,
   "zero" or "forty" on a neutralised play). Exported files carry their rulings so; older
@@ -174,6 +175,7 @@ class FileIncident:
     penalty: Decimal | None
     override_reason: str
     adjustment: FileAdjustment | None
+    public_reason: str = ""  # printed on the players' sheets (the note is the referee's)
 
 
 @dataclass(frozen=True)
@@ -702,6 +704,7 @@ def _incident(
     note = _optional(errors, data, "note", path, _text, NOTE_MAX_LENGTH) or ""
     penalty = _optional(errors, data, "penalty", path, _decimal, PERCENT_MIN, PERCENT_MAX, 2)
     reason = _optional(errors, data, "override_reason", path, _text, NOTE_MAX_LENGTH) or ""
+    public = _optional(errors, data, "public_reason", path, _text, NOTE_MAX_LENGTH) or ""
     adjustment = None
     if data.get("adjustment") is not None:
         if play is None:
@@ -717,7 +720,7 @@ def _incident(
             adjustment = _adjustment(errors, ruling, path, places, seated, play)
     if len(errors) > problems or players is None:
         return None
-    return FileIncident(path, fault, play, players, note, penalty, reason, adjustment)
+    return FileIncident(path, fault, play, players, note, penalty, reason, adjustment, public)
 
 
 def _incidents(
