@@ -109,7 +109,7 @@ def movement_check(
 
 
 def session_check(session: Session, **request) -> MovementCheck:
-    return movement_check(session.tournament.registrations.count(), **request)
+    return movement_check(session.tournament.registrations.filter(waiting=False).count(), **request)
 
 
 # --- tables and seats ------------------------------------------------------------
@@ -238,7 +238,8 @@ def spot_label(spot: Spot, registration: Registration | None) -> str:
 def registrations_unseated(movement: SessionMovement):
     """Registered players who have no place in the movement."""
     return (
-        movement.session.tournament.registrations.exclude(places__table__movement=movement)
+        movement.session.tournament.registrations.filter(waiting=False)
+        .exclude(places__table__movement=movement)
         .select_related("licensee")
         .order_by("licensee__last_name", "licensee__first_name")
     )

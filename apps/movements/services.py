@@ -22,7 +22,11 @@ from apps.movements.domain.seating import seating_balanced, seating_draw, seatin
 from apps.movements.models import MovementTable, Place, SessionMovement, code_label
 from apps.movements.selectors import Spot, movement_check
 from apps.tournaments.models import Registration, Session, Tournament
-from apps.tournaments.services import registration_record, tournament_lock_for_room
+from apps.tournaments.services import (
+    registration_admit,
+    registration_record,
+    tournament_lock_for_room,
+)
 
 # What the apps above register to warn before the next position is put in play: each
 # takes the movement and the position in play and returns French warnings (score entry:
@@ -170,7 +174,9 @@ def movement_generate(
         raise ValidationError(_("This seating needs the players in ranking order."))
     if session.tournament.kind == Tournament.Kind.CHAMPIONSHIP and entrants is None:
         raise ValidationError(_("A championship stage's sessions are seated from its page."))
-    registered = session.tournament.registrations.select_related("licensee__club")
+    registered = session.tournament.registrations.filter(waiting=False).select_related(
+        "licensee__club"
+    )
     if entrants is None:
         registrations = list(registered.order_by("pk"))
     else:
@@ -310,7 +316,7 @@ def _newcomer(actor, movement: SessionMovement, licensee: Licensee) -> Registrat
                 % {"name": licensee.full_name}
             )
         registration = registration_record(actor=actor, tournament=tournament, licensee=licensee)
-    return registration
+    return registration_admit(actor=actor, registration=registration)  # off the waiting list
 
 
 def _audit_seating(actor, movement, changes: dict) -> None:

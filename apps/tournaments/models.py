@@ -43,6 +43,10 @@ class Tournament(models.Model):
         blank=True,
         validators=[MinValueValidator(Decimal("0"))],
     )
+    # Beyond it, players registered wait for a place (the first in line takes the next).
+    max_players = models.PositiveSmallIntegerField(
+        _("players at most"), null=True, blank=True, validators=[MinValueValidator(4)]
+    )
     # After it, only the tournament's referees still register players (at the door).
     registration_deadline = models.DateTimeField(_("registrations close"), null=True, blank=True)
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.INDIVIDUAL)
@@ -144,6 +148,8 @@ class Registration(models.Model):
         related_name="registrations",
     )
     registered_at = models.DateTimeField(_("registered at"), auto_now_add=True)
+    # On the waiting list of a full tournament: not seated until a place frees.
+    waiting = models.BooleanField(_("waiting list"), default=False)
 
     class Meta:
         verbose_name = _("registration")

@@ -63,10 +63,17 @@ def registration_add(request, pk):
         return _registrations_changed(request, tournament, error=form.errors["licensee"][0])
     licensee = form.cleaned_data["licensee"]
     try:
-        services.registration_create(actor=request.user, tournament=tournament, licensee=licensee)
+        registration = services.registration_create(
+            actor=request.user, tournament=tournament, licensee=licensee
+        )
     except ValidationError as exc:
         return _registrations_changed(request, tournament, error=error_text(exc))
-    notice = _("%(name)s is registered.") % {"name": licensee.full_name}
+    if registration.waiting:
+        notice = _("The tournament is full: %(name)s is on the waiting list.") % {
+            "name": licensee.full_name
+        }
+    else:
+        notice = _("%(name)s is registered.") % {"name": licensee.full_name}
     return _registrations_changed(request, tournament, notice=notice)
 
 

@@ -35,6 +35,7 @@ TOURNAMENT_FIELDS = [
     "kind",
     "index",
     "entry_fee",
+    "max_players",
     "registration_deadline",
 ]
 _STAGE_PLAYERS = _lazy(
@@ -129,6 +130,7 @@ def tournament_create(
     request_key: UUID | None = None,
     starts_at: time | None = None,
     entry_fee: Decimal | None = None,
+    max_players: int | None = None,
     registration_deadline: datetime | None = None,
 ) -> Tournament:
     """Create a tournament with its sessions. With a `request_key` (the creation form's
@@ -144,6 +146,7 @@ def tournament_create(
     values |= {
         "starts_at": starts_at,
         "entry_fee": entry_fee,
+        "max_players": max_players,
         "registration_deadline": registration_deadline,
     }
     try:
@@ -294,15 +297,23 @@ def registration_create(*, actor, tournament: Tournament, licensee: Licensee) ->
             )
             % {"deadline": date_format(timezone.localtime(deadline), "DATETIME_FORMAT")}
         )
-    return registration_record(actor=actor, tournament=tournament, licensee=licensee)
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # one at a time
+    full = tournament.max_players is not None and (
+        tournament.registrations.filter(waiting=False).count() >= tournament.max_players
+    )
+    return registration_record(actor=actor, tournament=tournament, licensee=licensee, waiting=full)
 
 
-def registration_record(*, actor, tournament: Tournament, licensee: Licensee) -> Registration:
-    """Write a registration and its audit row; the caller has checked who may. Call it
-    inside the caller's transaction."""
+def registration_record(
+    *, actor, tournament: Tournament, licensee: Licensee, waiting: bool = False
+) -> Registration:
+    """Write a registration (on the waiting list when ``waiting``) and its audit row; the
+    caller has checked who may. Call it inside the caller's transaction."""
     try:
         with transaction.atomic():
-            registration = Registration.objects.create(tournament=tournament, licensee=licensee)
+            registration = Registration.objects.create(
+                tournament=tournament, licensee=licensee, waiting=waiting
+            )
     except IntegrityError as exc:  # registered concurrently
         raise ValidationError(
             _("%(name)s is already registered.") % {"name": licensee.full_name}
@@ -311,9 +322,32 @@ def registration_record(*, actor, tournament: Tournament, licensee: Licensee) ->
         actor=actor,
         action="create",
         instance=registration,
-        changes={"licensee": [None, str(licensee)], "tournament": [None, str(tournament)]},
+        changes={
+            "licensee": [None, str(licensee)],
+            "tournament": [None, str(tournament)],
+            **({"waiting": [None, True]} if waiting else {}),
+        },
     )
     return registration
+
+
+def registration_admit(*, actor, registration: Registration) -> Registration:
+    """A player of the waiting list takes a place (audited). Call it inside the caller's
+    transaction."""
+    if registration.waiting:
+        registration.waiting = False
+        registration.save(update_fields=["waiting"])
+        audit_record(
+            actor=actor, action="update", instance=registration, changes={"waiting": [True, False]}
+        )
+    return registration
+
+
+def registration_seat_free(*, actor, tournament: Tournament) -> Registration | None:
+    """A place freed: the first on the waiting list takes it; who, if anyone. Call it
+    inside the caller's transaction."""
+    first = tournament.registrations.filter(waiting=True).order_by("registered_at", "pk").first()
+    return registration_admit(actor=actor, registration=first) if first else None
 
 
 @transaction.atomic
@@ -333,7 +367,10 @@ def registration_delete(*, actor, registration: Registration) -> None:
             )
             % {"name": registration.licensee.full_name}
         )
+    freed = not registration.waiting
     registration_remove(actor=actor, registration=registration)
+    if freed:
+        registration_seat_free(actor=actor, tournament=tournament)
 
 
 def registration_remove(*, actor, registration: Registration) -> None:

@@ -112,7 +112,7 @@ def registrations_context(user, tournament) -> dict:
     return {
         "tournament": tournament,
         "registrations": tournament.registrations.select_related("licensee__club").order_by(
-            "licensee__last_name", "licensee__first_name"
+            "waiting", "licensee__last_name", "licensee__first_name"
         ),
         "can_register": permissions.can_register_in_tournament(user, tournament),
     }

@@ -8,6 +8,7 @@ from apps.core.models import AuditLog
 from apps.movements import services
 from apps.movements.models import code_label
 from apps.movements.selectors import Spot
+from apps.tournaments import services as tournament_services
 from apps.tournaments.models import Registration
 from tests import factories as f
 from tests.builders import advance_to, audits, generate, holders, snapshot
@@ -268,3 +269,19 @@ def test_federation_staff_may_change_the_movement(world):
     movement = generate(world, 20)
     services.players_swap(actor=world.federation_staff, movement=movement, first=N1, second=S1)
     assert audits(movement)[-1][0] == "update"
+
+
+def test_waiting_players_are_not_seated_until_they_arrive_late(world):
+    world.tournament.max_players = 19
+    world.tournament.save()
+    waiting = f.LicenseeFactory(club=world.club)
+    movement = generate(world, 19)
+    registration = tournament_services.registration_create(
+        actor=world.club_manager, tournament=world.tournament, licensee=waiting
+    )
+    assert registration.waiting
+    assert registration.pk not in set(holders(movement, 1).values())
+    seated = services.late_arrival_seat(
+        actor=world.referee, movement=movement, spot=_vacant(movement), licensee=waiting
+    )
+    assert seated.pk == registration.pk and not Registration.objects.get(pk=seated.pk).waiting

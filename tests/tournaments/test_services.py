@@ -297,3 +297,26 @@ def test_who_sets_a_sessions_start(world, persona):
             )
         session.refresh_from_db()
         assert session.starts_at is None
+
+
+# --- the waiting list -----------------------------------------------------------------
+
+
+def test_a_full_tournament_puts_players_on_its_waiting_list_and_frees_places_in_order(world):
+    world.tournament.max_players = 4
+    world.tournament.save()
+    people = f.LicenseeFactory.create_batch(6, club=world.club)
+    made = [
+        services.registration_create(
+            actor=world.club_manager, tournament=world.tournament, licensee=licensee
+        )
+        for licensee in people
+    ]
+    assert [r.waiting for r in made] == [False] * 4 + [True, True]
+    services.registration_delete(actor=world.club_manager, registration=made[5])  # a waiting one
+    assert Registration.objects.get(pk=made[4].pk).waiting  # still waiting
+    services.registration_delete(actor=world.club_manager, registration=made[0])  # a place
+    assert Registration.objects.get(pk=made[4].pk).waiting is False  # the first in line
+    log = AuditLog.objects.filter(object_id=str(made[4].pk), action="update").get()
+    assert log.changes == {"waiting": [True, False]}
+    assert Registration.objects.filter(tournament=world.tournament, waiting=False).count() == 4

@@ -212,3 +212,18 @@ def test_remove_a_registration_of_another_tournament_is_not_found(world, login):
     url = reverse("tournaments:registration_remove", args=[world.tournament.pk, other.pk])
     assert login(world.club_manager).post(url).status_code == 404
     assert Registration.objects.filter(pk=other.pk).exists()
+
+
+def test_registering_in_a_full_tournament_says_waiting_list(world, login):
+    world.tournament.max_players = 4
+    world.tournament.save()
+    f.RegistrationFactory.create_batch(4, tournament=world.tournament)
+    licensee = f.LicenseeFactory(club=world.club)
+    response = login(world.club_manager).post(
+        _add(world.tournament), {"licensee": licensee.pk}, **HTMX
+    )
+    html = response.content.decode()
+    assert "Le tournoi est complet" in html and 'data-test="waiting"' in html
+    assert Registration.objects.get(licensee=licensee).waiting
+    page = login(world.club_manager).get(reverse("tournaments:detail", args=[world.tournament.pk]))
+    assert 'data-test="max-players">4<' in page.content.decode()
