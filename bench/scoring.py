@@ -5,8 +5,9 @@
 Runs in a throwaway database on the server of DATABASE_URL. It seats 600 players with
 the regulation's movement for 150 tables (parallel sections of 5 to 7 tables, 4 étuis
 per table), enters every score, then prints the time to recompute every note,
-percentage and ranking from the database, and the time of one more score entry
-followed by the recomputation a live ranking page does.
+percentage and ranking from the database, the time of a bare read of the session's
+plays, and the time of one more score entry followed by the recomputation a live
+ranking page does, with their ratios.
 """
 
 import random
@@ -67,10 +68,20 @@ def main() -> None:
         print(f"{TABLES} tables, {TABLES * 4} players, {movement.positions} positions, "
               f"{len(movement.sections)} sections, {plays} plays")  # fmt: skip
         with CaptureQueriesContext(connection) as queries:
-            results, seconds = timed(lambda: session_results(session))
+            results, whole = timed(lambda: session_results(session))
         assert len(results.players) == TABLES * 4 and results.missing == 1
-        print(f"recompute everything:      {seconds * 1000:8.1f} ms "
+        print(f"recompute everything:      {whole * 1000:8.1f} ms "
               f"({len(queries) // REPEATS} queries)")  # fmt: skip
+        rows, bare = timed(
+            lambda: list(
+                Play.objects.filter(table__movement=movement).values_list(
+                    "table_id", "etui", "score"
+                )
+            )
+        )
+        assert len(rows) == plays - 1
+        print(f"bare read:                 {bare * 1000:8.1f} ms")
+        print(f"ratio recompute / bare read: {whole / bare:.1f}")
 
         def one_more_score():
             scoring_services.play_score_set(
@@ -81,6 +92,7 @@ def main() -> None:
         results, seconds = timed(one_more_score)
         assert results.missing == 0
         print(f"one more score + recompute: {seconds * 1000:8.1f} ms")
+        print(f"ratio one more score + recompute / recompute: {seconds / whole:.2f}")
         _, seconds = timed(
             lambda: scoring_services.play_score_set(
                 actor=world.referee, table=last_table, etui=last_etui, score=rng.choice(SCORES)
