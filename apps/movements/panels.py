@@ -8,7 +8,7 @@ from django.db.models import F
 
 from apps.accounts.permissions import roles_of
 from apps.movements.models import Place
-from apps.movements.selectors import etuis_text
+from apps.movements.selectors import etuis_text, table_name
 from apps.tournaments.domain.workflow import Status
 
 
@@ -20,8 +20,7 @@ class Spot:
     @property
     def table(self) -> str:
         table = self.place.table
-        several = len(table.movement.sections) > 1
-        return f"{table.section} {table.table}" if several else str(table.table)
+        return table_name(table.movement, table.section, table.table)
 
     @property
     def etuis(self) -> str:

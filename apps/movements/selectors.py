@@ -130,6 +130,11 @@ class SeatView:
         return self.registration.licensee.full_name if self.registration else ""
 
 
+def table_name(movement: SessionMovement, section: str, table: int) -> str:
+    """A table as the room calls it: its number, with its section when there are several."""
+    return f"{section} {table}" if len(movement.sections) > 1 else str(table)
+
+
 def etuis_text(etuis) -> str:
     """The étuis as the regulation prints them: "1-4" for a run, else "6, 7, 8, 5"."""
     etuis = list(etuis)

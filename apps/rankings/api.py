@@ -13,7 +13,7 @@ from apps.accounts.api import ScopedReadViewSet
 from apps.federation.models import Licensee, Season
 from apps.rankings import selectors
 from apps.rankings.models import Publication, PublicationChange, RankingRow
-from apps.rankings.permissions import can_see_own_changes, can_view_live_ranking
+from apps.rankings.permissions import can_see_live_line
 
 
 class PublicationSerializer(serializers.ModelSerializer):
@@ -151,8 +151,7 @@ class PlayerHistoryViewSet(viewsets.ViewSet):
             "licensee": licensee,
             "seasons": selectors.player_seasons(
                 licensee,
-                live=can_view_live_ranking(request.user)
-                or can_see_own_changes(request.user, licensee),
+                live=can_see_live_line(request.user, licensee),
             ),
             "awards": selectors.player_awards(licensee, current) if current else [],
         }

@@ -15,6 +15,11 @@ def can_view_live_ranking(user) -> bool:
     return roles.is_staff_scope or roles.manages_clubs
 
 
+def can_see_live_line(user, licensee) -> bool:
+    """A player's line of the live ranking: the player, and who sees the live ranking."""
+    return can_view_live_ranking(user) or can_see_own_changes(user, licensee)
+
+
 def can_see_own_changes(user, licensee) -> bool:
     """« Votre PCN a changé »: the player's own news."""
     return roles_of(user).licensee_id == licensee.pk

@@ -28,6 +28,7 @@ from apps.rankings.forms import RankingFilterForm, SeriesRuleFormSet, rules_of
 from apps.rankings.models import Publication, RankingRun, SeriesChange, SeriesProposal
 from apps.rankings.permissions import (
     can_manage_national_ranking,
+    can_see_live_line,
     can_see_own_changes,
     can_view_live_ranking,
 )
@@ -175,7 +176,7 @@ def player(request, licence):
     licensee = get_object_or_404(Licensee.objects.select_related("club"), licence_number=licence)
     lines = selectors.player_seasons(
         licensee,
-        live=can_view_live_ranking(request.user) or can_see_own_changes(request.user, licensee),
+        live=can_see_live_line(request.user, licensee),
     )
     current = Season.objects.filter(is_current=True).first()
     return render(

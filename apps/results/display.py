@@ -9,7 +9,7 @@ from django.shortcuts import render
 
 from apps.core.pages import sign_in_when_refused
 from apps.movements.models import MovementTable, SeatChoice
-from apps.movements.selectors import movement_tables, session_movement
+from apps.movements.selectors import movement_tables, session_movement, table_name
 from apps.results import selectors
 from apps.scoring.selectors import position_lines
 from apps.tournaments import permissions
@@ -34,11 +34,10 @@ def _seating(movement, position: int) -> list[Seating]:
     )
     if sequence is None:
         return []
-    several = len(movement.sections) > 1
     spots = [
         Seating(
             seat.name,
-            f"{table.section} {table.table}" if several else str(table.table),
+            table_name(movement, table.section, table.table),
             SeatChoice(seat.seat).label,
         )
         for table in movement_tables(movement, sequence)

@@ -7,6 +7,7 @@ advance warnings)."""
 from django.utils.translation import gettext as _
 
 from apps.movements.models import SessionMovement
+from apps.movements.selectors import table_name
 from apps.scoring.selectors import position_lines, unsettled_lines
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
@@ -41,8 +42,7 @@ def position_missing(movement: SessionMovement, position: int) -> list[str]:
     missing: dict[str, list[int]] = {}
     for line in position_lines(movement, position):
         if not line.settled:
-            sections = len(movement.sections) > 1  # the section is named when there are several
-            name = f"{line.table.section} {line.table.table}" if sections else str(line.table.table)
+            name = table_name(movement, line.table.section, line.table.table)
             missing.setdefault(name, []).append(line.etui)
     if not missing:
         return []
