@@ -66,13 +66,15 @@ def test_club_manager_creates_opens_and_registers(page, live_server):
     assert page.evaluate("window.sameDocument") is True  # no page reload
     assert Registration.objects.filter(tournament=tournament).count() == 1
     # The box has the cursor again; a licence number and Enter register its one match.
-    page.wait_for_function("document.activeElement.id === 'registration-q'")
+    page.wait_for_function("() => document.activeElement.id === 'registration-q'")
     page.keyboard.type(other.licence_number)
-    page.locator("#search-results .results li").filter(has_text=other.licence_number).wait_for()
+    # The search for the whole number has answered (not one of its first digits).
+    searched = f'#search-results input[name=q][value="{other.licence_number}"]'
+    page.locator(searched).first.wait_for(state="attached")
     page.keyboard.press("Enter")
     page.locator("#registrations").get_by_role("cell", name=other.full_name).wait_for()
     assert Registration.objects.filter(tournament=tournament).count() == 2
-    page.wait_for_function("document.activeElement.id === 'registration-q'")
+    page.wait_for_function("() => document.activeElement.id === 'registration-q'")
     page.screenshot(path=str(SHOTS / "tournament-page.png"), full_page=True)
     page.click(f'nav a[href="{reverse("tournaments:club_home")}"]')
     page.get_by_role("link", name="Tournoi du jeudi soir").wait_for()
