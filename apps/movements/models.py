@@ -73,6 +73,8 @@ class SessionMovement(models.Model):
     # [{"name": "Rouge", "type": "ligne", "tables": 7}, …] in the movement's order.
     sections = models.JSONField(_("sections"), default=list)
     generated_at = models.DateTimeField(_("generated at"), auto_now=True)
+    # The players enter their table's scores from their phones (apps.scoring.table_entry).
+    table_entry = models.BooleanField(_("table entry"), default=False)
 
     class Meta:
         verbose_name = _("session movement")
@@ -142,3 +144,28 @@ class Place(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} {self.seat} {self.player_code}"
+
+
+class TableCode(models.Model):
+    """The code that opens one table of a session's movement from a phone (table entry): a
+    few letters and digits, printed on the table card with its QR code. Each movement
+    draws its own, so a code opens its table of its session and no other."""
+
+    movement = models.ForeignKey(
+        SessionMovement, on_delete=models.CASCADE, related_name="table_codes"
+    )
+    section = models.CharField(_("section"), max_length=30)
+    table = models.PositiveSmallIntegerField(_("table"))
+    code = models.CharField(_("code"), max_length=8, unique=True)
+
+    class Meta:
+        verbose_name = _("table code")
+        verbose_name_plural = _("table codes")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["movement", "section", "table"], name="unique_table_code"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.section} {self.table}: {self.code}"

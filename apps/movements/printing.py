@@ -12,7 +12,9 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import accumulate
 
+import segno
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -26,8 +28,11 @@ from apps.movements.selectors import (
     movement_tables,
     section_order,
     stored_room,
+    table_codes,
 )
 
+# The address the QR codes of table entry point to when no request gives the site's own.
+QUICK_START_URL = "http://127.0.0.1:8000"
 NAME_WIDTH = 28  # characters of a name column; longer names end with "…"
 SEAT_WIDTH = 20  # characters of a seat column of the table cards
 
@@ -137,9 +142,32 @@ def player_text(seat: SeatView) -> str:
 # --- what each printout shows ----------------------------------------------------
 
 
-def route_cards(movement: SessionMovement, tables: list[TableView]) -> dict:
+@dataclass(frozen=True)
+class TableLink:
+    """What opens a table's page on a phone (table entry): its code and its QR code."""
+
+    code: str
+    url: str
+
+    @property
+    def qr(self) -> str:
+        """The QR code of the address, as an SVG data URI."""
+        return segno.make(self.url, error="m").svg_data_uri(scale=3, border=2)
+
+
+def table_links(movement: SessionMovement, base_url: str) -> dict[tuple[str, int], TableLink]:
+    """{(section, table): its code and address} for table entry."""
+    base = base_url.rstrip("/")
+    return {
+        key: TableLink(code, base + reverse("scoring:table_page", args=[code]))
+        for key, code in table_codes(movement).items()
+    }
+
+
+def route_cards(movement: SessionMovement, tables: list[TableView], links: dict) -> dict:
     """One card per player, in order of starting table and seat: position, orientation,
-    table, étuis played and étuis taken (« jeu attaqué »)."""
+    table, étuis played and étuis taken (« jeu attaqué »), and the table's code for table
+    entry."""
     cards: dict[tuple[str, str], dict] = {}
     for table in tables:
         for seat in table.seats:
@@ -156,10 +184,11 @@ def route_cards(movement: SessionMovement, tables: list[TableView]) -> dict:
                     table.table,
                     table.etuis_text,
                     ", ".join(map(str, table.taken_by(seat.seat))) or "—",
+                    _link_code(links, table),
                 )
             )
     grid = Grid.fitted(
-        [_("Pos."), _("Orient."), _("Table"), _("Étuis"), _("Takes")],
+        [_("Pos."), _("Orient."), _("Table"), _("Étuis"), _("Takes"), _("Code")],
         [line for card in cards.values() for line in card["lines"]],
         right={0, 2},
     )
@@ -168,13 +197,24 @@ def route_cards(movement: SessionMovement, tables: list[TableView]) -> dict:
     return {"grid": grid, "cards": list(cards.values())}
 
 
-def table_cards(movement: SessionMovement, tables: list[TableView]) -> dict:
-    """One card per table of each section: its players and étuis at every position."""
+def _link_code(links: dict, table: TableView) -> str:
+    link = links.get((table.section, table.table))
+    return link.code if link else ""
+
+
+def table_cards(movement: SessionMovement, tables: list[TableView], links: dict) -> dict:
+    """One card per table of each section: its players and étuis at every position, and
+    its code and QR code for table entry."""
     cards: dict[tuple[str, int], dict] = {}
     for table in tables:  # they come in section and table order
         card = cards.setdefault(
             (table.section, table.table),
-            {"section": table.section, "table": table.table, "rows": []},
+            {
+                "section": table.section,
+                "table": table.table,
+                "link": links.get((table.section, table.table)),
+                "rows": [],
+            },
         )
         card["rows"].append(table)
     for card in cards.values():
@@ -196,7 +236,7 @@ def table_cards(movement: SessionMovement, tables: list[TableView]) -> dict:
     return {"grid": grid, "cards": list(cards.values())}
 
 
-def travellers(movement: SessionMovement, tables: list[TableView]) -> dict:
+def travellers(movement: SessionMovement, tables: list[TableView], _links: dict) -> dict:
     """One traveller per étui of each section: dealer, taker and one line per play, with
     the columns the referee's staff fill in."""
     sheets: dict[tuple[str, int], dict] = {}
@@ -229,7 +269,7 @@ def travellers(movement: SessionMovement, tables: list[TableView]) -> dict:
     return {"grid": grid, "sheets": ordered}
 
 
-def room_plan(movement: SessionMovement, tables: list[TableView]) -> dict:
+def room_plan(movement: SessionMovement, tables: list[TableView], _links: dict) -> dict:
     """The rows of tables of each section, and every player's first place, by name."""
     first_places = {}
     for table in tables:
@@ -267,7 +307,10 @@ BUILDERS = {
 # --- rendering -------------------------------------------------------------------
 
 
-def printout_html(movement: SessionMovement, kind: Printout) -> str:
+def printout_html(
+    movement: SessionMovement, kind: Printout, base_url: str = QUICK_START_URL
+) -> str:
+    """The printout's HTML; ``base_url`` is the site's address the QR codes point to."""
     template, build = BUILDERS[kind]
     session = movement.session
     return render_to_string(
@@ -277,13 +320,15 @@ def printout_html(movement: SessionMovement, kind: Printout) -> str:
             "tournament": session.tournament,
             "session": session,
             "movement": movement,
-            **build(movement, movement_tables(movement)),
+            **build(movement, movement_tables(movement), table_links(movement, base_url)),
         },
     )
 
 
-def printout_render(movement: SessionMovement, kind: Printout) -> Rendered:
-    document = weasy_render(printout_html(movement, kind))
+def printout_render(
+    movement: SessionMovement, kind: Printout, base_url: str = QUICK_START_URL
+) -> Rendered:
+    document = weasy_render(printout_html(movement, kind, base_url))
     return Rendered(
         pdf=document.write_pdf(),
         pages=len(document.pages),

@@ -17,7 +17,14 @@ from apps.movements.domain.model import (
     UnsupportedMovement,
 )
 from apps.movements.domain.room import room_movement
-from apps.movements.models import MovementTable, Place, SessionMovement, code_label
+from apps.movements.models import (
+    MovementTable,
+    Place,
+    SeatChoice,
+    SessionMovement,
+    TableCode,
+    code_label,
+)
 from apps.tournaments.models import Registration, Session
 
 SEATS_PER_TABLE = len(SEATS)
@@ -124,6 +131,10 @@ class SeatView:
     @property
     def label(self) -> str:
         return code_label(self.code)
+
+    @property
+    def seat_label(self) -> str:
+        return str(SeatChoice(self.seat).label)
 
     @property
     def name(self) -> str:
@@ -248,3 +259,30 @@ def registrations_unseated(movement: SessionMovement):
         .select_related("licensee")
         .order_by("licensee__last_name", "licensee__first_name")
     )
+
+
+def table_codes(movement: SessionMovement) -> dict[tuple[str, int], str]:
+    """{(section, table): code} of the movement's tables."""
+    rows = TableCode.objects.filter(movement=movement).values_list("section", "table", "code")
+    return {(section, table): code for section, table, code in rows}
+
+
+def table_by_code(code: str) -> TableCode | None:
+    """The table a code opens (with its movement, session and tournament), if any."""
+    code = code.strip().upper()
+    return (
+        TableCode.objects.select_related("movement__session__tournament").filter(code=code).first()
+    )
+
+
+def session_over(movement: SessionMovement) -> bool:
+    """The session has ended: the tournament's play is over, or a later session of the
+    tournament has started."""
+    session = movement.session
+    if session.tournament.play_over:
+        return True
+    return SessionMovement.objects.filter(
+        session__tournament_id=session.tournament_id,
+        session__number__gt=session.number,
+        current_position__gt=0,
+    ).exists()

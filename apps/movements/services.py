@@ -19,7 +19,7 @@ from apps.federation.models import Licensee
 from apps.movements.domain.apart import seating_apart
 from apps.movements.domain.model import SEATS, RoomMovement
 from apps.movements.domain.seating import seating_balanced, seating_draw, seating_next_session
-from apps.movements.models import MovementTable, Place, SessionMovement, code_label
+from apps.movements.models import MovementTable, Place, SessionMovement, TableCode, code_label
 from apps.movements.selectors import Spot, movement_check
 from apps.tournaments.models import Registration, Session, Tournament
 from apps.tournaments.services import (
@@ -35,6 +35,9 @@ AdvanceWarning = Callable[[SessionMovement, int], list[str]]
 advance_warnings: list[AdvanceWarning] = []
 
 SEED_BITS = 31
+# A table's code: letters and digits read without doubt (no 0/O, 1/I/L).
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
 SERIES_RANK = {series: rank for rank, series in enumerate(Licensee.Series.values)}
 
 
@@ -111,6 +114,32 @@ def movement_store(movement: SessionMovement, room: RoomMovement, seating: dict)
         )
         for table, play in zip(tables, plays, strict=True)
         for seat, code in zip(SEATS, play.players, strict=True)
+    )
+    table_codes_draw(movement, sorted({(table.section, table.table) for table in tables}))
+
+
+def _code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def table_codes_draw(movement: SessionMovement, tables: Sequence[tuple[str, int]]) -> None:
+    """Draw a new code for each (section, table) of the movement, unlike any code stored:
+    a regenerated movement's old codes stop working."""
+    TableCode.objects.filter(movement=movement).delete()
+    codes: dict[tuple[str, int], str] = {}
+    while len(codes) < len(tables):
+        wanted = {key: _code() for key in tables if key not in codes}
+        drawn = set(codes.values())
+        taken = set(
+            TableCode.objects.filter(code__in=wanted.values()).values_list("code", flat=True)
+        )
+        for key, code in wanted.items():
+            if code not in taken and code not in drawn:
+                codes[key] = code
+                drawn.add(code)
+    TableCode.objects.bulk_create(
+        TableCode(movement=movement, section=section, table=table, code=code)
+        for (section, table), code in codes.items()
     )
 
 
@@ -253,6 +282,19 @@ def movement_advance(*, actor, movement: SessionMovement, from_position: int) ->
     changes = model_update(movement, {"current_position": movement.current_position + 1})
     movement.save(update_fields=["current_position"])
     audit_record(actor=actor, action="update", instance=movement, changes=changes)
+    return movement
+
+
+@transaction.atomic
+def movement_table_entry_set(*, actor, movement: SessionMovement, enabled: bool) -> SessionMovement:
+    """Switch table entry on or off for the session: the players enter their table's
+    scores from their phones with the table's code (apps.scoring.table_entry)."""
+    movement = _locked(movement)
+    tournament_lock_for_room(actor=actor, tournament=movement.session.tournament)
+    changes = model_update(movement, {"table_entry": enabled})
+    if changes:
+        movement.save(update_fields=["table_entry"])
+        audit_record(actor=actor, action="update", instance=movement, changes=changes)
     return movement
 
 

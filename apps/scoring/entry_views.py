@@ -20,6 +20,7 @@ from apps.accounts.permissions import roles_of
 from apps.core.pages import error_text
 from apps.movements.models import SeatChoice
 from apps.movements.selectors import session_movement
+from apps.movements.services import movement_table_entry_set
 from apps.scoring import selectors, services
 from apps.scoring.domain.likelihood import unlikely_score
 from apps.scoring.forms import LineForm, NotPlayedForm
@@ -249,6 +250,11 @@ def progress(request, pk):
         "tournament": session.tournament,
         "movement": movement,
         "can_enter": permissions.can_enter_scores(request.user, session.tournament),
+        "table_rows": selectors.table_entry_rows(movement)
+        if movement and movement.table_entry
+        else [],
+        "table_code_url": request.build_absolute_uri(reverse("scoring:table_code")),
+        "disagreements": selectors.table_disagreement_count(session),
         **_progress_context(selectors.entry_progress(session) if movement else []),
     }
     return render(request, "scoring/entry/progress.html", context)
@@ -266,8 +272,32 @@ def mismatches(request, pk):
             "session": session,
             "tournament": session.tournament,
             "lines": selectors.double_entry_mismatches(session),
+            "disagreements": selectors.table_disagreements(session),
         },
     )
+
+
+@login_required
+@require_POST
+def table_entry_switch(request, pk):
+    """Switch table entry (the players' phones) on or off for the session."""
+    session = session_page(request, pk, permissions.can_enter_scores)
+    movement = session_movement(session)
+    if movement is None:
+        raise Http404
+    enabled = request.POST.get("enabled") == "1"
+    try:
+        movement_table_entry_set(actor=request.user, movement=movement, enabled=enabled)
+    except ValidationError as exc:
+        messages.error(request, error_text(exc))
+    else:
+        messages.success(
+            request,
+            _("Table entry is on: the players enter their scores with the table codes.")
+            if enabled
+            else _("Table entry is off: the table codes no longer enter scores."),
+        )
+    return redirect(f"{reverse('scoring:progress', args=[session.pk])}#table-entry")
 
 
 @login_required

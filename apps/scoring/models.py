@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from apps.movements.models import SeatChoice
+
 
 class Play(models.Model):
     """One line of a traveller: an étui played at one table of one position."""
@@ -66,3 +68,43 @@ class Play(models.Model):
     def mismatch(self) -> bool:
         """The second entry differs from the first one."""
         return self.check_score is not None and self.check_score != self.score
+
+
+class TableEntry(models.Model):
+    """A score sent from a table's phone (table entry): Nord writes it, another player of
+    the table confirms it before it counts (article 19 « La marque »: the marque is Nord's,
+    its checking the others'). A confirmed entry is written on the traveller line; a
+    disagreement waits for the referee. One per table, position and étui: a phone that
+    sends again changes nothing."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("waiting for confirmation")
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disagreement")
+
+    table = models.ForeignKey(
+        "movements.MovementTable",
+        verbose_name=_("table"),
+        on_delete=models.CASCADE,
+        related_name="table_entries",
+    )
+    etui = models.PositiveSmallIntegerField(_("étui"))
+    score = models.IntegerField(_("Nord's score"))
+    deal = models.JSONField(_("deal's details"), null=True, blank=True)
+    state = models.CharField(_("state"), max_length=10, choices=State.choices)
+    sent_at = models.DateTimeField(_("sent at"))
+    checker_seat = models.CharField(
+        _("checked by"), max_length=1, choices=SeatChoice.choices, blank=True
+    )
+    checker_score = models.IntegerField(_("checker's score"), null=True, blank=True)
+    checked_at = models.DateTimeField(_("checked at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("table entry")
+        verbose_name_plural = _("table entries")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "etui"], name="unique_table_entry"),
+        ]
+
+    def __str__(self) -> str:
+        return _("étui %(etui)s, %(table)s") % {"etui": self.etui, "table": self.table}

@@ -10,13 +10,13 @@ a line like every key of the records, but ``session_results`` leaves it out of t
 
 from dataclasses import dataclass
 
-from django.db.models import Prefetch, Q
+from django.db.models import Exists, OuterRef, Prefetch, Q
 
 from apps.movements.domain.etuis import defender_seats, etui_taker
 from apps.movements.domain.model import SEATS
-from apps.movements.models import MovementTable, Place, SessionMovement
-from apps.movements.selectors import SeatView, section_order
-from apps.scoring.models import Play
+from apps.movements.models import MovementTable, Place, SessionMovement, TableCode
+from apps.movements.selectors import SeatView, section_order, table_name
+from apps.scoring.models import Play, TableEntry
 from apps.tournaments.models import Session
 
 VACANT = "vacant:"
@@ -293,3 +293,98 @@ def own_lines(movement: SessionMovement, registration_id: int) -> list[OwnLine]:
         )
         own.append(OwnLine(line, seat))
     return own
+
+
+# --- table entry -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableEtui:
+    """An étui of a table as its phone shows it: the line and what the table sent."""
+
+    line: TravellerLine
+    entry: TableEntry | None
+
+    @property
+    def state(self) -> str:
+        """recorded (the line has its score), disputed, pending (Nord's score waits for
+        another player), held (the referee cleared a confirmed line) or open."""
+        if self.line.entered:
+            return "recorded"
+        if self.entry is None:
+            return "open"
+        if self.entry.state == TableEntry.State.CONFIRMED:
+            return "held"
+        return self.entry.state
+
+
+def _entries(tables) -> dict[tuple[int, int], TableEntry]:
+    rows = TableEntry.objects.filter(table__in=tables)
+    return {(entry.table_id, entry.etui): entry for entry in rows}
+
+
+def code_table_etuis(code: TableCode, sequence: int) -> list[TableEtui]:
+    """The étuis of the code's table at the position played ``sequence``-th."""
+    tables = MovementTable.objects.filter(
+        movement=code.movement, section=code.section, table=code.table, sequence=sequence
+    )
+    entries = _entries(tables)
+    return [TableEtui(line, entries.get((line.table.pk, line.etui))) for line in _lines(tables)]
+
+
+@dataclass(frozen=True)
+class TableEntryRow:
+    """What one table of the position in play has entered from its phone."""
+
+    table: MovementTable
+    name: str
+    etuis: int
+    recorded: int
+    pending: int
+    disputed: int
+
+
+def table_entry_rows(movement: SessionMovement) -> list[TableEntryRow]:
+    """Per table of the position in play: its étuis, recorded, waiting for confirmation and
+    disputed (three queries whatever the room's size)."""
+    tables = MovementTable.objects.filter(
+        movement=movement, sequence=movement.current_position, position__gte=1
+    )
+    entries = _entries(tables)
+    rows: dict[int, list] = {}
+    for line in _lines(tables):
+        etui = TableEtui(line, entries.get((line.table.pk, line.etui)))
+        row = rows.setdefault(line.table.pk, [line.table, 0, 0, 0, 0])
+        row[1] += 1
+        row[2] += etui.state == "recorded"
+        row[3] += etui.state == "pending"
+        row[4] += etui.state == "disputed"
+    return [
+        TableEntryRow(table, table_name(movement, table.section, table.table), *counts)
+        for table, *counts in rows.values()
+    ]
+
+
+def table_disagreements(session: Session) -> list[TableEtui]:
+    """The étuis a table disagreed on and the referee has not entered yet, by étui."""
+    disputed = TableEntry.objects.filter(
+        table__movement__session=session, state=TableEntry.State.DISPUTED
+    )
+    tables = played_tables(session).filter(pk__in=disputed.values("table_id"))
+    entries = _entries(tables)
+    etuis = [TableEtui(line, entries.get((line.table.pk, line.etui))) for line in _lines(tables)]
+    return sorted(
+        (etui for etui in etuis if etui.state == "disputed"), key=lambda etui: etui.line.etui
+    )
+
+
+def table_disagreement_count(session: Session) -> int:
+    """How many étuis a table disagreed on wait for the referee (one query)."""
+    recorded = Play.objects.filter(
+        table_id=OuterRef("table_id"), etui=OuterRef("etui"), score__isnull=False
+    )
+    return (
+        TableEntry.objects.filter(table__movement__session=session, state=TableEntry.State.DISPUTED)
+        .exclude(Exists(recorded))
+        .count()
+    )

@@ -21,7 +21,7 @@ from apps.core.audit import audit_record, model_update
 from apps.movements.models import MovementTable, SessionMovement
 from apps.scoring.domain.deal import Deal, duplicate_score, duplicate_score_reason
 from apps.scoring.models import Play
-from apps.tournaments.services import tournament_lock_for_room
+from apps.tournaments.services import tournament_lock_for_room, tournament_lock_unfrozen
 
 
 def sentence(text: str) -> str:
@@ -66,13 +66,18 @@ def _line(
     *,
     create: bool = True,
     in_play: bool = True,
+    from_table: bool = False,
 ) -> tuple[Play | None, bool]:
     """The traveller line, locked (and created if asked), once the change is allowed: the
-    tournament is not frozen, and its position is in play or played (unless `in_play` is
-    False: a position never reached can be stated not played)."""
+    actor runs the room (or the table confirmed it, `from_table`), the tournament is not
+    frozen, and its position is in play or played (unless `in_play` is False: a position
+    never reached can be stated not played)."""
     table = MovementTable.objects.select_related("movement__session__tournament").get(pk=table.pk)
     tournament = table.movement.session.tournament
-    tournament_lock_for_room(actor=actor, tournament=tournament)
+    if from_table:
+        tournament_lock_unfrozen(tournament_id=tournament.pk)
+    else:
+        tournament_lock_for_room(actor=actor, tournament=tournament)
     if etui not in table.etuis or table.position < 1:
         raise ValidationError(
             _("Table %(table)s does not play étui %(etui)s at position %(position)s.")
@@ -131,6 +136,20 @@ def play_score_set(
     }
     stamp = {"entered_by": actor, "entered_at": timezone.now()}
     return _write(actor, play, created, data, stamp, reason)
+
+
+@transaction.atomic
+def play_score_from_table(
+    *, table: MovementTable, etui: int, score: int, deal: dict | None, reason: str
+) -> Play:
+    """Write the score a table confirmed from its phone (table entry) on its line, with no
+    one's name; a score the referee entered first stands."""
+    play, created = _line(None, table, etui, "", from_table=True)
+    if play.score is not None:
+        return play
+    data = {"score": score, "deal": deal, **PLAYED}
+    stamp = {"entered_by": None, "entered_at": timezone.now()}
+    return _write(None, play, created, data, stamp, reason)
 
 
 @transaction.atomic

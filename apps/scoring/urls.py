@@ -1,6 +1,7 @@
 from django.urls import path
 
 from apps.scoring import entry_views as views
+from apps.scoring import table_views
 
 app_name = "scoring"
 entry = "seances/<int:pk>/saisie/"
@@ -17,4 +18,8 @@ urlpatterns = [
     path(f"{entry}ecarts/", views.mismatches, name="mismatches"),
     path(f"{entry}manquantes/", views.unsettled, name="unsettled"),
     path("seances/<int:pk>/mes-scores/", views.my_scores, name="my_scores"),
+    path(f"{entry}table/", views.table_entry_switch, name="table_entry_switch"),
+    path("table/", table_views.table_code, name="table_code"),
+    path("table/<str:code>/", table_views.table_page, name="table_page"),
+    path("table/<str:code>/<int:sequence>/<int:etui>/", table_views.table_post, name="table_post"),
 ]

@@ -74,12 +74,12 @@ def test_the_route_card_of_nord_1_follows_the_etui_table(world):
 def test_howell_route_cards_match_the_regulation(world):
     movement = generate(world, 16)
     text = pdf_text(printout_render(movement, Printout.ROUTE_CARDS).pdf)
-    # Cards stand two by two: player 2 is the right-hand card of the first row.
-    lines = _card(text, gettext("Player %(code)s") % {"code": "1"})
+    # A card's columns: position, orientation, table, étuis, takes, the table's code.
+    lines = _card(text, gettext("Player %(code)s") % {"code": "2"})
     rows = [_cells(line) for line in lines]
     seats = [(str(SeatChoice(s).label), str(t)) for s, t in PLAYER_2_HOWELL_4]
-    right = [row[-5:] for row in rows if len(row) >= 10 and row[0].isdigit()]
-    assert [(cells[1], cells[2]) for cells in right] == seats
+    played = [row for row in rows if len(row) == 6 and row[0].isdigit()]
+    assert [(cells[1], cells[2]) for cells in played] == seats
 
 
 def test_travellers_name_the_taker_of_every_play(world):

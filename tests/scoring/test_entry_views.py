@@ -366,7 +366,7 @@ def test_the_progress_before_the_movement_is_generated(world, login):
 @pytest.mark.parametrize(
     ("page", "queries"),
     [
-        ("progress", 12),
+        ("progress", 13),  # with the count of the tables' disagreements
         ("traveller", 12),
         ("check", 12),
         ("mismatches", 10),

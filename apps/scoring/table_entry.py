@@ -1,0 +1,187 @@
+"""Table entry: the players enter their table's scores from a phone, with the code of the
+table printed on its table card (fascicule 3, art. 19 « La marque »: the marque is Nord's,
+its checking the other players'). Nord sends each étui's score (or the deal's details);
+another player of the table confirms it before it counts, or disagrees and the referee
+settles it (the mismatches page). Every call is idempotent by table, position and étui: a
+phone on a poor connection sends again until the server has it, and nothing changes twice.
+
+The referee switches table entry on per session (apps.movements), reads what each table
+has entered, and can always correct a line (services.play_score_set, audited). Codes stop
+working when the session ends (movements.selectors.session_over).
+"""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from apps.core.audit import audit_record, model_update
+from apps.movements.models import MovementTable, SeatChoice, TableCode
+from apps.movements.selectors import session_over
+from apps.scoring.domain.deal import Deal
+from apps.scoring.models import Play, TableEntry
+from apps.scoring.services import deal_details, garde_score, play_score_from_table
+
+CHECKERS = (SeatChoice.EAST, SeatChoice.SOUTH, SeatChoice.WEST)
+
+
+def table_entry_refusal(code: TableCode) -> str:
+    """Why the code's table cannot enter scores now ("" when it can)."""
+    movement = code.movement
+    if session_over(movement):
+        return _("This session is over: its table codes no longer work.")
+    if not movement.table_entry:
+        return _("Table entry is not open for this session: hand the traveller to the referee.")
+    if movement.current_position == 0:
+        return _("Play has not started: scores are entered once the referee starts it.")
+    return ""
+
+
+def entry_table(code: TableCode, sequence: int) -> MovementTable:
+    """The code's table at the position played ``sequence``-th, locked, once its scores may
+    be entered from the table (the position is in play or played)."""
+    refusal = table_entry_refusal(code)
+    if refusal:
+        raise ValidationError(refusal)
+    table = (
+        MovementTable.objects.select_for_update()
+        .filter(movement=code.movement, section=code.section, table=code.table, sequence=sequence)
+        .first()
+    )
+    if table is None or sequence > code.movement.current_position or table.position < 1:
+        raise ValidationError(_("This position is not in play at this table."))
+    return table
+
+
+def _etui_checked(table: MovementTable, etui: int) -> None:
+    if etui not in table.etuis:
+        raise ValidationError(
+            _("Table %(table)s does not play étui %(etui)s at this position.")
+            % {"table": table.table, "etui": etui}
+        )
+
+
+def _settled_refusal(entry: TableEntry | None, play: Play | None, score: int) -> str:
+    """Why a score sent for a line already settled is refused ("" when it repeats it)."""
+    if play is not None and play.score is not None:
+        if play.score == score:
+            return ""
+        return _("This étui is already recorded (%(score)s): ask the referee to correct it.") % {
+            "score": play.score
+        }
+    if entry is not None and entry.state == TableEntry.State.DISPUTED:
+        if entry.score == score:
+            return ""
+        return _("This étui waits for the referee (the table disagreed).")
+    return ""
+
+
+@transaction.atomic
+def table_entry_send(
+    *, code: TableCode, sequence: int, etui: int, score: int | None = None, deal: Deal | None = None
+) -> TableEntry | None:
+    """Nord's score of an étui, waiting for another player's confirmation; sent again, the
+    same score changes nothing, and a different one replaces it until it is confirmed."""
+    table = entry_table(code, sequence)
+    _etui_checked(table, etui)
+    value = garde_score(score=score, deal=deal)
+    details = deal_details(deal) if deal is not None else None
+    entry = TableEntry.objects.filter(table=table, etui=etui).first()
+    play = Play.objects.filter(table=table, etui=etui).first()
+    settled = (play is not None and play.score is not None) or (
+        entry is not None and entry.state == TableEntry.State.DISPUTED
+    )
+    if settled:
+        refusal = _settled_refusal(entry, play, value)
+        if refusal:
+            raise ValidationError(refusal)
+        return entry
+    if entry is None:
+        entry = TableEntry.objects.create(
+            table=table,
+            etui=etui,
+            score=value,
+            deal=details,
+            state=TableEntry.State.PENDING,
+            sent_at=timezone.now(),
+        )
+        audit_record(actor=None, action="create", instance=entry, changes={"score": [None, value]})
+        return entry
+    if entry.state == TableEntry.State.CONFIRMED:
+        # the referee cleared the confirmed line: theirs to enter again
+        raise ValidationError(_("The referee holds this étui: ask them to enter it."))
+    changes = model_update(entry, {"score": value, "deal": details})
+    if changes:
+        entry.sent_at = timezone.now()
+        entry.save()
+        audit_record(actor=None, action="update", instance=entry, changes=changes)
+    return entry
+
+
+def _pending(table: MovementTable, etui: int, seat: str) -> TableEntry:
+    _etui_checked(table, etui)
+    if seat not in CHECKERS:
+        raise ValidationError(_("Another player than Nord checks Nord's score."))
+    entry = TableEntry.objects.select_for_update().filter(table=table, etui=etui).first()
+    if entry is None:
+        raise ValidationError(_("Nord has not sent this étui's score yet."))
+    return entry
+
+
+@transaction.atomic
+def table_entry_confirm(
+    *, code: TableCode, sequence: int, etui: int, seat: str, score: int
+) -> TableEntry:
+    """A player other than Nord confirms Nord's score (``score``, as the page showed it):
+    the line counts from then on. Confirmed again, nothing changes."""
+    table = entry_table(code, sequence)
+    entry = _pending(table, etui, seat)
+    if entry.state == TableEntry.State.CONFIRMED and entry.score == score:
+        return entry
+    if entry.state == TableEntry.State.DISPUTED:
+        raise ValidationError(_("This étui waits for the referee (the table disagreed)."))
+    if entry.score != score:
+        raise ValidationError(
+            _("Nord's score is now %(score)s: read it again before confirming.")
+            % {"score": entry.score}
+        )
+    changes = model_update(
+        entry,
+        {"state": TableEntry.State.CONFIRMED, "checker_seat": seat, "checker_score": score},
+    )
+    entry.checked_at = timezone.now()
+    entry.save()
+    audit_record(actor=None, action="update", instance=entry, changes=changes)
+    play_score_from_table(
+        table=table,
+        etui=etui,
+        score=entry.score,
+        deal=entry.deal,
+        reason=_("entered at the table, confirmed by %(seat)s") % {"seat": SeatChoice(seat).label},
+    )
+    return entry
+
+
+@transaction.atomic
+def table_entry_dispute(
+    *, code: TableCode, sequence: int, etui: int, seat: str, score: int
+) -> TableEntry:
+    """A player other than Nord disagrees and gives the score they read: the line waits for
+    the referee. The same score as Nord's is a confirmation; sent again, nothing changes."""
+    value = garde_score(score=score)
+    table = entry_table(code, sequence)
+    entry = _pending(table, etui, seat)
+    if entry.state == TableEntry.State.DISPUTED and entry.checker_score == value:
+        return entry
+    if entry.state != TableEntry.State.PENDING:
+        raise ValidationError(_("This étui's score is already settled: ask the referee."))
+    if value == entry.score:
+        return table_entry_confirm(code=code, sequence=sequence, etui=etui, seat=seat, score=value)
+    changes = model_update(
+        entry,
+        {"state": TableEntry.State.DISPUTED, "checker_seat": seat, "checker_score": value},
+    )
+    entry.checked_at = timezone.now()
+    entry.save()
+    audit_record(actor=None, action="update", instance=entry, changes=changes)
+    return entry

@@ -1,0 +1,101 @@
+/* Table entry on a phone: what a player sends is first kept on the phone (localStorage),
+   then posted; on a dropped connection it stays there and is sent again every few
+   seconds and when the network comes back, until the server has it. The server treats a
+   second sending of the same étui as the first (idempotent by table, position, étui).
+   The étui's block comes back from the server and replaces the one on the page. */
+(() => {
+  const KEY = "donne-table-entry";
+  const RETRY_MS = 4000;
+  const note = document.getElementById("queue-note");
+  const read = () => {
+    try {
+      return JSON.parse(localStorage.getItem(KEY) || "[]");
+    } catch {
+      return [];
+    }
+  };
+  const write = (items) => {
+    localStorage.setItem(KEY, JSON.stringify(items));
+    if (note) note.hidden = items.length === 0;
+  };
+  const say = (item, text) => {
+    const state = document.querySelector(`#${item.block} [data-test=send-state]`);
+    if (!state) return;
+    state.textContent = text;
+    state.hidden = false;
+  };
+  const texts = {
+    sending: "Envoi…",
+    kept: "Pas de réseau : la saisie est gardée sur ce téléphone et sera renvoyée dès que possible.",
+    refused: "Le serveur a refusé cet envoi : prévenez l'arbitre.",
+  };
+
+  const post = async (item) => {
+    let response;
+    try {
+      response = await fetch(item.url, {
+        method: "POST",
+        body: new URLSearchParams(item.body),
+        headers: { "HX-Request": "true" },
+        credentials: "same-origin",
+      });
+    } catch {
+      return false; // no network: keep it
+    }
+    if (response.status >= 502 && response.status <= 504) return false;
+    const block = document.getElementById(item.block);
+    if (!response.ok) {
+      say(item, texts.refused);
+      return true;
+    }
+    const html = await response.text();
+    if (block) block.outerHTML = html;
+    return true;
+  };
+
+  let busy = false;
+  const flush = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      for (const item of read()) {
+        const done = await post(item);
+        if (done) {
+          write(read().filter((other) => other.key !== item.key));
+        } else {
+          say(item, texts.kept);
+        }
+      }
+    } finally {
+      busy = false;
+    }
+  };
+
+  document.addEventListener("submit", (event) => {
+    const form = event.target.closest("form[data-table-entry]");
+    if (!form) return;
+    event.preventDefault();
+    const body = [...new FormData(form, event.submitter)];
+    const action = body.find(([name]) => name === "action")?.[1] ?? "";
+    const url = form.getAttribute("action"); // form.action is the field named "action"
+    const item = { key: `${url}|${action}`, url, body, block: form.dataset.block };
+    write([...read().filter((other) => other.key !== item.key), item]);
+    form.querySelectorAll("button").forEach((button) => { button.disabled = true; });
+    say(item, texts.sending);
+    flush();
+  });
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-sign]");
+    if (!button) return;
+    const input = document.getElementById(button.dataset.sign);
+    const value = input.value.trim();
+    input.value = value.startsWith("-") ? value.slice(1) : `-${value}`;
+    input.focus();
+  });
+
+  window.addEventListener("online", flush);
+  setInterval(() => { if (read().length) flush(); }, RETRY_MS);
+  write(read());
+  flush();
+})();

@@ -1,0 +1,121 @@
+"""Table entry in a real browser (Debian's chromium): a position of a 5-table session
+played from five phone-sized pages. At each table Nord sends each étui's score and Est
+confirms it; at table 2 Sud disagrees once and the disagreement reaches the referee, who
+settles it; at table 3 the network drops while Nord sends, the phone keeps the score and
+sends it again once the network is back. The room display then shows the ranking.
+Screenshots go to /tmp/donne-shots."""
+
+from django.urls import reverse
+
+from apps.movements.models import TableCode
+from apps.movements.services import movement_table_entry_set
+from apps.scoring.models import Play, TableEntry
+from apps.tournaments.domain.workflow import Status
+from apps.tournaments.models import Tournament
+from tests.builders import GARDE_SCORES, in_play, table_at
+from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in
+
+pytestmark = BROWSER_MARKS
+PHONE = {"width": 390, "height": 844}
+RETRY_WAIT_MS = 15_000  # the phone sends again every 4 s and when the network is back
+
+
+def _etui(phone, etui):
+    return phone.locator(f"[data-test=etui-{etui}]")
+
+
+def _state(phone, etui, state):
+    phone.locator(f"[data-test=etui-{etui}][data-state={state}]").wait_for()
+
+
+def _send(phone, etui, score):
+    block = _etui(phone, etui)
+    block.locator("[data-test=score]").fill(str(score))
+    block.locator("[data-test=send]").click()
+
+
+def test_a_position_entered_from_five_phones(page, live_server, world):
+    Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.RUNNING)
+    movement = in_play(world, 20, position=1)
+    movement_table_entry_set(actor=world.referee, movement=movement, enabled=True)
+    session = movement.session
+    base = live_server.url
+    codes = dict(TableCode.objects.filter(movement=movement).values_list("table", "code"))
+    assert sorted(codes) == [1, 2, 3, 4, 5]
+
+    browser = page.context.browser
+    phones = {}
+    for table in codes:
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        phone = context.new_page()
+        phone.set_default_timeout(10_000)
+        phone.goto(base + reverse("scoring:table_page", args=[codes[table]]))
+        phone.locator("[data-test=table-page]").wait_for()
+        phones[table] = phone
+    assert "Position 1" in phones[1].locator("[data-test=position]").inner_text()
+
+    disputed = table_at(session, 2).etuis[0]
+    dropped = table_at(session, 3).etuis[0]
+    scores = iter(GARDE_SCORES * 4)
+    expected = {}
+    for table, phone in phones.items():
+        for etui in table_at(session, table).etuis:
+            score = next(scores)
+            expected[(table, etui)] = score
+            if (table, etui) == (3, dropped):
+                # The network drops as Nord sends: the score waits on the phone.
+                phone.context.set_offline(True)
+                _send(phone, etui, score)
+                state = _etui(phone, etui).locator("[data-test=send-state]")
+                state.filter(has_text="Pas de réseau").wait_for()
+                phone.screenshot(path=str(SHOTS / "table-entry-offline-390.png"), full_page=True)
+                assert not TableEntry.objects.filter(table__table=3, etui=etui).exists()
+                phone.context.set_offline(False)
+                _state(phone, etui, "pending")  # sent again by itself
+            else:
+                _send(phone, etui, score)
+                _state(phone, etui, "pending")
+            if (table, etui) == (2, disputed):
+                phone.screenshot(path=str(SHOTS / "table-entry-pending-390.png"), full_page=True)
+                block = _etui(phone, etui)
+                block.locator("[data-test=disagree]").click()
+                block.locator("select[name=seat]").select_option("S")
+                block.locator("[data-test=dispute-score]").fill(str(-score))
+                block.locator("[data-test=dispute-send]").click()
+                _state(phone, etui, "disputed")
+                continue
+            _etui(phone, etui).locator("[data-test=confirm-E]").click()
+            _state(phone, etui, "recorded")
+    phones[1].screenshot(path=str(SHOTS / "table-entry-recorded-390.png"), full_page=True)
+
+    recorded = dict(
+        ((play.table.table, play.etui), play.score)
+        for play in Play.objects.filter(table__movement=movement).select_related("table")
+    )
+    del expected[(2, disputed)]
+    assert recorded == expected  # the disputed line does not count yet
+
+    # The referee finds the disagreement with the mismatches and settles it.
+    sign_in(page, base, world.referee)
+    page.goto(base + reverse("scoring:progress", args=[session.pk]))
+    page.locator("[data-test=disagreements]").click()
+    rows = page.locator("[data-test=disagreements] tbody tr")
+    assert rows.count() == 1
+    page.screenshot(path=str(SHOTS / "table-entry-disagreement.png"), full_page=True)
+    rows.first.locator("[data-test=settle]").click()
+    line = table_at(session, 2)
+    field = page.locator(f"[name='{line.pk}-{disputed}-score']")
+    field.fill("56")
+    field.press("Enter")
+    page.locator(f"#line-{line.pk}-{disputed} [data-test=saved]").wait_for()
+
+    phones[2].reload()
+    _state(phones[2], disputed, "recorded")
+
+    # The position is fully entered: the room display shows the ranking.
+    page.goto(base + reverse("results:display", args=[session.pk]))
+    page.locator("[data-test=general]").wait_for()
+    assert page.locator("[data-test=general] li").count() == 20
+    page.screenshot(path=str(SHOTS / "table-entry-display.png"))
+    for phone in phones.values():
+        phone.context.close()

@@ -1,0 +1,202 @@
+"""Table entry pages: the table's page opened by its code without an account (position,
+players, étuis), the posts of Nord and of the checker by htmx or plain forms, the
+referee's switch (per persona), what the referee reads of each table, the disagreements
+on the mismatches page, the codes on the printouts, and queries that do not grow with the
+room."""
+
+import pytest
+from django.urls import reverse
+from django.utils.html import escape
+
+from apps.movements import services as movements
+from apps.movements.models import TableCode
+from apps.movements.printing import Printout, printout_render
+from apps.scoring.models import Play, TableEntry
+from tests.builders import in_play, table_at
+from tests.pdf import pdf_text
+from tests.personas import PERSONAS
+from tests.queries import queries_of
+from tests.wording import said
+
+pytestmark = pytest.mark.django_db
+
+RUNNERS = {"federation_staff", "referee"}
+HTMX = {"HX-Request": "true"}
+
+
+def _on(world, players=20):
+    movement = in_play(world, players, position=1)
+    return movements.movement_table_entry_set(actor=world.referee, movement=movement, enabled=True)
+
+
+def _code(movement, table=1) -> str:
+    return TableCode.objects.get(movement=movement, table=table).code
+
+
+def _page(client, movement, table=1):
+    return client.get(reverse("scoring:table_page", args=[_code(movement, table)]))
+
+
+def _post(client, movement, etui, htmx=True, table=1, **data):
+    url = reverse("scoring:table_post", args=[_code(movement, table), 1, etui])
+    return client.post(url, data, headers=HTMX if htmx else {})
+
+
+def _first(movement, table=1):
+    return table_at(movement.session, table).etuis[0]
+
+
+# --- the table's page ------------------------------------------------------------
+
+
+def test_a_code_opens_its_tables_page_without_an_account(world, client):
+    movement = _on(world)
+    table = table_at(movement.session, 1)
+    html = _page(client, movement).content.decode()
+    assert said("Position %(position)s", position=1) in html
+    for place in table.places.select_related("registration__licensee"):
+        assert place.registration.licensee.full_name in html
+    for etui in table.etuis:
+        assert f'id="etui-{etui}"' in html
+    assert 'data-test="send"' in html
+
+
+def test_the_code_is_read_whatever_its_case(world, client):
+    movement = _on(world)
+    url = reverse("scoring:table_page", args=[_code(movement).lower()])
+    assert client.get(url).status_code == 200
+
+
+def test_an_unknown_code_asks_again(world, client):
+    response = client.get(reverse("scoring:table_page", args=["ZZZZZZ"]))
+    assert response.status_code == 404
+    assert (
+        said("Unknown table code: check the code on the table card.") in response.content.decode()
+    )
+
+
+def test_the_code_typed_by_hand_leads_to_the_table(world, client):
+    movement = _on(world)
+    response = client.get(reverse("scoring:table_code"), {"code": f" {_code(movement).lower()} "})
+    assert response.url == reverse("scoring:table_page", args=[_code(movement)])
+
+
+def test_the_page_says_why_nothing_can_be_entered(world, client):
+    movement = in_play(world, position=1)
+    html = _page(client, movement).content.decode()
+    refusal = said("Table entry is not open for this session: hand the traveller to the referee.")
+    assert escape(refusal) in html
+    assert 'data-test="send"' not in html
+
+
+def test_nord_sends_and_east_confirms_by_htmx(world, client):
+    movement = _on(world)
+    etui = _first(movement)
+    html = _post(
+        client, movement, etui, action="send", **{f"e{etui}-score": "-56"}
+    ).content.decode()
+    assert 'data-state="pending"' in html and 'data-test="confirm-E"' in html
+    html = _post(client, movement, etui, action="confirm", seat="E", score="-56").content.decode()
+    assert 'data-state="recorded"' in html
+    assert Play.objects.get(etui=etui, table__table=1).score == -56
+
+
+def test_a_plain_form_comes_back_to_the_page_with_its_error(world, client):
+    movement = _on(world)
+    etui = _first(movement)
+    response = _post(client, movement, etui, htmx=False, action="send", **{f"e{etui}-score": "57"})
+    assert response.status_code == 302 and response.url.endswith(f"#etui-{etui}")
+    assert not TableEntry.objects.exists()
+    html = client.get(response.url).content.decode()
+    assert 'class="message error"' in html
+
+
+def test_a_refused_post_keeps_what_was_typed(world, client):
+    movement = _on(world)
+    etui = _first(movement)
+    html = _post(client, movement, etui, action="send", **{f"e{etui}-score": "57"}).content.decode()
+    assert 'data-test="error"' in html and 'value="57"' in html
+
+
+def test_a_disagreement_reaches_the_referees_mismatches(world, client, login):
+    movement = _on(world)
+    etui = _first(movement)
+    _post(client, movement, etui, action="send", **{f"e{etui}-score": "56"})
+    html = _post(client, movement, etui, action="dispute", seat="W", score="-56").content.decode()
+    assert 'data-state="disputed"' in html
+    page = login(world.referee).get(reverse("scoring:mismatches", args=[movement.session_id]))
+    html = page.content.decode()
+    assert 'data-test="disagreements"' in html and "-56" in html
+
+
+# --- the referee's side ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_only_the_room_switches_table_entry(world, login, persona):
+    movement = in_play(world, position=1)
+    url = reverse("scoring:table_entry_switch", args=[movement.session_id])
+    response = login(world.persona(persona)).post(url, {"enabled": "1"})
+    movement.refresh_from_db()
+    assert movement.table_entry is (persona in RUNNERS)
+    assert response.status_code == (302 if persona in RUNNERS else 403)
+
+
+def test_the_switch_turns_table_entry_off_again(world, login):
+    movement = _on(world)
+    url = reverse("scoring:table_entry_switch", args=[movement.session_id])
+    login(world.referee).post(url, {"enabled": "0"})
+    movement.refresh_from_db()
+    assert not movement.table_entry
+
+
+def test_the_progress_page_shows_what_each_table_entered(world, client, login):
+    movement = _on(world)
+    etui = _first(movement)
+    _post(client, movement, etui, action="send", **{f"e{etui}-score": "56"})
+    html = login(world.referee).get(reverse("scoring:progress", args=[movement.session_id]))
+    html = html.content.decode()
+    assert 'data-test="table-entry-rows"' in html
+    assert said("Switch table entry off") in html
+
+
+def _counts(world, read, before=lambda movement: None) -> list[int]:
+    """The queries of read(movement) in a 5-table and a 7-table room."""
+    counts = []
+    for players in (20, 28):
+        movement = _on(world, players - world.tournament.registrations.count())
+        before(movement)
+        counts.append(queries_of(lambda movement=movement: read(movement)))
+        movement.delete()
+    return counts
+
+
+def test_the_table_page_costs_the_same_in_any_room(world, client):
+    small, big = _counts(world, lambda movement: _page(client, movement))
+    assert small == big
+
+
+def test_the_progress_page_with_table_entry_costs_the_same_in_any_room(world, login):
+    browser = login(world.referee)
+
+    def send(movement):
+        etui = _first(movement)
+        _post(browser, movement, etui, action="send", **{f"e{etui}-score": "56"})
+
+    def progress(movement):
+        return browser.get(reverse("scoring:progress", args=[movement.session_id]))
+
+    small, big = _counts(world, progress, send)
+    assert small == big
+
+
+# --- printouts -------------------------------------------------------------------
+
+
+def test_table_cards_carry_the_code_and_route_cards_each_tables_code(world):
+    movement = _on(world)
+    codes = TableCode.objects.filter(movement=movement).values_list("code", flat=True)
+    cards = pdf_text(printout_render(movement, Printout.TABLE_CARDS).pdf)
+    assert all(code in cards for code in codes)
+    route = pdf_text(printout_render(movement, Printout.ROUTE_CARDS).pdf)
+    assert all(code in route for code in codes)
