@@ -83,7 +83,10 @@ def movement_check(
     type: str = "",
     positions: int | None = None,
     variant: str = "",
+    etuis: int | None = None,
 ) -> MovementCheck:
+    """Whether the room can play: enough places, and a movement for it (``etuis`` a table
+    when the tournament sets them)."""
     tables = tables or tables_for(registered)
     places = tables * SEATS_PER_TABLE
     problems, warnings = [], []
@@ -109,14 +112,16 @@ def movement_check(
             )
     room = None
     try:
-        room = room_movement(tables, type or None, positions, variant or None)
+        room = room_movement(tables, type or None, positions, variant or None, etuis)
     except UnsupportedMovement as exc:
         problems.append(f"{capfirst(str(exc).rstrip('.'))}.")  # the domain explains in French
     return MovementCheck(registered, tables, room, tuple(problems), tuple(warnings))
 
 
 def session_check(session: Session, **request) -> MovementCheck:
-    return movement_check(session.tournament.registrations.filter(waiting=False).count(), **request)
+    tournament = session.tournament
+    registered = tournament.registrations.filter(waiting=False).count()
+    return movement_check(registered, **request, etuis=tournament.etuis_per_table)
 
 
 # --- tables and seats ------------------------------------------------------------

@@ -213,7 +213,9 @@ def movement_generate(
         registrations = sorted(registered.filter(pk__in=order), key=lambda r: order[r.pk])
         if len(registrations) != len(entrants):
             raise ValidationError(_("Only the tournament's registered players can be seated."))
-    check = movement_check(len(registrations), tables, type, positions, variant)
+    check = movement_check(
+        len(registrations), tables, type, positions, variant, session.tournament.etuis_per_table
+    )
     if not check.ok:
         raise ValidationError(list(check.problems))
     if method == SessionMovement.Method.DRAW:

@@ -47,6 +47,17 @@ class Tournament(models.Model):
     max_players = models.PositiveSmallIntegerField(
         _("players at most"), null=True, blank=True, validators=[MinValueValidator(4)]
     )
+    # Blank: as the regulation sets them (4 étuis a table up to 9 tables, 2 from 11).
+    etuis_per_table = models.PositiveSmallIntegerField(
+        _("étuis per table at each position"),
+        null=True,
+        blank=True,
+        choices=[(4, _("4 étuis per table")), (2, _("2 étuis per table"))],
+        help_text=_(
+            "Blank: as the regulation sets it (4 up to 9 tables, 2 from 11 tables); "
+            "4 are compulsory at 7 tables, and a Howell plays its own étuis."
+        ),
+    )
     # After it, only the tournament's referees still register players (at the door).
     registration_deadline = models.DateTimeField(_("registrations close"), null=True, blank=True)
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.INDIVIDUAL)

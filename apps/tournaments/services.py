@@ -36,6 +36,7 @@ TOURNAMENT_FIELDS = [
     "index",
     "entry_fee",
     "max_players",
+    "etuis_per_table",
     "registration_deadline",
 ]
 _STAGE_PLAYERS = _lazy(
@@ -131,6 +132,7 @@ def tournament_create(
     starts_at: time | None = None,
     entry_fee: Decimal | None = None,
     max_players: int | None = None,
+    etuis_per_table: int | None = None,
     registration_deadline: datetime | None = None,
 ) -> Tournament:
     """Create a tournament with its sessions. With a `request_key` (the creation form's
@@ -147,6 +149,7 @@ def tournament_create(
         "starts_at": starts_at,
         "entry_fee": entry_fee,
         "max_players": max_players,
+        "etuis_per_table": etuis_per_table,
         "registration_deadline": registration_deadline,
     }
     try:

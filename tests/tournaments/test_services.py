@@ -320,3 +320,17 @@ def test_a_full_tournament_puts_players_on_its_waiting_list_and_frees_places_in_
     log = AuditLog.objects.filter(object_id=str(made[4].pk), action="update").get()
     assert log.changes == {"waiting": [True, False]}
     assert Registration.objects.filter(tournament=world.tournament, waiting=False).count() == 4
+
+
+def test_a_tournament_sets_its_etuis_per_table_or_leaves_them_to_the_regulation(world):
+    assert world.tournament.etuis_per_table is None
+    services.tournament_update(
+        actor=world.club_manager, tournament=world.tournament, etuis_per_table=2
+    )
+    world.tournament.refresh_from_db()
+    assert world.tournament.etuis_per_table == 2
+    with pytest.raises(ValidationError) as refused:
+        services.tournament_update(
+            actor=world.club_manager, tournament=world.tournament, etuis_per_table=3
+        )
+    assert set(refused.value.message_dict) == {"etuis_per_table"}

@@ -149,3 +149,10 @@ def test_create_with_bad_input_keeps_the_form_and_creates_nothing(world, login, 
     assert field in response.context["form"].errors
     assert "Salle Voltaire" in response.content.decode()  # nothing typed is lost
     assert Tournament.objects.count() == before
+
+
+def test_the_create_form_takes_the_etuis_per_table(world, login):
+    login(world.club_manager).post(
+        reverse("tournaments:create"), _form(world.club, etuis_per_table="2")
+    )
+    assert Tournament.objects.get(name="Tournoi de printemps").etuis_per_table == 2

@@ -4,6 +4,8 @@ two, Ouest down two, and the étuis go down one table. Table t starts with the �
 numbered (t-1)·k+1 … t·k, k = 4 étuis per table up to 9 tables and 2 from 11 tables.
 At most as many positions as tables."""
 
+from dataclasses import replace
+
 from apps.movements.domain.model import (
     MovementType,
     Position,
@@ -19,6 +21,40 @@ NORTH_MOVE, SOUTH_MOVE, EAST_MOVE, WEST_MOVE, ETUIS_MOVE = 0, 1, 2, -2, -1
 
 def etuis_per_table(tables: int) -> int:
     return 4 if tables <= 9 else 2
+
+
+# What a tournament may choose instead of the regulation's count (« nombre d'étuis prévus
+# à chaque position »), except at 7 tables where 4 are compulsory.
+ETUIS_CHOICES = (2, 4)
+SEVEN_TABLES = 7
+
+
+def etuis_regrouped(section: SectionMovement, per_table: int) -> SectionMovement:
+    """The en ligne section with ``per_table`` étuis a table instead of the regulation's
+    count: each série keeps its place and takes the numbers of its rank (série s:
+    (s-1)·k+1 … s·k, the highest being the table number times k). At 7 tables 4 étuis are
+    compulsory, so that no player takes against the three others alone."""
+    regulation = etuis_per_table(section.tables)
+    if per_table not in ETUIS_CHOICES:
+        raise UnsupportedMovement(
+            f"{per_table} étuis par table : {' ou '.join(map(str, ETUIS_CHOICES))} étuis par table"
+        )
+    if section.tables == SEVEN_TABLES and per_table != 4:
+        raise UnsupportedMovement("à 7 tables, il est obligatoire de jouer 4 étuis par table")
+    if per_table == regulation:
+        return section
+
+    def regrouped(play: TablePlay) -> TablePlay:
+        serie = (min(play.etuis) - 1) // regulation + 1
+        return replace(play, etuis=table_etuis(serie, per_table))
+
+    return replace(
+        section,
+        positions=tuple(
+            replace(position, tables=tuple(regrouped(play) for play in position.tables))
+            for position in section.positions
+        ),
+    )
 
 
 def table_etuis(table: int, per_table: int) -> tuple[int, ...]:

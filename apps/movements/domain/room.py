@@ -31,7 +31,12 @@ from enum import StrEnum
 from math import ceil
 
 from apps.movements.domain.howell import howell_movement, parallel_howell_movements
-from apps.movements.domain.line import PRIME_TABLES, positions_checked, prime_line_movement
+from apps.movements.domain.line import (
+    PRIME_TABLES,
+    etuis_regrouped,
+    positions_checked,
+    prime_line_movement,
+)
 from apps.movements.domain.model import (
     COLOURS,
     MovementType,
@@ -182,8 +187,10 @@ def room_movement(
     type: MovementType | str | None = None,
     positions: int | None = None,
     variant: Variant | str | None = None,
+    etuis: int | None = None,
 ) -> RoomMovement:
-    """The room's movement; raise UnsupportedMovement (French message) when none fits."""
+    """The room's movement, with ``etuis`` étuis a table when the tournament sets them (en
+    ligne only); raise UnsupportedMovement (French message) when none fits."""
     if tables < MIN_TABLES:
         raise UnsupportedMovement(
             f"{tables} tables : un tournoi se joue à {MIN_TABLES} tables au moins"
@@ -192,6 +199,12 @@ def room_movement(
         raise UnsupportedMovement(f"{tables} tables : {MAX_TABLES} tables au plus")
     kind = _movement_type(type, tables)
     sections = _variant_sections(tables, kind, variant) if variant else _sections(tables, kind)
+    if etuis is not None:
+        if kind is MovementType.HOWELL:
+            raise UnsupportedMovement(
+                "le Howell se joue avec les étuis de ses tables : pas de choix du nombre d'étuis"
+            )
+        sections = tuple(etuis_regrouped(section, etuis) for section in sections)
     shortest = min(sections, key=played_positions)
     try:
         count = positions_checked(positions, played_positions(shortest), tables)
