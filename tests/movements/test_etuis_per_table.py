@@ -12,7 +12,6 @@ from apps.movements.domain.room import room_movement, section_sizes
 from apps.movements.models import MovementTable
 from tests.builders import generate
 
-
 # The en ligne rooms with no section of 7 tables (where 4 étuis are compulsory).
 LINE_ROOMS = [t for t in range(5, 31) if 7 not in section_sizes(t)]
 
