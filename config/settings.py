@@ -77,6 +77,7 @@ INSTALLED_APPS = [
     "apps.awards",
     "apps.approvals",
     "apps.rankings",
+    "apps.demo",
 ]
 
 ADMIN_CHECK = "apps.accounts.permissions.can_administer"  # who may open the back office

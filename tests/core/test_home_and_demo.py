@@ -6,9 +6,9 @@ from django.urls import reverse
 
 from apps.accounts import permissions
 from apps.accounts.models import User
+from apps.demo.builders import DEMO_PASSWORD, DEMO_USERS
 from apps.federation.models import Club, Licensee
 from apps.tournaments.domain.workflow import Status
-from apps.tournaments.management.commands.demo_data import DEMO_PASSWORD, DEMO_USERS
 from apps.tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,9 @@ def test_demo_data_is_complete_and_idempotent(client):
     call_command("demo_data", stdout=StringIO())
     call_command("demo_data", stdout=StringIO())
     assert max(c.licensees.count() for c in Club.objects.all()) >= 40
-    assert Tournament.objects.filter(status=Status.REGISTRATION_OPEN).count() == 1
+    # The championship stage takes its players on its own page.
+    individual = Tournament.objects.filter(kind=Tournament.Kind.INDIVIDUAL)
+    assert individual.filter(status=Status.REGISTRATION_OPEN).count() == 1
     assert Licensee.objects.count() == Licensee.objects.values("licence_number").distinct().count()
     home = client.get(reverse("tournaments:home")).content.decode()
     assert "Tournoi du jeudi" in home
