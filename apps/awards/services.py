@@ -179,7 +179,11 @@ def awards_request(*, tournament_id: int) -> AwardSet | None:
 
 
 def _rows(tournament: Tournament, outcome: Outcome) -> list[store.AwardRow]:
-    licensees = dict(tournament.registrations.values_list("pk", "licensee_id"))
+    """The awards to store: a guest without a licence keeps their place, and its PCN and PP
+    go to nobody."""
+    licensees = dict(
+        tournament.registrations.filter(licensee__guest=False).values_list("pk", "licensee_id")
+    )
     return [
         store.AwardRow(
             registration_id=a.player,
@@ -192,6 +196,7 @@ def _rows(tournament: Tournament, outcome: Outcome) -> list[store.AwardRow]:
             inputs=a.inputs,
         )
         for a in outcome.awards
+        if a.player in licensees
     ]
 
 

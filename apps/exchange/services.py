@@ -48,7 +48,7 @@ from apps.exchange.domain.document import (
 )
 from apps.federation import permissions
 from apps.federation.models import Club, Licensee
-from apps.federation.services import licensees_record
+from apps.federation.services import licensee_guest_record, licensees_record
 from apps.movements.models import MovementTable, Place, SessionMovement
 from apps.movements.services import movement_record
 from apps.penalties.models import Fault, Incident
@@ -214,7 +214,7 @@ def _write(actor, club: Club, tournament_file: TournamentFile, fingerprint: str)
 def _licensees(actor, club: Club, tournament_file: TournamentFile) -> list[Licensee]:
     """The players' licensees in the file's order: found by licence number, or created
     in the organising club."""
-    numbers = [player.licence for player in tournament_file.players]
+    numbers = [player.licence for player in tournament_file.players if player.licence]
     known = {
         licensee.licence_number: licensee
         for licensee in Licensee.objects.filter(licence_number__in=numbers)
@@ -226,11 +226,18 @@ def _licensees(actor, club: Club, tournament_file: TournamentFile) -> list[Licen
             "first_name": player.first_name,
         }
         for player in tournament_file.players
-        if player.licence not in known
+        if player.licence and player.licence not in known
     ]
     for licensee in licensees_record(actor=actor, club=club, people=people):
         known[licensee.licence_number] = licensee
-    return [known[number] for number in numbers]
+    return [
+        known[player.licence]
+        if player.licence
+        else licensee_guest_record(
+            actor=actor, club=club, last_name=player.last_name, first_name=player.first_name
+        )
+        for player in tournament_file.players
+    ]
 
 
 def _movement_write(
@@ -447,14 +454,18 @@ def _document(session: Session, movement: SessionMovement, ids: dict[int, str]) 
             "tables": movement.tables,
             "positions": movement.positions,
         },
-        "players": [
-            {"id": player_id, "licence": people[pk].licence_number, "name": people[pk].full_name}
-            for pk, player_id in ids.items()
-        ],
+        "players": [_file_player(player_id, people[pk]) for pk, player_id in ids.items()],
         "results": _results(movement),
         "penalties": _penalties(session, ids),
         "incidents": _incidents(session, movement, ids),
     }
+
+
+def _file_player(player_id: str, licensee: Licensee) -> dict:
+    """A player of the file: a guest without a licence is written "guest": true."""
+    if licensee.guest:
+        return {"id": player_id, "guest": True, "name": licensee.full_name}
+    return {"id": player_id, "licence": licensee.licence_number, "name": licensee.full_name}
 
 
 def tournament_file_bytes(session: Session) -> bytes:

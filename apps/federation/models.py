@@ -68,6 +68,14 @@ def validate_licence_number(value: str) -> None:
         raise ValidationError(str(exc)) from exc
 
 
+class LicenseeManager(models.Manager):
+    """The federation's licensees: a guest without a licence is reached through the
+    registration the referee made for them, never found among the licensees."""
+
+    def get_queryset(self):
+        return super().get_queryset().filter(guest=False)
+
+
 class Licensee(models.Model):
     class Series(models.TextChoices):
         FIRST = "1", _("1st series")
@@ -75,9 +83,16 @@ class Licensee(models.Model):
         PROMOTION = "P", _("Promotion")
         UNRANKED = "NC", _("unranked")
 
+    # A guest (no licence) has none: they play, take no PCN, are in no list.
     licence_number = models.CharField(
-        _("licence number"), max_length=10, unique=True, validators=[validate_licence_number]
+        _("licence number"),
+        max_length=10,
+        unique=True,
+        null=True,
+        blank=True,
+        validators=[validate_licence_number],
     )
+    guest = models.BooleanField(_("guest without a licence"), default=False)
     last_name = models.CharField(_("last name"), max_length=100)
     first_name = models.CharField(_("first name"), max_length=100)
     birth_date = models.DateField(_("birth date"), null=True, blank=True)
@@ -88,14 +103,31 @@ class Licensee(models.Model):
         _("series"), max_length=2, choices=Series.choices, default=Series.UNRANKED
     )
 
+    people = models.Manager()  # guests included
+    objects = LicenseeManager()
+
     class Meta:
         verbose_name = _("licensee")
         verbose_name_plural = _("licensees")
         ordering = ["last_name", "first_name"]
         indexes = [models.Index(fields=["last_name", "first_name"])]
+        base_manager_name = "people"
+        default_manager_name = "objects"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(guest=True, licence_number__isnull=True)
+                | models.Q(guest=False, licence_number__isnull=False),
+                name="licence_unless_guest",
+            )
+        ]
 
     def __str__(self) -> str:
-        return f"{self.last_name.upper()} {self.first_name} ({self.licence_number})"
+        return f"{self.last_name.upper()} {self.first_name} ({self.licence_label})"
+
+    @property
+    def licence_label(self) -> str:
+        """The licence number, or « invité » for a guest."""
+        return self.licence_number or str(_("guest"))
 
     @property
     def full_name(self) -> str:

@@ -52,6 +52,28 @@ def licensee_update(*, actor, licensee: Licensee, **data) -> Licensee:
     return licensee
 
 
+def licensee_guest_record(*, actor, club: Club, last_name: str, first_name: str) -> Licensee:
+    """A guest without a licence who plays at ``club`` (no PCN, in no list), audited; the
+    caller has checked who may (the tournament's referee). Call it inside the caller's
+    transaction."""
+    guest = Licensee(
+        club=club, guest=True, last_name=last_name.strip(), first_name=first_name.strip()
+    )
+    guest.full_clean()
+    guest.save()
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=guest,
+        changes={
+            "guest": [None, True],
+            "last_name": [None, guest.last_name],
+            "first_name": [None, guest.first_name],
+        },
+    )
+    return guest
+
+
 def licensees_record(*, actor, club: Club, people: list[dict]) -> list[Licensee]:
     """Write new licensees of ``club`` at once (each ``{"licence_number", "last_name",
     "first_name"}``), an audit row each; the caller has checked who may. A licence number

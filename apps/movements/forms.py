@@ -1,6 +1,7 @@
 """Forms of the movement page; the services check the rules and the permissions."""
 
 from django import forms
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
@@ -10,6 +11,7 @@ from apps.movements.domain.room import MAX_TABLES, MIN_TABLES
 from apps.movements.models import SessionMovement
 from apps.movements.selectors import Spot, spot_label
 from apps.movements.services import SEED_BITS
+from apps.tournaments.models import Registration
 
 NAMED_AT_MOST = 5  # the homonyms a refused name lists
 
@@ -18,9 +20,10 @@ class LicenceField(forms.CharField):
     """A licence number, or a name that one licensee alone bears, cleaned to the licensee
     (the substitute found by name at the door); homonyms are listed with their licence."""
 
-    def __init__(self, **kwargs):
+    def __init__(self, *, tournament=None, **kwargs):
         kwargs.setdefault("label", _("Licence number or name"))
         super().__init__(max_length=100, **kwargs)
+        self.tournament = tournament  # its guests without a licence are found by name too
 
     def clean(self, value):
         value = super().clean(value)
@@ -41,7 +44,11 @@ class LicenceField(forms.CharField):
 
     def _by_name(self, value: str) -> Licensee:
         search = LicenseeSearchForm({"q": value})
-        found = list(search.filter(Licensee.objects.order_by("last_name", "first_name"))[:6])
+        registered = Registration.objects.filter(tournament=self.tournament)
+        people = Licensee.people.filter(
+            Q(guest=False) | Q(guest=True, pk__in=registered.values("licensee_id"))
+        )
+        found = list(search.filter(people.order_by("last_name", "first_name"))[:6])
         if not found:
             raise forms.ValidationError(_("No licensee is named « %(name)s ».") % {"name": value})
         if len(found) > 1:
@@ -104,25 +111,26 @@ class SpotField(forms.TypedChoiceField):
 
 
 class PlayersSwapForm(forms.Form):
-    def __init__(self, *args, spots, **kwargs):
+    def __init__(self, *args, spots, tournament=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["first"] = SpotField(spots=spots, label=_("First place"))
         self.fields["second"] = SpotField(spots=spots, label=_("Second place"))
 
 
 class LateArrivalForm(forms.Form):
-    def __init__(self, *args, spots, **kwargs):
+    def __init__(self, *args, spots, tournament=None, **kwargs):
         super().__init__(*args, **kwargs)
         vacant = [(spot, holder) for spot, holder in spots if holder is None]
         self.fields["spot"] = SpotField(spots=vacant, label=_("Vacant place"))
-        self.fields["licensee"] = LicenceField()
+        self.fields["licensee"] = LicenceField(tournament=tournament)
 
 
 class PlayerReplaceForm(forms.Form):
-    def __init__(self, *args, spots, **kwargs):
+    def __init__(self, *args, spots, tournament=None, **kwargs):
         super().__init__(*args, **kwargs)
         seated = [(spot, holder) for spot, holder in spots if holder is not None]
         self.fields["spot"] = SpotField(spots=seated, label=_("Absent player"))
         self.fields["licensee"] = LicenceField(
-            help_text=_("The substitute's licence number or name (article 18).")
+            tournament=tournament,
+            help_text=_("The substitute's licence number or name (article 18)."),
         )

@@ -59,7 +59,7 @@ def _selected_position(request, movement) -> int:
 
 def _change_forms(movement, spots, bound: dict) -> dict:
     def form(name, form_class):
-        return bound.get(name) or form_class(spots=spots)
+        return bound.get(name) or form_class(spots=spots, tournament=movement.session.tournament)
 
     forms = {
         "late_form": form("late", LateArrivalForm),
@@ -220,7 +220,9 @@ def _labels(form) -> dict:
 def _change(request, pk, change: Change):
     session = session_page(request, pk, permissions.can_run_movement)
     movement = _movement(session)
-    form = change.form_class(request.POST, spots=selectors.movement_spots(movement))
+    form = change.form_class(
+        request.POST, spots=selectors.movement_spots(movement), tournament=session.tournament
+    )
     if form.is_valid():
         labels = _labels(form)
         if CONFIRMED not in request.POST:

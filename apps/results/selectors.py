@@ -208,7 +208,7 @@ def people_of(tournament: Tournament) -> dict[str, Person]:
 def _person(registration: Registration) -> Person:
     licensee = registration.licensee
     return Person(
-        str(registration.pk), licensee.full_name, licensee.licence_number, licensee.club.name
+        str(registration.pk), licensee.full_name, licensee.licence_number or "", licensee.club.name
     )
 
 

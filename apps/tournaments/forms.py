@@ -70,6 +70,13 @@ class RegistrationAddForm(forms.Form):
         self.fields["licensee"].queryset = licensees
 
 
+class GuestForm(forms.Form):
+    """A guest without a licence, added by the referee."""
+
+    last_name = forms.CharField(label=_("Last name"), max_length=100)
+    first_name = forms.CharField(label=_("First name"), max_length=100)
+
+
 class RefereeChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, obj) -> str:
         return obj.get_full_name() or obj.username

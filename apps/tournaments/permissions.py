@@ -97,6 +97,16 @@ def can_set_session_times(user, tournament: Tournament) -> bool:
     return can_manage_tournament(user, tournament) or can_run_room(user, tournament)
 
 
+def can_add_guest(user, tournament: Tournament) -> bool:
+    """Register a guest without a licence: the room's referees, while registrations last
+    (a championship stage takes its players on its own page)."""
+    return (
+        tournament.status in REGISTRATION_STATUSES
+        and tournament.kind != Tournament.Kind.CHAMPIONSHIP
+        and can_run_room(user, tournament)
+    )
+
+
 def can_run_movement(user, tournament: Tournament) -> bool:
     """Generate and change a session's movement, seat and replace players."""
     return can_run_room(user, tournament)

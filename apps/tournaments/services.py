@@ -20,6 +20,7 @@ from apps.accounts.permissions import roles_of
 from apps.core.audit import audit_record, audit_snapshot, model_update
 from apps.federation.models import Club, Licensee
 from apps.federation.permissions import can_manage_club
+from apps.federation.services import licensee_guest_record
 from apps.tournaments import permissions
 from apps.tournaments.domain.workflow import (
     REGISTRATION_STATUSES,
@@ -300,11 +301,34 @@ def registration_create(*, actor, tournament: Tournament, licensee: Licensee) ->
             )
             % {"deadline": date_format(timezone.localtime(deadline), "DATETIME_FORMAT")}
         )
+    return _registration_placed(actor, tournament, licensee)
+
+
+def _registration_placed(actor, tournament: Tournament, licensee: Licensee) -> Registration:
+    """The registration, on the waiting list when the tournament is full."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # one at a time
     full = tournament.max_players is not None and (
         tournament.registrations.filter(waiting=False).count() >= tournament.max_players
     )
     return registration_record(actor=actor, tournament=tournament, licensee=licensee, waiting=full)
+
+
+@transaction.atomic
+def registration_guest_create(
+    *, actor, tournament: Tournament, last_name: str, first_name: str
+) -> Registration:
+    """The referee registers a guest without a licence: they play and are ranked, take no
+    PCN or PP (apps.awards), and are in no list of licensees."""
+    if not permissions.can_run_room(actor, tournament):
+        raise PermissionDenied(_("Only the tournament's referees add a guest without a licence."))
+    if _is_stage(tournament):
+        raise ValidationError(_STAGE_PLAYERS)
+    if tournament.status not in REGISTRATION_STATUSES:
+        raise ValidationError(_("Registrations are closed for this tournament."))
+    guest = licensee_guest_record(
+        actor=actor, club=tournament.club, last_name=last_name, first_name=first_name
+    )
+    return _registration_placed(actor, tournament, guest)
 
 
 def registration_record(

@@ -39,4 +39,5 @@ urlpatterns = [
     ),
     path("arbitre/", referee_views.referee_home, name="referee_home"),
     path("arbitre/tournois/<int:pk>/", referee_views.referee_room, name="referee_room"),
+    path("arbitre/tournois/<int:pk>/invite/", referee_views.guest_add, name="guest_add"),
 ]

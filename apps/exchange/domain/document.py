@@ -7,6 +7,7 @@ the server or between installations, and back out with the results.
                     "venue": "…" (optional), "club": "club number" (optional)},
      "movement": {"type": "ligne" | "howell" (optional), "tables": 7, "positions": 7 (optional)},
      "players": [{"id": "N1", "licence": "1001001", "name": "DUCARD Lionel"}, …],
+                  (a guest without a licence: {"id": "S2", "guest": true, "name": …})
      "results": [{"etui": 1, "table": 1, "score": 56},
                  {"etui": 1, "table": 2, "deal": {"bouts": 2, "points": 44, …}}, …],
      "penalties": [{"player": "S3", "percent": 0.5, "reason": "lenteur"}, …],
@@ -131,7 +132,7 @@ class TournamentInfo:
 class FilePlayer:
     id: str  # as the export writes it: "S3", or "Vert S3" with several tournaments
     spot: Spot
-    licence: str
+    licence: str | None  # None: a guest without a licence ("guest": true in the file)
     last_name: str
     first_name: str
 
@@ -458,17 +459,21 @@ def _players(errors: _Errors, document: dict, places: _Places | None) -> list[Fi
         spot = _required(errors, data, "id", path, places.spot if places else _text)
         if spot in spots:
             errors.add(_at(path, "id"), f"place déjà donnée à players[{spots[spot]}]")
-        licence = _required(errors, data, "licence", path, _licence)
-        if licence in licences:
+        guest = data.get("guest") is True
+        if guest and "licence" in data:
+            errors.add(_at(path, "licence"), "un invité (« guest ») n'a pas de licence")
+        licence = None if guest else _required(errors, data, "licence", path, _licence)
+        if licence is not None and licence in licences:
             errors.add(
                 _at(path, "licence"),
                 f"licence {licence} déjà donnée à players[{licences[licence]}]",
             )
         name = _required(errors, data, "name", path, _name)
-        if places is None or None in (spot, licence, name):
+        if places is None or None in (spot, name) or (licence is None and not guest):
             continue
         spots.setdefault(spot, index)
-        licences.setdefault(licence, index)
+        if licence is not None:
+            licences.setdefault(licence, index)
         players.append(FilePlayer(places.id(spot), spot, licence, *name))
     return players
 
