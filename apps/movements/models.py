@@ -75,6 +75,8 @@ class SessionMovement(models.Model):
     generated_at = models.DateTimeField(_("generated at"), auto_now=True)
     # The players enter their table's scores from their phones (apps.scoring.table_entry).
     table_entry = models.BooleanField(_("table entry"), default=False)
+    # Bumped by every change of who sits where: the results cached by apps.results read it.
+    seating_version = models.PositiveIntegerField(_("seating version"), default=0)
 
     class Meta:
         verbose_name = _("session movement")

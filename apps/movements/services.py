@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from apps.core.audit import audit_record, model_update
@@ -364,6 +365,8 @@ def _newcomer(actor, movement: SessionMovement, licensee: Licensee) -> Registrat
 
 
 def _audit_seating(actor, movement, changes: dict) -> None:
+    """The seating change's audit row, and the movement's seating version bumped."""
+    SessionMovement.objects.filter(pk=movement.pk).update(seating_version=F("seating_version") + 1)
     audit_record(
         actor=actor,
         action="update",

@@ -35,6 +35,7 @@ from apps.results.domain.rankings import (
     tie_notes,
     tournament_standings,
 )
+from apps.results.memo import results_memo, results_stamp
 from apps.scoring.models import Play
 from apps.scoring.selectors import VACANT, played_tables, player_key
 from apps.tournaments.models import Registration, Session, Tournament
@@ -148,7 +149,13 @@ def session_unplayed(session: Session) -> dict[tuple[str, int, int], effects.Adj
 
 
 def session_results(session: Session) -> SessionResults:
-    """Notes, percentages and rankings of the session as entered so far."""
+    """Notes, percentages and rankings of the session as entered so far: computed once per
+    change of what they depend on (``apps.results.memo``)."""
+    return results_memo(results_stamp(session), lambda: session_results_computed(session))
+
+
+def session_results_computed(session: Session) -> SessionResults:
+    """The session's results computed from the database."""
     penalties, adjustments = session_decisions(session)
     adjustments = {**session_unplayed(session), **adjustments}
     by_tops = ties_by_tops(session.tournament)
