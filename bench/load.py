@@ -213,17 +213,23 @@ def main() -> None:
 def measure(port: int, in_play, codes: dict, session_key: str, session_pk: int) -> None:
     trivial_path = reverse("scoring:table_code")
 
-    def trivial(index):
-        client = Client(port)
-        expect(client.request("GET", trivial_path)[0], 200, "trivial page")
+    def reading(path: str, rounds: int, what: str, cookies: dict | None = None):
+        """Clients that read ``path`` ``rounds`` times each."""
 
-        def go(times):
-            for _ in range(TRIVIAL_ROUNDS):
-                status, elapsed = client.request("GET", trivial_path)
-                expect(status, 200, "trivial page")
-                times.append(elapsed)
+        def client_of(index):
+            client = Client(port, cookies)
+            if cookies is None:  # a first visit, as a phone's
+                expect(client.request("GET", path)[0], 200, what)
 
-        return go
+            def go(times):
+                for _ in range(rounds):
+                    status, elapsed = client.request("GET", path)
+                    expect(status, 200, what)
+                    times.append(elapsed)
+
+            return go
+
+        return client_of
 
     def table_entry(index):
         table = in_play[index]
@@ -246,21 +252,14 @@ def measure(port: int, in_play, codes: dict, session_key: str, session_pk: int) 
         return go
 
     ranking_path = reverse("results:session", args=[session_pk])
+    readers = reading(
+        ranking_path, READER_ROUNDS, "live ranking", {settings.SESSION_COOKIE_NAME: session_key}
+    )
 
-    def reader(index):
-        client = Client(port, {settings.SESSION_COOKIE_NAME: session_key})
-
-        def go(times):
-            for _ in range(READER_ROUNDS):
-                status, elapsed = client.request("GET", ranking_path)
-                expect(status, 200, "live ranking")
-                times.append(elapsed)
-
-        return go
-
+    trivial = reading(trivial_path, TRIVIAL_ROUNDS, "trivial page")
     base = report("(a) trivial page", *run_clients(TABLES, trivial))
     entry = report("(b) table entry posts", *run_clients(len(in_play), table_entry))
-    report("(c) live ranking, readers", *run_clients(READERS, reader))
+    report("(c) live ranking, readers", *run_clients(READERS, readers))
     recorded = Play.objects.filter(table__in=in_play, score__isnull=False).count()
     expected = sum(len(table.etuis) for table in in_play)
     print(f"lines recorded from the tables: {recorded} of {expected}")

@@ -128,6 +128,14 @@ def _pending(table: MovementTable, etui: int, seat: str) -> TableEntry:
     return entry
 
 
+def _checked(entry: TableEntry, state: str, seat: str, score: int) -> None:
+    """The checker's word on Nord's score, stamped and audited."""
+    changes = model_update(entry, {"state": state, "checker_seat": seat, "checker_score": score})
+    entry.checked_at = timezone.now()
+    entry.save()
+    audit_record(actor=None, action="update", instance=entry, changes=changes)
+
+
 @transaction.atomic
 def table_entry_confirm(
     *, code: TableCode, sequence: int, etui: int, seat: str, score: int
@@ -145,13 +153,7 @@ def table_entry_confirm(
             _("Nord's score is now %(score)s: read it again before confirming.")
             % {"score": entry.score}
         )
-    changes = model_update(
-        entry,
-        {"state": TableEntry.State.CONFIRMED, "checker_seat": seat, "checker_score": score},
-    )
-    entry.checked_at = timezone.now()
-    entry.save()
-    audit_record(actor=None, action="update", instance=entry, changes=changes)
+    _checked(entry, TableEntry.State.CONFIRMED, seat, score)
     play_score_from_table(
         table=table,
         etui=etui,
@@ -177,11 +179,5 @@ def table_entry_dispute(
         raise ValidationError(_("This étui's score is already settled: ask the referee."))
     if value == entry.score:
         return table_entry_confirm(code=code, sequence=sequence, etui=etui, seat=seat, score=value)
-    changes = model_update(
-        entry,
-        {"state": TableEntry.State.DISPUTED, "checker_seat": seat, "checker_score": value},
-    )
-    entry.checked_at = timezone.now()
-    entry.save()
-    audit_record(actor=None, action="update", instance=entry, changes=changes)
+    _checked(entry, TableEntry.State.DISPUTED, seat, value)
     return entry

@@ -282,14 +282,20 @@ def tournament_status_record(*, actor, tournament: Tournament, status: Status, r
     return tournament
 
 
-@transaction.atomic
-def registration_create(*, actor, tournament: Tournament, licensee: Licensee) -> Registration:
-    if not permissions.can_manage_tournament(actor, tournament):
-        raise PermissionDenied(_("You cannot register players in this tournament."))
+def _check_registrations_open(tournament: Tournament) -> None:
+    """A club registers its players while registrations last; a championship stage takes
+    its players on its own page."""
     if _is_stage(tournament):
         raise ValidationError(_STAGE_PLAYERS)
     if tournament.status not in REGISTRATION_STATUSES:
         raise ValidationError(_("Registrations are closed for this tournament."))
+
+
+@transaction.atomic
+def registration_create(*, actor, tournament: Tournament, licensee: Licensee) -> Registration:
+    if not permissions.can_manage_tournament(actor, tournament):
+        raise PermissionDenied(_("You cannot register players in this tournament."))
+    _check_registrations_open(tournament)
     if Registration.objects.filter(tournament=tournament, licensee=licensee).exists():
         raise ValidationError(_("%(name)s is already registered.") % {"name": licensee.full_name})
     deadline = tournament.registration_deadline
@@ -321,10 +327,7 @@ def registration_guest_create(
     PCN or PP (apps.awards), and are in no list of licensees."""
     if not permissions.can_run_room(actor, tournament):
         raise PermissionDenied(_("Only the tournament's referees add a guest without a licence."))
-    if _is_stage(tournament):
-        raise ValidationError(_STAGE_PLAYERS)
-    if tournament.status not in REGISTRATION_STATUSES:
-        raise ValidationError(_("Registrations are closed for this tournament."))
+    _check_registrations_open(tournament)
     guest = licensee_guest_record(
         actor=actor, club=tournament.club, last_name=last_name, first_name=first_name
     )
@@ -382,10 +385,7 @@ def registration_delete(*, actor, registration: Registration) -> None:
     tournament = registration.tournament
     if not permissions.can_manage_tournament(actor, tournament):
         raise PermissionDenied(_("You cannot change this tournament's registrations."))
-    if _is_stage(tournament):
-        raise ValidationError(_STAGE_PLAYERS)
-    if tournament.status not in REGISTRATION_STATUSES:
-        raise ValidationError(_("Registrations are closed for this tournament."))
+    _check_registrations_open(tournament)
     if registration.places.filter(table__movement__current_position__gt=0).exists():
         raise ValidationError(
             _(
