@@ -6,7 +6,7 @@ without the script each form posts and comes back to the page."""
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -80,6 +80,13 @@ def table_page(request, code):
             "refusal": table_entry.table_entry_refusal(code),
         },
     )
+
+
+@require_GET
+def table_position(request, code):
+    """The position in play, which the table's page checks to follow the room."""
+    found = _code(code)
+    return JsonResponse({"position": found.movement.current_position})
 
 
 def _score(request) -> int:

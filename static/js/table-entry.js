@@ -6,6 +6,7 @@
 (() => {
   const KEY = "donne-table-entry";
   const RETRY_MS = 4000;
+  const FOLLOW_MS = 20000;
   const note = document.getElementById("queue-note");
   const read = () => {
     try {
@@ -93,6 +94,25 @@
     input.value = value.startsWith("-") ? value.slice(1) : `-${value}`;
     input.focus();
   });
+
+  // The referee put the next position in play: the page follows, unless something typed
+  // or kept on the phone is still to be sent.
+  const page = document.querySelector("[data-position-url]");
+  const typing = () =>
+    [...document.querySelectorAll("form[data-table-entry] input:not([type=hidden])")].some(
+      (input) => input.value.trim() !== "",
+    );
+  const follow = async () => {
+    if (!page || read().length || typing()) return;
+    try {
+      const response = await fetch(page.dataset.positionUrl, { credentials: "same-origin" });
+      const { position } = await response.json();
+      if (String(position) !== page.dataset.position) window.location.reload();
+    } catch {
+      // no network: the next check will tell
+    }
+  };
+  setInterval(follow, FOLLOW_MS);
 
   window.addEventListener("online", flush);
   setInterval(() => { if (read().length) flush(); }, RETRY_MS);

@@ -200,3 +200,13 @@ def test_table_cards_carry_the_code_and_route_cards_each_tables_code(world):
     assert all(code in cards for code in codes)
     route = pdf_text(printout_render(movement, Printout.ROUTE_CARDS).pdf)
     assert all(code in route for code in codes)
+
+
+def test_the_page_follows_the_position_in_play(world, client):
+    movement = _on(world)
+    url = reverse("scoring:table_position", args=[_code(movement)])
+    assert client.get(url).json() == {"position": 1}
+    assert 'data-position="1"' in _page(client, movement).content.decode()
+    movements.movement_advance(actor=world.referee, movement=movement, from_position=1)
+    assert client.get(url).json() == {"position": 2}
+    assert client.get(reverse("scoring:table_position", args=["ZZZZZZ"])).status_code == 404
