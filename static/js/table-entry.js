@@ -29,14 +29,22 @@
     sending: "Envoi…",
     kept: "Pas de réseau : la saisie est gardée sur ce téléphone et sera renvoyée dès que possible.",
     refused: "Le serveur a refusé cet envoi : prévenez l'arbitre.",
+    reload: "Envoi refusé : rechargez la page, la saisie gardée sur ce téléphone partira ensuite.",
   };
 
+  // The page's own form token: an entry kept from an earlier page is sent with it.
+  const token = () => document.querySelector("[name=csrfmiddlewaretoken]")?.value;
+
+  // Sends one entry: true once the server has answered it, false with no network
+  // (kept, sent again), null when the page must be reloaded first (kept).
   const post = async (item) => {
+    const body = new URLSearchParams(item.body);
+    if (token()) body.set("csrfmiddlewaretoken", token());
     let response;
     try {
       response = await fetch(item.url, {
         method: "POST",
-        body: new URLSearchParams(item.body),
+        body,
         headers: { "HX-Request": "true" },
         credentials: "same-origin",
       });
@@ -44,6 +52,10 @@
       return false; // no network: keep it
     }
     if (response.status >= 502 && response.status <= 504) return false;
+    if (response.status === 403) {
+      say(item, texts.reload); // the form token is stale: kept until the page is reloaded
+      return null;
+    }
     const block = document.getElementById(item.block);
     if (!response.ok) {
       say(item, texts.refused);
@@ -63,7 +75,7 @@
         const done = await post(item);
         if (done) {
           write(read().filter((other) => other.key !== item.key));
-        } else {
+        } else if (done === false) {
           say(item, texts.kept);
         }
       }

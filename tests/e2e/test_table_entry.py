@@ -2,7 +2,8 @@
 played from five phone-sized pages. At each table Nord sends each étui's score and Est
 confirms it; at table 2 Sud disagrees once and the disagreement reaches the referee, who
 settles it; at table 3 the network drops while Nord sends, the phone keeps the score and
-sends it again once the network is back. The room display then shows the ranking.
+sends it again once the network is back; at table 4 the phone has lost its cookies, the
+score is kept and leaves once the page is reloaded. The room display then shows the ranking.
 Screenshots go to /tmp/donne-shots."""
 
 from django.urls import reverse
@@ -56,6 +57,7 @@ def test_a_position_entered_from_five_phones(page, live_server, world):
 
     disputed = table_at(session, 2).etuis[0]
     dropped = table_at(session, 3).etuis[0]
+    stale = table_at(session, 4).etuis[0]
     scores = iter(GARDE_SCORES * 4)
     expected = {}
     for table, phone in phones.items():
@@ -72,6 +74,14 @@ def test_a_position_entered_from_five_phones(page, live_server, world):
                 assert not TableEntry.objects.filter(table__table=3, etui=etui).exists()
                 phone.context.set_offline(False)
                 _state(phone, etui, "pending")  # sent again by itself
+            elif (table, etui) == (4, stale):
+                # The phone lost its cookies: refused, kept, sent after a reload.
+                phone.context.clear_cookies()
+                _send(phone, etui, score)
+                state = _etui(phone, etui).locator("[data-test=send-state]")
+                state.filter(has_text="rechargez la page").wait_for()
+                phone.reload()
+                _state(phone, etui, "pending")
             else:
                 _send(phone, etui, score)
                 _state(phone, etui, "pending")
