@@ -9,11 +9,17 @@ latest entry), the seating (the movement, its generation and its seating version
 registrations, the referee's decisions (incidents, their cancellations, penalties) and
 the tournament's kind (ties by TOPs). Any change gives a new stamp; the entries of old
 stamps age out. Each process keeps its own few sessions.
+
+When only scores changed since the session's last computation, the results are updated
+from it (``session_results_rescore``: the changed deals topés again, their players'
+percentages computed again) instead of computed from scratch.
 """
 
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.db.models import Count, F, Max, Q, Sum
 
@@ -25,20 +31,28 @@ from apps.tournaments.models import Registration, Session
 
 KEPT = 16  # results kept per process: the sessions being played or read at once
 
-_kept: OrderedDict[tuple, SessionResults] = OrderedDict()
 _lock = threading.Lock()
 
 
-def results_stamp(session: Session) -> tuple:
+class Stamp(NamedTuple):
+    """What a session's results depend on: the scores, and everything else."""
+
+    scores: tuple
+    rest: tuple
+
+
+def results_stamp(session: Session) -> Stamp:
     """What the session's results depend on, in five small queries."""
+    unplayed = Q(not_played=True)
     plays = Play.objects.filter(table__movement__session=session).aggregate(
         lines=Count("id"),
         scored=Count("score"),
-        unplayed=Count("id", filter=Q(not_played=True)),
         total=Sum("score"),
         by_table=Sum(F("score") * F("table_id")),
         by_etui=Sum(F("score") * F("etui")),
         latest=Max("entered_at"),
+        unplayed=Count("id", filter=unplayed),
+        unplayed_where=Sum(F("table_id") * 1000 + F("etui"), filter=unplayed),
     )
     movement = (
         SessionMovement.objects.filter(session=session)
@@ -52,18 +66,53 @@ def results_stamp(session: Session) -> tuple:
         count=Count("id"), last=Max("id"), cancelled=Count("cancelled_at")
     )
     penalties = Penalty.objects.filter(session=session).aggregate(count=Count("id"), last=Max("id"))
-    return (
-        session.pk,
-        session.tournament.kind,
-        movement,
-        tuple(plays.values()),
-        tuple(registrations.values()),
-        tuple(incidents.values()),
-        tuple(penalties.values()),
+    *scores, unplayed_count, unplayed_where = plays.values()
+    return Stamp(
+        tuple(scores),
+        (
+            session.pk,
+            session.tournament.kind,
+            movement,
+            unplayed_count,
+            unplayed_where,
+            tuple(registrations.values()),
+            tuple(incidents.values()),
+            tuple(penalties.values()),
+        ),
     )
 
 
-def results_memo(stamp: tuple, compute: Callable[[], SessionResults]) -> SessionResults:
+@dataclass(frozen=True)
+class Earlier:
+    """A session's results before the vacant places are set aside, with the seats they
+    were computed from: the start of the next update when only scores change."""
+
+    rest: tuple
+    results: SessionResults
+    lines: dict
+
+
+_earlier: dict[int, Earlier] = {}
+
+
+def earlier_results(session: Session, stamp: Stamp) -> Earlier | None:
+    """The session's last results computed from the same inputs but the scores."""
+    with _lock:
+        earlier = _earlier.get(session.pk)
+    return earlier if earlier is not None and earlier.rest == stamp.rest else None
+
+
+def earlier_keep(session: Session, stamp: Stamp, results: SessionResults, lines: dict) -> None:
+    with _lock:
+        _earlier[session.pk] = Earlier(stamp.rest, results, lines)
+        while len(_earlier) > KEPT:
+            _earlier.pop(next(iter(_earlier)))
+
+
+_kept: OrderedDict[Stamp, SessionResults] = OrderedDict()
+
+
+def results_memo(stamp: Stamp, compute: Callable[[], SessionResults]) -> SessionResults:
     """The results kept for ``stamp``, else computed and kept."""
     with _lock:
         kept = _kept.get(stamp)

@@ -20,7 +20,7 @@ from apps.movements.printing import seat_name
 from apps.penalties.domain import effects
 from apps.penalties.models import Adjustment, FaultySide, Incident, Penalty
 from apps.penalties.selectors import session_decisions
-from apps.results.domain.compute import session_results_compute
+from apps.results.domain.compute import session_results_compute, session_results_rescore
 from apps.results.domain.model import (
     PlayerResult,
     PlayNote,
@@ -35,7 +35,7 @@ from apps.results.domain.rankings import (
     tie_notes,
     tournament_standings,
 )
-from apps.results.memo import results_memo, results_stamp
+from apps.results.memo import Stamp, earlier_keep, earlier_results, results_memo, results_stamp
 from apps.scoring.models import Play
 from apps.scoring.selectors import VACANT, played_tables, player_key
 from apps.tournaments.models import Registration, Session, Tournament
@@ -150,12 +150,38 @@ def session_unplayed(session: Session) -> dict[tuple[str, int, int], effects.Adj
 
 def session_results(session: Session) -> SessionResults:
     """Notes, percentages and rankings of the session as entered so far: computed once per
-    change of what they depend on (``apps.results.memo``)."""
-    return results_memo(results_stamp(session), lambda: session_results_computed(session))
+    change of what they depend on, and updated from the last ones when only scores changed
+    (``apps.results.memo``)."""
+    stamp = results_stamp(session)
+    return results_memo(stamp, lambda: _results_from(session, stamp))
+
+
+def _results_from(session: Session, stamp: Stamp) -> SessionResults:
+    by_tops = ties_by_tops(session.tournament)
+    penalties, adjustments = session_decisions(session)
+    adjustments = {**session_unplayed(session), **adjustments}
+    earlier = earlier_results(session, stamp)
+    if earlier is None:
+        lines = session_lines(session)
+        results = session_results_compute(
+            session_play_records(session), lines, penalties, adjustments, by_tops=by_tops
+        )
+    else:
+        lines = earlier.lines
+        results = session_results_rescore(
+            earlier.results,
+            session_scores(session),
+            lines,
+            penalties,
+            adjustments,
+            by_tops=by_tops,
+        )
+    earlier_keep(session, stamp, results, lines)
+    return _registered_only(results, by_tops)
 
 
 def session_results_computed(session: Session) -> SessionResults:
-    """The session's results computed from the database."""
+    """The session's results computed from the database, from scratch."""
     penalties, adjustments = session_decisions(session)
     adjustments = {**session_unplayed(session), **adjustments}
     by_tops = ties_by_tops(session.tournament)
@@ -167,6 +193,14 @@ def session_results_computed(session: Session) -> SessionResults:
         by_tops=by_tops,
     )
     return _registered_only(results, by_tops)
+
+
+def session_scores(session: Session) -> dict[tuple[str, int, int], int | None]:
+    """Every entered line's score by (section, table, étui): one query."""
+    rows = Play.objects.filter(table__in=played_tables(session)).values_list(
+        "table__section", "table__table", "etui", "score"
+    )
+    return {(section, table, etui): score for section, table, etui, score in rows}
 
 
 # --- the results as shown ---------------------------------------------------------

@@ -129,3 +129,13 @@ def test_a_penalty_is_read(world, movement):
     )
     assert results_stamp(movement.session) != stamp
     _fresh(movement)
+
+
+def test_a_score_changed_updates_the_last_results(world, movement):
+    session_results(movement.session)
+    table = table_at(movement.session, 2)
+    scoring.play_score_set(actor=world.referee, table=table, etui=table.etuis[0], score=-104)
+    updated = queries_of(lambda: session_results(movement.session))
+    computed = queries_of(lambda: session_results_computed(movement.session))
+    assert updated < STAMP_QUERIES + computed  # the seating is not read again
+    _fresh(movement)

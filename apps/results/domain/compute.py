@@ -19,6 +19,7 @@ every étui is topé (« Pénalité »).
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 from apps.penalties.domain.effects import AdjustedScore, adjusted_notes
 from apps.results.domain.model import (
@@ -121,6 +122,45 @@ def _sheets(notes: list[PlayNote], lines: Mapping[str, str]) -> dict[str, list[S
     return sheets
 
 
+def _player_fields(sheet: list[SheetLine], penalty: float, line: str | None) -> dict:
+    """A player's percentages, penalty, final percentage, TOPs, line and sheet."""
+    percentages = player_percentages(
+        (entry.note for entry in sheet if entry.role == TAKER),
+        (entry.note for entry in sheet if entry.role == DEFENDER),
+    )
+    overall = percentages.overall
+    return {
+        **percentages._asdict(),
+        "penalty": penalty,
+        "final": None if overall is None else overall - penalty,
+        "tops": sum(entry.note == TOP for entry in sheet),
+        "line": line,
+        "sheet": tuple(sheet),
+    }
+
+
+def _ranked(fields: Mapping[str, dict], by_tops: bool) -> tuple[PlayerResult, ...]:
+    """The players in general-ranking order, with their general and alternate places."""
+    standings = [Standing(player, f["final"], f["tops"], f["line"]) for player, f in fields.items()]
+    alternate = alternate_places(standings, by_tops=by_tops)
+    return tuple(
+        PlayerResult(
+            player=s.player, rank=rank, rank_alternate=alternate.get(s.player), **fields[s.player]
+        )
+        for s, rank in general_ranking(standings, by_tops=by_tops)
+    )
+
+
+def _missing(notes: Iterable[PlayNote], adjustments: Adjustments) -> int:
+    return sum(note.play.score is None and _counts_score(note.play, adjustments) for note in notes)
+
+
+def _penalties_checked(penalties: Mapping[str, float], lines: Mapping[str, str | None]) -> None:
+    unknown = sorted(set(penalties) - set(lines))
+    if unknown:
+        raise ValueError(f"pénalité pour des joueurs sans ligne : {', '.join(unknown)}")
+
+
 def session_results_compute(
     plays: Iterable[PlayRecord],
     lines: Mapping[str, str | None],
@@ -137,39 +177,60 @@ def session_results_compute(
     ties broken by TOPs (a championship, art. 20), else equal percentages share."""
     adjustments = adjustments or {}
     penalties = penalties or {}
-    unknown = sorted(set(penalties) - set(lines))
-    if unknown:
-        raise ValueError(f"pénalité pour des joueurs sans ligne : {', '.join(unknown)}")
+    _penalties_checked(penalties, lines)
     notes = play_notes(plays, adjustments)
-    sheets = _sheets(notes, lines)
-    fields: dict[str, dict] = {}
-    standings = []
-    for player, sheet in sheets.items():
-        percentages = player_percentages(
-            (line.note for line in sheet if line.role == TAKER),
-            (line.note for line in sheet if line.role == DEFENDER),
-        )
-        penalty = penalties.get(player, 0.0)
-        overall = percentages.overall
-        final = None if overall is None else overall - penalty
-        tops = sum(line.note == TOP for line in sheet)
-        fields[player] = {
-            **percentages._asdict(),
-            "penalty": penalty,
-            "final": final,
-            "tops": tops,
-            "line": lines[player],
-            "sheet": tuple(sheet),
-        }
-        standings.append(Standing(player, final, tops, lines[player]))
-    alternate = alternate_places(standings, by_tops=by_tops)
-    players = tuple(
-        PlayerResult(
-            player=s.player, rank=rank, rank_alternate=alternate.get(s.player), **fields[s.player]
-        )
-        for s, rank in general_ranking(standings, by_tops=by_tops)
-    )
-    missing = sum(
-        note.play.score is None and _counts_score(note.play, adjustments) for note in notes
-    )
-    return SessionResults(players, tuple(notes), missing)
+    fields = {
+        player: _player_fields(sheet, penalties.get(player, 0.0), lines[player])
+        for player, sheet in _sheets(notes, lines).items()
+    }
+    return SessionResults(_ranked(fields, by_tops), tuple(notes), _missing(notes, adjustments))
+
+
+def session_results_rescore(
+    previous: SessionResults,
+    scores: Mapping[tuple[str, int, int], int | None],
+    lines: Mapping[str, str | None],
+    penalties: Mapping[str, float] | None = None,
+    adjustments: Adjustments | None = None,
+    *,
+    by_tops: bool = True,
+) -> SessionResults:
+    """The results once some plays' scores changed (``scores`` by section, table and étui:
+    every play's score now), from ``previous``, the results computed from the same plays,
+    seating, penalties and adjustments: only the deals whose scores changed are topés again
+    and only their players' percentages computed again; the rankings follow. Equal to
+    ``session_results_compute`` on the new scores."""
+    adjustments = adjustments or {}
+    penalties = penalties or {}
+    changed = {
+        note.play.deal_number
+        for note in previous.notes
+        if scores.get(_play_key(note.play)) != note.play.score
+    }
+    if not changed:
+        return previous
+    plays = [
+        replace(note.play, score=scores.get(_play_key(note.play)))
+        for note in previous.notes
+        if note.play.deal_number in changed
+    ]
+    keys = {_play_key(play) for play in plays}
+    rescored = play_notes(plays, {k: a for k, a in adjustments.items() if k in keys})
+    by_key = {_play_key(note.play): note for note in rescored}
+    notes = tuple(by_key.get(_play_key(note.play), note) for note in previous.notes)
+    concerned = {player for play in plays for player in (play.taker, *play.defenders)}
+    partial = _sheets(rescored, {player: lines[player] for player in concerned})
+    before = {result.player: result for result in previous.players}
+    fields = {}
+    for player in lines:
+        result = before[player]
+        if player not in concerned:
+            fields[player] = {
+                name: getattr(result, name)
+                for name in ("attack", "defence", "overall", "penalty", "final", "tops", "line")
+            } | {"sheet": result.sheet}
+            continue
+        kept = [e for e in result.sheet if (e.section, e.table, e.etui) not in keys]
+        sheet = sorted(kept + partial[player], key=lambda e: (e.position, e.etui))
+        fields[player] = _player_fields(sheet, penalties.get(player, 0.0), lines[player])
+    return SessionResults(_ranked(fields, by_tops), notes, _missing(notes, adjustments))
