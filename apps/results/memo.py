@@ -8,7 +8,7 @@ scored or stated not played, their scores summed and weighted by table and étui
 latest entry), the seating (the movement, its generation and its seating version), the
 registrations, the referee's decisions (incidents, their cancellations, penalties) and
 the tournament's kind (ties by TOPs). Any change gives a new stamp; the entries of old
-stamps age out. Each process keeps its own few sessions.
+stamps are replaced by the new ones. Each process keeps its own few sessions.
 
 When only scores changed since the session's last computation, the results are updated
 from it (``session_results_rescore``: the changed deals topés again, their players'
@@ -109,19 +109,23 @@ def earlier_keep(session: Session, stamp: Stamp, results: SessionResults, lines:
             _earlier.pop(next(iter(_earlier)))
 
 
-_kept: OrderedDict[Stamp, SessionResults] = OrderedDict()
+# One entry a session, its latest: {session id: (stamp, results)}, least recently read first.
+_kept: OrderedDict[int, tuple[Stamp, SessionResults]] = OrderedDict()
 
 
-def results_memo(stamp: Stamp, compute: Callable[[], SessionResults]) -> SessionResults:
-    """The results kept for ``stamp``, else computed and kept."""
+def results_memo(
+    session: Session, stamp: Stamp, compute: Callable[[], SessionResults]
+) -> SessionResults:
+    """The session's results kept for ``stamp``, else computed and kept in their place."""
     with _lock:
-        kept = _kept.get(stamp)
-        if kept is not None:
-            _kept.move_to_end(stamp)
-            return kept
+        kept = _kept.get(session.pk)
+        if kept is not None and kept[0] == stamp:
+            _kept.move_to_end(session.pk)
+            return kept[1]
     results = compute()
     with _lock:
-        _kept[stamp] = results
+        _kept[session.pk] = (stamp, results)
+        _kept.move_to_end(session.pk)
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
     return results

@@ -153,7 +153,7 @@ def session_results(session: Session) -> SessionResults:
     change of what they depend on, and updated from the last ones when only scores changed
     (``apps.results.memo``)."""
     stamp = results_stamp(session)
-    return results_memo(stamp, lambda: _results_from(session, stamp))
+    return results_memo(session, stamp, lambda: _results_from(session, stamp))
 
 
 def _results_from(session: Session, stamp: Stamp) -> SessionResults:

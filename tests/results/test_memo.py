@@ -7,6 +7,7 @@ import pytest
 from apps.movements import services as movements
 from apps.movements.selectors import Spot
 from apps.penalties.services import incident_cancel, penalty_give
+from apps.results import memo
 from apps.results.memo import results_stamp
 from apps.results.selectors import session_results, session_results_computed
 from apps.scoring import services as scoring
@@ -139,3 +140,13 @@ def test_a_score_changed_updates_the_last_results(world, movement):
     computed = queries_of(lambda: session_results_computed(movement.session))
     assert updated < STAMP_QUERIES + computed  # the seating is not read again
     _fresh(movement)
+
+
+def test_a_session_keeps_one_entry_its_latest(world, movement):
+    session_results(movement.session)
+    table = table_at(movement.session, 3)
+    for score in (56, -52, 62):
+        scoring.play_score_set(actor=world.referee, table=table, etui=table.etuis[0], score=score)
+        session_results(movement.session)
+    kept = [entry for pk, entry in memo._kept.items() if pk == movement.session.pk]
+    assert len(kept) == 1 and kept[0][0] == memo.results_stamp(movement.session)
