@@ -48,6 +48,8 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or "Donne <donne@localhost>"
 # The live national ranking waits this long after an approval, so that a burst of
 # approvals makes one computation.
 RANKING_DEBOUNCE_SECONDS = 30
+# How often a table's phone asks which position is in play (apps.scoring.table_views).
+TABLE_FOLLOW_SECONDS = 20
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [

@@ -4,6 +4,7 @@ score, another player confirms it or disagrees (apps.scoring.table_entry). The p
 script keeps what was typed on the phone and sends it again until the server has it;
 without the script each form posts and comes back to the page."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import Http404, JsonResponse
@@ -78,6 +79,7 @@ def table_page(request, code):
             "seats": items[0].line.seats if items else (),
             "blocks": [_block(code, item) for item in items],
             "refusal": table_entry.table_entry_refusal(code),
+            "follow_ms": settings.TABLE_FOLLOW_SECONDS * 1000,
         },
     )
 

@@ -6,7 +6,6 @@
 (() => {
   const KEY = "donne-table-entry";
   const RETRY_MS = 4000;
-  const FOLLOW_MS = 20000;
   const note = document.getElementById("queue-note");
   const read = () => {
     try {
@@ -124,7 +123,7 @@
       // no network: the next check will tell
     }
   };
-  setInterval(follow, FOLLOW_MS);
+  if (page) setInterval(follow, Number(page.dataset.followMs) || 20000);
 
   window.addEventListener("online", flush);
   setInterval(() => { if (read().length) flush(); }, RETRY_MS);

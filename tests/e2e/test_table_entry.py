@@ -3,13 +3,14 @@ played from five phone-sized pages. At each table Nord sends each étui's score 
 confirms it; at table 2 Sud disagrees once and the disagreement reaches the referee, who
 settles it; at table 3 the network drops while Nord sends, the phone keeps the score and
 sends it again once the network is back; at table 4 the phone has lost its cookies, the
-score is kept and leaves once the page is reloaded. The room display then shows the ranking.
+score is kept and leaves once the page is reloaded. The room display then shows the
+ranking, and when the referee puts the next position in play the phones follow.
 Screenshots go to /tmp/donne-shots."""
 
 from django.urls import reverse
 
 from apps.movements.models import TableCode
-from apps.movements.services import movement_table_entry_set
+from apps.movements.services import movement_advance, movement_table_entry_set
 from apps.scoring.models import Play, TableEntry
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
@@ -35,7 +36,8 @@ def _send(phone, etui, score):
     block.locator("[data-test=send]").click()
 
 
-def test_a_position_entered_from_five_phones(page, live_server, world):
+def test_a_position_entered_from_five_phones(page, live_server, world, settings):
+    settings.TABLE_FOLLOW_SECONDS = 1
     Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.RUNNING)
     movement = in_play(world, 20, position=1)
     movement_table_entry_set(actor=world.referee, movement=movement, enabled=True)
@@ -127,5 +129,10 @@ def test_a_position_entered_from_five_phones(page, live_server, world):
     page.locator("[data-test=general]").wait_for()
     assert page.locator("[data-test=general] li").count() == 20
     page.screenshot(path=str(SHOTS / "table-entry-display.png"))
+
+    # The referee puts the next position in play: the phones follow by themselves.
+    movement_advance(actor=world.referee, movement=movement, from_position=1)
+    for phone in phones.values():
+        phone.locator("[data-test=position]").filter(has_text="Position 2").wait_for()
     for phone in phones.values():
         phone.context.close()
