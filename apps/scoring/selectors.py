@@ -323,13 +323,15 @@ def _entries(tables) -> dict[tuple[int, int], TableEntry]:
     return {(entry.table_id, entry.etui): entry for entry in rows}
 
 
-def code_table_etuis(code: TableCode, sequence: int) -> list[TableEtui]:
-    """The étuis of the code's table at the position played ``sequence``-th."""
+def code_table_etuis(code: TableCode, sequence: int, etui: int | None = None) -> list[TableEtui]:
+    """The étuis (or the one étui) of the code's table at the position played
+    ``sequence``-th."""
     tables = MovementTable.objects.filter(
         movement=code.movement, section=code.section, table=code.table, sequence=sequence
     )
     entries = _entries(tables)
-    return [TableEtui(line, entries.get((line.table.pk, line.etui))) for line in _lines(tables)]
+    lines = _lines(tables, etui)
+    return [TableEtui(line, entries.get((line.table.pk, line.etui))) for line in lines]
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,10 @@ def _form(etui: int, data=None) -> LineForm:
     return LineForm(data, prefix=f"e{etui}")
 
 
-def _block(code: TableCode, item, error: str = "", form: LineForm | None = None) -> dict:
+def _block(
+    code: TableCode, item, is_open: bool, error: str = "", form: LineForm | None = None
+) -> dict:
+    """An étui's block; ``is_open``: the table may enter scores now."""
     return {
         "code": code,
         "item": item,
@@ -41,7 +44,7 @@ def _block(code: TableCode, item, error: str = "", form: LineForm | None = None)
         "form": form or _form(item.line.etui),
         "error": error,
         "checkers": [(seat, SeatChoice(seat).label) for seat in CHECKERS],
-        "open": not table_entry.table_entry_refusal(code),
+        "open": is_open,
     }
 
 
@@ -67,6 +70,7 @@ def table_page(request, code):
     movement = code.movement
     sequence = max(movement.current_position, 1)
     items = selectors.code_table_etuis(code, sequence)
+    refusal = table_entry.table_entry_refusal(code)
     return render(
         request,
         "scoring/table/page.html",
@@ -77,8 +81,8 @@ def table_page(request, code):
             "name": table_name(movement, code.section, code.table),
             "table": items[0].line.table if items else None,
             "seats": items[0].line.seats if items else (),
-            "blocks": [_block(code, item) for item in items],
-            "refusal": table_entry.table_entry_refusal(code),
+            "blocks": [_block(code, item, not refusal) for item in items],
+            "refusal": refusal,
             "follow_ms": settings.TABLE_FOLLOW_SECONDS * 1000,
         },
     )
@@ -135,8 +139,9 @@ def table_post(request, code, sequence, etui):
         if error:
             messages.error(request, error)
         return redirect(f"{reverse('scoring:table_page', args=[code.code])}#etui-{etui}")
-    items = [i for i in selectors.code_table_etuis(code, sequence) if i.line.etui == etui]
+    items = selectors.code_table_etuis(code, sequence, etui)
     if not items:
         raise Http404
-    context = _block(code, items[0], error, form if error else None)
+    is_open = not table_entry.table_entry_refusal(code)
+    context = _block(code, items[0], is_open, error, form if error else None)
     return render(request, "scoring/table/_etui.html", context, status=200)
