@@ -61,19 +61,22 @@ def _etui_checked(table: MovementTable, etui: int) -> None:
         )
 
 
-def _settled_refusal(entry: TableEntry | None, play: Play | None, score: int) -> str:
-    """Why a score sent for a line already settled is refused ("" when it repeats it)."""
+def _settled(entry: TableEntry | None, play: Play | None, score: int) -> bool:
+    """Whether the line is settled already (recorded, or waiting for the referee): the
+    same score sent again is taken as sent, another one refused."""
     if play is not None and play.score is not None:
-        if play.score == score:
-            return ""
-        return _("This étui is already recorded (%(score)s): ask the referee to correct it.") % {
+        held = play.score
+        refusal = _("This étui is already recorded (%(score)s): ask the referee to correct it.") % {
             "score": play.score
         }
-    if entry is not None and entry.state == TableEntry.State.DISPUTED:
-        if entry.score == score:
-            return ""
-        return _("This étui waits for the referee (the table disagreed).")
-    return ""
+    elif entry is not None and entry.state == TableEntry.State.DISPUTED:
+        held = entry.score
+        refusal = _("This étui waits for the referee (the table disagreed).")
+    else:
+        return False
+    if held != score:
+        raise ValidationError(refusal)
+    return True
 
 
 @transaction.atomic
@@ -88,13 +91,7 @@ def table_entry_send(
     details = deal_details(deal) if deal is not None else None
     entry = TableEntry.objects.filter(table=table, etui=etui).first()
     play = Play.objects.filter(table=table, etui=etui).first()
-    settled = (play is not None and play.score is not None) or (
-        entry is not None and entry.state == TableEntry.State.DISPUTED
-    )
-    if settled:
-        refusal = _settled_refusal(entry, play, value)
-        if refusal:
-            raise ValidationError(refusal)
+    if _settled(entry, play, value):
         return entry
     if entry is None:
         entry = TableEntry.objects.create(
