@@ -156,11 +156,14 @@ def session_results(session: Session) -> SessionResults:
     return results_memo(session, stamp, lambda: _results_from(session, stamp))
 
 
-def _results_from(session: Session, stamp: Stamp) -> SessionResults:
+def _results_from(session: Session, stamp: Stamp | None) -> SessionResults:
+    """The results from the database, updated from the session's last ones when only
+    scores changed since; ``stamp``: the inputs they are kept for (None: computed from
+    scratch and not kept)."""
     by_tops = ties_by_tops(session.tournament)
     penalties, adjustments = session_decisions(session)
     adjustments = {**session_unplayed(session), **adjustments}
-    earlier = earlier_results(session, stamp)
+    earlier = None if stamp is None else earlier_results(session, stamp)
     if earlier is None:
         lines = session_lines(session)
         results = session_results_compute(
@@ -176,23 +179,14 @@ def _results_from(session: Session, stamp: Stamp) -> SessionResults:
             adjustments,
             by_tops=by_tops,
         )
-    earlier_keep(session, stamp, results, lines)
+    if stamp is not None:
+        earlier_keep(session, stamp, results, lines)
     return _registered_only(results, by_tops)
 
 
 def session_results_computed(session: Session) -> SessionResults:
     """The session's results computed from the database, from scratch."""
-    penalties, adjustments = session_decisions(session)
-    adjustments = {**session_unplayed(session), **adjustments}
-    by_tops = ties_by_tops(session.tournament)
-    results = session_results_compute(
-        session_play_records(session),
-        session_lines(session),
-        penalties,
-        adjustments,
-        by_tops=by_tops,
-    )
-    return _registered_only(results, by_tops)
+    return _results_from(session, None)
 
 
 def session_scores(session: Session) -> dict[tuple[str, int, int], int | None]:
