@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from math import ceil
 from typing import NamedTuple
 
+from django.db.models import Exists, OuterRef
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
@@ -272,11 +273,26 @@ def table_codes(movement: SessionMovement) -> dict[tuple[str, int], str]:
     return {(section, table): code for section, table, code in rows}
 
 
+def _later_sessions_started(tournament_id, number):
+    """The movements of the tournament's sessions after ``number`` that have started."""
+    return SessionMovement.objects.filter(
+        session__tournament_id=tournament_id, session__number__gt=number, current_position__gt=0
+    )
+
+
 def table_by_code(code: str) -> TableCode | None:
-    """The table a code opens (with its movement, session and tournament), if any."""
+    """The table a code opens (with its movement, session and tournament, and whether a
+    later session has started: ``code_session_over`` asks nothing more), if any. One
+    query: every post from a table's phone starts with it."""
     code = code.strip().upper()
+    started = _later_sessions_started(
+        OuterRef("movement__session__tournament_id"), OuterRef("movement__session__number")
+    )
     return (
-        TableCode.objects.select_related("movement__session__tournament").filter(code=code).first()
+        TableCode.objects.select_related("movement__session__tournament")
+        .annotate(later_started=Exists(started))
+        .filter(code=code)
+        .first()
     )
 
 
@@ -286,8 +302,13 @@ def session_over(movement: SessionMovement) -> bool:
     session = movement.session
     if session.tournament.play_over:
         return True
-    return SessionMovement.objects.filter(
-        session__tournament_id=session.tournament_id,
-        session__number__gt=session.number,
-        current_position__gt=0,
-    ).exists()
+    return _later_sessions_started(session.tournament_id, session.number).exists()
+
+
+def code_session_over(code: TableCode) -> bool:
+    """``session_over`` for the code's session; no query for a code read by
+    ``table_by_code``."""
+    later_started = getattr(code, "later_started", None)
+    if later_started is None:
+        return session_over(code.movement)
+    return code.movement.session.tournament.play_over or later_started

@@ -325,13 +325,29 @@ def _entries(tables) -> dict[tuple[int, int], TableEntry]:
 
 def code_table_etuis(code: TableCode, sequence: int, etui: int | None = None) -> list[TableEtui]:
     """The étuis (or the one étui) of the code's table at the position played
-    ``sequence``-th."""
-    tables = MovementTable.objects.filter(
-        movement=code.movement, section=code.section, table=code.table, sequence=sequence
+    ``sequence``-th: three queries (the places with their table and players, the plays, the
+    entries), as every post from the table's phone answers with its étui."""
+    places = sorted(
+        Place.objects.filter(
+            table__movement_id=code.movement_id,
+            table__section=code.section,
+            table__table=code.table,
+            table__sequence=sequence,
+        ).select_related("table", "registration__licensee"),
+        key=lambda place: SEATS.index(place.seat),
     )
-    entries = _entries(tables)
-    lines = _lines(tables, etui)
-    return [TableEtui(line, entries.get((line.table.pk, line.etui))) for line in lines]
+    if not places:
+        return []
+    table = places[0].table
+    table.movement = code.movement
+    seats = tuple(SeatView(p.seat, p.player_code, p.registration) for p in places)
+    numbers = [number for number in table.etuis if etui is None or number == etui]
+    plays = {p.etui: p for p in Play.objects.filter(table=table, etui__in=numbers)}
+    entries = {e.etui: e for e in TableEntry.objects.filter(table=table, etui__in=numbers)}
+    return [
+        TableEtui(TravellerLine(table, number, seats, plays.get(number)), entries.get(number))
+        for number in numbers
+    ]
 
 
 @dataclass(frozen=True)

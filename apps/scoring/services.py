@@ -68,16 +68,21 @@ def _line(
     in_play: bool = True,
     from_table: bool = False,
 ) -> tuple[Play | None, bool]:
-    """The traveller line, locked (and created if asked), once the change is allowed: the
-    actor runs the room (or the table confirmed it, `from_table`), the tournament is not
-    frozen, and its position is in play or played (unless `in_play` is False: a position
-    never reached can be stated not played)."""
-    table = MovementTable.objects.select_related("movement__session__tournament").get(pk=table.pk)
+    """The traveller line, locked (a new one, unsaved, if asked: ``_write`` saves it), once
+    the change is allowed: the actor runs the room (or the table confirmed it,
+    `from_table`), the tournament is not frozen, and its position is in play or played
+    (unless `in_play` is False: a position never reached can be stated not played). Every
+    writer of lines holds the tournament's lock, so a line is created by one writer only;
+    table entry (`from_table`) hands in the table it locked, with its movement."""
+    if not from_table:
+        table = MovementTable.objects.select_related("movement__session__tournament").get(
+            pk=table.pk
+        )
     tournament = table.movement.session.tournament
     if from_table:
-        tournament_lock_unfrozen(tournament_id=tournament.pk)
+        tournament = tournament_lock_unfrozen(tournament_id=tournament.pk)
     else:
-        tournament_lock_for_room(actor=actor, tournament=tournament)
+        tournament = tournament_lock_for_room(actor=actor, tournament=tournament)
     if etui not in table.etuis or table.position < 1:
         raise ValidationError(
             _("Table %(table)s does not play étui %(etui)s at position %(position)s.")
@@ -90,10 +95,10 @@ def _line(
         )
     if tournament.play_over and not reason.strip():
         raise ValidationError(_("The results are closed: give a reason for the change."))
-    lines = Play.objects.select_for_update()
-    if create:
-        return lines.get_or_create(table=table, etui=etui)
-    return lines.filter(table=table, etui=etui).first(), False
+    play = Play.objects.select_for_update().filter(table=table, etui=etui).first()
+    if play is None and create:
+        return Play(table=table, etui=etui), True
+    return play, False
 
 
 # A line with a score (or blanked again) was played; who entered it goes with the score.
@@ -104,7 +109,7 @@ UNSTAMPED = dict.fromkeys(["entered_by", "entered_at", "checked_by", "checked_at
 def _write(actor, play: Play, created: bool, data: dict, stamp: dict, reason: str) -> Play:
     """Apply data to the line; save and audit only what changed."""
     changes = model_update(play, data)
-    if changes:
+    if changes or created:
         for name, value in stamp.items():
             setattr(play, name, value)
         play.save()

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from apps.core.audit import audit_record, model_update
 from apps.movements.models import MovementTable, SeatChoice, TableCode
-from apps.movements.selectors import session_over
+from apps.movements.selectors import code_session_over
 from apps.scoring.domain.deal import Deal
 from apps.scoring.models import Play, TableEntry
 from apps.scoring.services import deal_details, garde_score, play_score_from_table
@@ -28,7 +28,7 @@ CHECKERS = (SeatChoice.EAST, SeatChoice.SOUTH, SeatChoice.WEST)
 def table_entry_refusal(code: TableCode) -> str:
     """Why the code's table cannot enter scores now ("" when it can)."""
     movement = code.movement
-    if session_over(movement):
+    if code_session_over(code):
         return _("This session is over: its table codes no longer work.")
     if not movement.table_entry:
         return _("Table entry is not open for this session: hand the traveller to the referee.")
@@ -50,6 +50,7 @@ def entry_table(code: TableCode, sequence: int) -> MovementTable:
     )
     if table is None or sequence > code.movement.current_position or table.position < 1:
         raise ValidationError(_("This position is not in play at this table."))
+    table.movement = code.movement
     return table
 
 
@@ -61,13 +62,13 @@ def _etui_checked(table: MovementTable, etui: int) -> None:
         )
 
 
-def _settled(entry: TableEntry | None, play: Play | None, score: int) -> bool:
-    """Whether the line is settled already (recorded, or waiting for the referee): the
-    same score sent again is taken as sent, another one refused."""
-    if play is not None and play.score is not None:
-        held = play.score
+def _settled(entry: TableEntry | None, recorded: int | None, score: int) -> bool:
+    """Whether the line is settled already (``recorded``: the line's score, or waiting for
+    the referee): the same score sent again is taken as sent, another one refused."""
+    if recorded is not None:
+        held = recorded
         refusal = _("This étui is already recorded (%(score)s): ask the referee to correct it.") % {
-            "score": play.score
+            "score": recorded
         }
     elif entry is not None and entry.state == TableEntry.State.DISPUTED:
         held = entry.score
@@ -90,8 +91,8 @@ def table_entry_send(
     value = garde_score(score=score, deal=deal)
     details = deal_details(deal) if deal is not None else None
     entry = TableEntry.objects.filter(table=table, etui=etui).first()
-    play = Play.objects.filter(table=table, etui=etui).first()
-    if _settled(entry, play, value):
+    recorded = Play.objects.filter(table=table, etui=etui).values_list("score", flat=True)
+    if _settled(entry, next(iter(recorded), None), value):
         return entry
     if entry is None:
         entry = TableEntry.objects.create(

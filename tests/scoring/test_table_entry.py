@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from apps.core.models import AuditLog
 from apps.movements import services as movements
 from apps.movements.models import TableCode
+from apps.movements.selectors import session_over, table_by_code
 from apps.movements.services import CODE_ALPHABET, CODE_LENGTH
 from apps.scoring import selectors, services
 from apps.scoring.domain.deal import Deal, duplicate_score
@@ -22,6 +23,7 @@ from apps.scoring.table_entry import (
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Session
 from tests.builders import generate, in_play, table_at
+from tests.queries import queries_of
 from tests.wording import said
 
 pytestmark = pytest.mark.django_db
@@ -163,6 +165,24 @@ def test_codes_stop_working_when_the_next_session_starts(world, movement):
     assert table_entry_refusal(_code(movement)) == said(
         "This session is over: its table codes no longer work."
     )
+
+
+def test_a_code_read_from_its_address_knows_whether_the_session_is_over(world, movement):
+    """table_by_code reads, with the code, whether a later session started: the refusal
+    asks nothing more, and says what session_over says."""
+    second = Session.objects.create(tournament=world.tournament, number=2)
+    later = movements.movement_generate(actor=world.referee, session=second, seed=2)
+    code = _code(movement).code
+    found = table_by_code(code.lower())
+    assert queries_of(lambda: table_entry_refusal(found)) == 0
+    assert table_entry_refusal(found) == ""
+    movements.movement_advance(actor=world.referee, movement=later, from_position=0)
+    found = table_by_code(code)
+    assert queries_of(lambda: table_entry_refusal(found)) == 0
+    assert table_entry_refusal(found) == said(
+        "This session is over: its table codes no longer work."
+    )
+    assert session_over(found.movement)
 
 
 # --- Nord sends, another player confirms -----------------------------------------

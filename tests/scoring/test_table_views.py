@@ -5,6 +5,7 @@ on the mismatches page, the codes on the printouts, and queries that do not grow
 room."""
 
 import pytest
+from django.contrib.contenttypes.models import ContentType
 from django.urls import reverse
 from django.utils.html import escape
 
@@ -188,6 +189,28 @@ def test_the_progress_page_with_table_entry_costs_the_same_in_any_room(world, lo
 
     small, big = _counts(world, progress, send)
     assert small == big
+
+
+def test_a_post_from_the_table_costs_the_same_few_queries_in_any_room(world, client):
+    """Every post reads its code once, writes in one transaction and reads back its one
+    étui: a 150-table room posts as cheaply as a 5-table one."""
+    ContentType.objects.get_for_models(Play, TableEntry)  # the audit's, kept per process
+    posts = []
+
+    def send_then_confirm(movement):
+        etui = _first(movement)
+        score = {f"e{etui}-score": "56"}
+        sent = queries_of(lambda: _post(client, movement, etui, action="send", **score))
+        confirmed = queries_of(
+            lambda: _post(client, movement, etui, action="confirm", seat="E", score="56")
+        )
+        posts.append((sent, confirmed))
+        assert Play.objects.get(table__movement=movement, etui=etui).score == 56
+
+    _counts(world, lambda movement: None, send_then_confirm)
+    (small_send, small_confirm), (big_send, big_confirm) = posts
+    assert (small_send, small_confirm) == (big_send, big_confirm)
+    assert small_send <= 12 and small_confirm <= 18, posts
 
 
 # --- printouts -------------------------------------------------------------------
