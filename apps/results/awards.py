@@ -153,5 +153,8 @@ class AwardsShown:
 
 
 def awards_shown(tournament: Tournament) -> AwardsShown:
-    """The tournament's awards as its pages show them (two queries)."""
+    """The tournament's awards as its pages show them (two queries; none while play goes
+    on, when no award is shown: ``awards_done``)."""
+    if not tournament.play_over:
+        return AwardsShown(None, {})
     return AwardsShown(award_set_of(tournament), awards_by_registration(tournament))

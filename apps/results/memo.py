@@ -129,3 +129,25 @@ def results_memo(
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
     return results
+
+
+# Rankings as rendered, by a key that holds their results' stamp: {key: html}, least
+# recently read first. A live ranking page read by hundreds of phones is rendered once per
+# change of its results (and of what else its key names), not once per reader.
+_rendered: OrderedDict[tuple, str] = OrderedDict()
+RENDERED_KEPT = 4 * KEPT  # a session's général and alterné, as referees and as players see them
+
+
+def rendered_memo(key: tuple, render: Callable[[], str]) -> str:
+    """The HTML kept for ``key``, else rendered and kept."""
+    with _lock:
+        html = _rendered.get(key)
+        if html is not None:
+            _rendered.move_to_end(key)
+            return html
+    html = render()
+    with _lock:
+        _rendered[key] = html
+        while len(_rendered) > RENDERED_KEPT:
+            _rendered.popitem(last=False)
+    return html

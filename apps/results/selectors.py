@@ -148,11 +148,11 @@ def session_unplayed(session: Session) -> dict[tuple[str, int, int], effects.Adj
     }
 
 
-def session_results(session: Session) -> SessionResults:
+def session_results(session: Session, stamp: Stamp | None = None) -> SessionResults:
     """Notes, percentages and rankings of the session as entered so far: computed once per
     change of what they depend on, and updated from the last ones when only scores changed
-    (``apps.results.memo``)."""
-    stamp = results_stamp(session)
+    (``apps.results.memo``); ``stamp``: the session's ``results_stamp``, read already."""
+    stamp = stamp or results_stamp(session)
     return results_memo(session, stamp, lambda: _results_from(session, stamp))
 
 
@@ -400,7 +400,15 @@ class PlayerSheet:
 class SessionDisplay:
     session: Session
     results: SessionResults
-    people: dict[str, Person]
+    given_people: dict[str, Person] | None = None
+
+    @cached_property
+    def people(self) -> dict[str, Person]:
+        """The tournament's players by key: those given, else read when first asked (a
+        ranking page kept rendered asks none)."""
+        if self.given_people is not None:
+            return self.given_people
+        return people_of(self.session.tournament)
 
     @property
     def ranked(self) -> int:
@@ -512,12 +520,12 @@ def _sheet_row(line: SheetLine, taker_seat: str, ruling: Ruling | None) -> Sheet
     return SheetRow(line, seat_name(line.seat), place, ruling)
 
 
-def session_display(session: Session, people: dict[str, Person] | None = None) -> SessionDisplay:
+def session_display(
+    session: Session, people: dict[str, Person] | None = None, stamp: Stamp | None = None
+) -> SessionDisplay:
     """The session's results with its players; pass ``people`` to share them between
-    the sessions of a tournament."""
-    if people is None:
-        people = people_of(session.tournament)
-    return SessionDisplay(session, session_results(session), people)
+    the sessions of a tournament, ``stamp`` when its results' stamp is read already."""
+    return SessionDisplay(session, session_results(session, stamp), people)
 
 
 # --- several sessions ------------------------------------------------------------

@@ -12,12 +12,16 @@ from django.core.exceptions import PermissionDenied
 from django.core.files.storage import default_storage
 from django.http import FileResponse, Http404
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.views.decorators.http import require_POST
 
 from apps.core.jobs import job_restartable
 from apps.core.pages import download, sign_in_when_refused
 from apps.results import exports, printing, selectors
 from apps.results.awards import award_of, awards_shown
+from apps.results.memo import rendered_memo, results_stamp
 from apps.tournaments import permissions
 from apps.tournaments.pages import session_page
 from apps.tournaments.selectors import session_for_user
@@ -74,26 +78,54 @@ def tournament_results(request, pk):
     )
 
 
+def _ranking_table(request, context: dict) -> str:
+    """The ranking's table as rendered for everyone who reads it the same way (the
+    reader's own row is marked afterwards): while play goes on, rendered once per change of
+    the results and kept (``memo.rendered_memo``), as hundreds of phones poll it."""
+    display, alternate = context["display"], context["alternate"]
+
+    def rendered() -> str:
+        rows = display.alternate if alternate else display.general
+        awards = context["awards"]
+        awarded = [(row, awards and awards.of(row.person.registration_id)) for row in rows]
+        return render_to_string(
+            "results/_ranking_table.html", context | {"rows": rows, "awarded": awarded}, request
+        )
+
+    if not context["live"]:
+        return rendered()
+    key = (display.session.pk, context["stamp"], alternate, context["oversee"], get_language())
+    return rendered_memo(key, rendered)
+
+
+def _own_marked(html: str, own: int | None) -> str:
+    """The reader's own row marked in the rendered ranking."""
+    if own is None:
+        return html
+    row = f'<tr data-player="{own}">'
+    return html.replace(row, f'<tr data-player="{own}" class="me" aria-current="true">', 1)
+
+
 @sign_in_when_refused
 def session_results(request, pk):
     """The classement général or alterné; htmx polls the ranking while play goes on."""
     session = session_page(request, pk, permissions.can_view_results)
-    display = selectors.session_display(session)
-    alternate = request.GET.get("classement") == ALTERNATE and display.has_alternate
-    rows = display.alternate if alternate else display.general
+    stamp = results_stamp(session)
+    display = selectors.session_display(session, stamp=stamp)
     context = _context(request, session)
     # A tournament's awards go with its one session's ranking, or with the total ranking.
     awards = awards_shown(session.tournament) if len(context["sessions"]) == 1 else None
     context |= {
         "display": display,
-        "alternate": alternate,
-        "rows": rows,
-        "awarded": [(row, awards and awards.of(row.person.registration_id)) for row in rows],
+        "stamp": stamp,
+        "alternate": request.GET.get("classement") == ALTERNATE and display.has_alternate,
         "awards": awards,
         "award_file": awards
         and permissions.can_download_award_file(request.user, session.tournament),
         "poll_seconds": POLL_SECONDS,
     }
+    table = _own_marked(_ranking_table(request, context), context["own_sheet"])
+    context["ranking_table"] = mark_safe(table)  # our template, the own row marked
     if request.htmx and request.htmx.target == "ranking":
         return render(request, "results/_ranking.html", context)
     return render(request, "results/session.html", context)

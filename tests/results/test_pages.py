@@ -4,6 +4,8 @@ ranking's htmx refresh, the total ranking of several sessions, and queries that 
 grow with the room."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.translation import gettext
 
@@ -196,7 +198,8 @@ def test_a_session_without_movement_has_empty_pages(world, login, name):
 def test_the_live_ranking_refreshes_its_block_alone(world, login, room):
     browser = login(world.referee)
     before = browser.get(_url("session", room), headers=HTMX)
-    assert before.templates[0].name == "results/_ranking.html"
+    names = {template.name for template in before.templates}
+    assert "results/_ranking.html" in names and "results/session.html" not in names
     assert before.context["display"].results.missing == 95  # étui 1 alone is entered
     enter_all(world, room.movement, skip=3)
     after = browser.get(_url("session", room), headers=HTMX)
@@ -205,6 +208,31 @@ def test_the_live_ranking_refreshes_its_block_alone(world, login, room):
     finish(world.tournament)
     final = browser.get(_url("session", room), headers=HTMX).content.decode()
     assert "hx-trigger" not in final  # play is over: the polling stops
+
+
+def test_the_live_ranking_is_rendered_once_per_change_of_its_results(world, login, room):
+    """Hundreds of phones poll the live ranking: its table is rendered once per change of
+    the results (and per way of reading it), then served as kept, without reading the
+    players again; a new score shows at the next read."""
+    browser = login(world.referee)
+
+    def read(**params):
+        with CaptureQueriesContext(connection) as queries:
+            response = browser.get(_url("session", room), params, headers=HTMX)
+        names = {template.name for template in response.templates}
+        return response, "results/_ranking_table.html" in names, len(queries)
+
+    first, rendered, first_queries = read()
+    assert rendered
+    again, rendered, again_queries = read()
+    assert not rendered and again_queries < first_queries
+    assert again.content.decode().split("</p>", 1)[1] == first.content.decode().split("</p>", 1)[1]
+    alternate, rendered, _ = read(classement="alterne")
+    assert rendered and alternate.context["alternate"]
+    enter_all(world, room.movement, skip=3)
+    after, rendered, _ = read()
+    assert rendered and after.context["display"].results.missing == 3
+    assert after.content.decode() != first.content.decode()
 
 
 def test_several_sessions_have_a_total_ranking(world, login):
