@@ -84,12 +84,15 @@ def results_stamp(session: Session) -> Stamp:
 
 @dataclass(frozen=True)
 class Earlier:
-    """A session's results before the vacant places are set aside, with the seats they
-    were computed from: the start of the next update when only scores change."""
+    """A session's results before the vacant places are set aside, with the seats and the
+    referee's decisions they were computed from: the start of the next update when only
+    scores change (``rest``: the stamp of everything but the scores)."""
 
     rest: tuple
     results: SessionResults
     lines: dict
+    penalties: dict
+    adjustments: dict
 
 
 _earlier: dict[int, Earlier] = {}
@@ -102,9 +105,9 @@ def earlier_results(session: Session, stamp: Stamp) -> Earlier | None:
     return earlier if earlier is not None and earlier.rest == stamp.rest else None
 
 
-def earlier_keep(session: Session, stamp: Stamp, results: SessionResults, lines: dict) -> None:
+def earlier_keep(session: Session, earlier: Earlier) -> None:
     with _lock:
-        _earlier[session.pk] = Earlier(stamp.rest, results, lines)
+        _earlier[session.pk] = earlier
         while len(_earlier) > KEPT:
             _earlier.pop(next(iter(_earlier)))
 

@@ -35,7 +35,14 @@ from apps.results.domain.rankings import (
     tie_notes,
     tournament_standings,
 )
-from apps.results.memo import Stamp, earlier_keep, earlier_results, results_memo, results_stamp
+from apps.results.memo import (
+    Earlier,
+    Stamp,
+    earlier_keep,
+    earlier_results,
+    results_memo,
+    results_stamp,
+)
 from apps.scoring.models import Play
 from apps.scoring.selectors import VACANT, played_tables, player_key
 from apps.tournaments.models import Registration, Session, Tournament
@@ -161,16 +168,16 @@ def _results_from(session: Session, stamp: Stamp | None) -> SessionResults:
     scores changed since; ``stamp``: the inputs they are kept for (None: computed from
     scratch and not kept)."""
     by_tops = ties_by_tops(session.tournament)
-    penalties, adjustments = session_decisions(session)
-    adjustments = {**session_unplayed(session), **adjustments}
     earlier = None if stamp is None else earlier_results(session, stamp)
     if earlier is None:
+        penalties, adjustments = session_decisions(session)
+        adjustments = {**session_unplayed(session), **adjustments}
         lines = session_lines(session)
         results = session_results_compute(
             session_play_records(session), lines, penalties, adjustments, by_tops=by_tops
         )
-    else:
-        lines = earlier.lines
+    else:  # the same inputs but the scores: the seats and the referee's decisions stand
+        lines, penalties, adjustments = earlier.lines, earlier.penalties, earlier.adjustments
         results = session_results_rescore(
             earlier.results,
             session_scores(session),
@@ -180,7 +187,7 @@ def _results_from(session: Session, stamp: Stamp | None) -> SessionResults:
             by_tops=by_tops,
         )
     if stamp is not None:
-        earlier_keep(session, stamp, results, lines)
+        earlier_keep(session, Earlier(stamp.rest, results, lines, penalties, adjustments))
     return _registered_only(results, by_tops)
 
 
