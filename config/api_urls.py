@@ -8,6 +8,7 @@ from apps.approvals.api import HomologationViewSet
 from apps.awards.api import AwardViewSet
 from apps.exchange.api import TournamentFileViewSet
 from apps.federation.api import ClubViewSet, LicenseeViewSet
+from apps.games.api import BeloteMatchViewSet
 from apps.rankings.api import PlayerHistoryViewSet, PublicationViewSet
 from apps.tournaments.api import RegistrationViewSet, TournamentViewSet
 
@@ -23,6 +24,7 @@ router.register("awards", AwardViewSet, basename="award")
 router.register("homologations", HomologationViewSet, basename="homologation")
 router.register("ranking-publications", PublicationViewSet, basename="ranking-publication")
 router.register("ranking-players", PlayerHistoryViewSet, basename="ranking-player")
+router.register("belote-matches", BeloteMatchViewSet, basename="belote-match")
 
 urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="token"),

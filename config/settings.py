@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "apps.awards",
     "apps.approvals",
     "apps.rankings",
+    "apps.games",
     "apps.demo",
 ]
 

@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("apps.awards.urls")),
     path("", include("apps.approvals.urls")),
     path("", include("apps.rankings.urls")),
+    path("", include("apps.games.urls")),
     path("api/", include("config.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path(  # the split view serves its start-up script as a file: no inline script (CSP)

@@ -79,6 +79,11 @@ def _grant_ok(tournament: Tournament) -> bool:
 def submission_refusals(tournament: Tournament) -> list[str]:
     """The conditions for homologation (« Conditions pour l'homologation d'un tournoi »)
     and current awards, each failing one named."""
+    if not tournament.duplicate:
+        return [
+            "Seuls les tournois de tarot en duplicate sont homologués : ce tournoi se joue "
+            f"en « {tournament.get_game_display()} »."
+        ]
     results = tournament_results_read(tournament)
     first = results.sessions[0] if results.sessions else None
     players = len(first.players) if first else 0
@@ -390,8 +395,8 @@ def homologation_on_finish(tournament: Tournament) -> None:
     """A results hook (apps.tournaments.services.results_hooks): once the transaction
     commits, a finished tournament has its homologation with its organiser, so that one
     never sent is flagged late like one sent late."""
-    if tournament.status != Status.FINISHED:
-        return
+    if tournament.status != Status.FINISHED or not tournament.duplicate:
+        return  # other games are not homologated
     pk = tournament.pk
 
     def open_it():

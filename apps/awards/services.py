@@ -150,7 +150,7 @@ def award_refresh(tournament: Tournament) -> None:
     """A results hook (apps.tournaments.services.results_hooks): once the transaction
     commits, a finished tournament's awards are asked for its results as they are then (a
     tournament back in play shows none: apps.results.awards.awards_done)."""
-    if tournament.status == Status.FINISHED:
+    if tournament.status == Status.FINISHED and tournament.duplicate:  # other games: no PCN
         pk = tournament.pk
         transaction.on_commit(lambda: _request_logged(pk))
 

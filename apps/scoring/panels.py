@@ -41,7 +41,7 @@ def next_step(session: Session, play_over: bool) -> NextStep:
 
 
 def room_steps_panel(user, tournament: Tournament) -> dict | None:
-    if not can_run_room(user, tournament):
+    if not tournament.duplicate or not can_run_room(user, tournament):
         return None
     sessions = tournament.sessions.order_by("number")
     return {

@@ -25,11 +25,17 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["game"].required = False  # left out: duplicate tarot
         kind = self.fields["kind"]
         if self.instance.kind == Tournament.Kind.CHAMPIONSHIP and self.instance.pk:
             kind.disabled = True  # a stage's tournament keeps its kind
         else:  # a championship stage is created on the championship's page
             kind.choices = [c for c in kind.choices if c[0] != Tournament.Kind.CHAMPIONSHIP]
+
+    def clean_game(self) -> str:
+        return self.cleaned_data.get("game") or (
+            self.instance.game if self.instance.pk else Tournament.Game.DUPLICATE_TAROT
+        )
 
 
 class TournamentCreateForm(TournamentForm):

@@ -17,6 +17,16 @@ class Tournament(models.Model):
         MULTI_SESSION = "multi_session", _("several sessions")
         CHAMPIONSHIP = "championship", _("championship stage")
 
+    class Game(models.TextChoices):
+        """What the tournament plays: duplicate tarot (the federation's, with awards and
+        homologation), or another game a club runs on the same registrations and pages
+        (apps.games)."""
+
+        DUPLICATE_TAROT = "duplicate_tarot", _("duplicate tarot")
+        FREE_TAROT = "free_tarot", _("free-play tarot")
+        BELOTE = "belote", _("belote (two players)")
+        PINOCHLE = "pinochle", _("pinochle (teams)")
+
     class StatusChoice(models.TextChoices):
         DRAFT = Status.DRAFT, _("draft")
         REGISTRATION_OPEN = Status.REGISTRATION_OPEN, _("registration open")
@@ -60,6 +70,9 @@ class Tournament(models.Model):
     )
     # After it, only the tournament's referees still register players (at the door).
     registration_deadline = models.DateTimeField(_("registrations close"), null=True, blank=True)
+    game = models.CharField(
+        _("game"), max_length=20, choices=Game.choices, default=Game.DUPLICATE_TAROT
+    )
     kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.INDIVIDUAL)
     index = models.DecimalField(
         _("index"),
@@ -101,6 +114,11 @@ class Tournament(models.Model):
                     )
                 }
             )
+
+    @property
+    def duplicate(self) -> bool:
+        """Duplicate tarot: movements, topage, awards and homologation apply."""
+        return self.game == self.Game.DUPLICATE_TAROT
 
     @property
     def play_over(self) -> bool:

@@ -10,6 +10,7 @@ from apps.federation.permissions import can_manage_club, club_scope_q, clubs_for
 from apps.tournaments.domain.workflow import (
     PUBLIC_STATUSES,
     REGISTRATION_STATUSES,
+    RESULT_STATUSES,
     Status,
     transition_allowed,
 )
@@ -125,6 +126,15 @@ def can_record_incidents(user, tournament: Tournament) -> bool:
 def can_view_movement(user, tournament: Tournament) -> bool:
     """Read a movement and print it: whoever oversees the tournament's working data."""
     return can_oversee_tournament(user, tournament)
+
+
+def tournaments_with_results_for_user(user) -> QuerySet[Tournament]:
+    """The tournaments whose results the user may read (``can_view_results``): those they
+    may open once play is over, those in their scope at any time."""
+    over = tournaments_for_user(user).filter(status__in=RESULT_STATUSES)
+    return Tournament.objects.filter(
+        Q(pk__in=over.values("pk")) | Q(pk__in=tournaments_in_scope(user).values("pk"))
+    )
 
 
 def can_view_results(user, tournament: Tournament) -> bool:

@@ -30,6 +30,7 @@ from apps.tournaments.models import RefereeAssignment, Registration, Session, To
 
 TOURNAMENT_FIELDS = [
     "name",
+    "game",
     "date",
     "starts_at",
     "venue",
@@ -119,12 +120,26 @@ def _check_kind(kind: str, *, was: str | None = None) -> None:
 
 
 @transaction.atomic
+def _check_game(game: str, kind: str, *, tournament: Tournament | None = None) -> None:
+    """A championship stage plays duplicate tarot; a tournament keeps its game once play
+    has started."""
+    if kind == Tournament.Kind.CHAMPIONSHIP and game != Tournament.Game.DUPLICATE_TAROT:
+        raise ValidationError({"game": _("A championship stage plays duplicate tarot.")})
+    started = tournament is not None and tournament.status not in (
+        Status.DRAFT,
+        Status.REGISTRATION_OPEN,
+    )
+    if started and game != tournament.game:
+        raise ValidationError({"game": _("A tournament keeps its game once play has started.")})
+
+
 def tournament_create(
     *,
     actor,
     club: Club,
     name: str,
     date: date,
+    game: str = Tournament.Game.DUPLICATE_TAROT,
     venue: str = "",
     kind: str = Tournament.Kind.INDIVIDUAL,
     index: Decimal = Decimal("1.0"),
@@ -145,7 +160,9 @@ def tournament_create(
             {"sessions": _("Between 1 and %(max)s sessions.") % {"max": MAX_SESSIONS}}
         )
     _check_kind(kind)
-    values = {"name": name, "date": date, "venue": venue, "kind": kind, "index": index}
+    _check_game(game, kind)
+    values = {"name": name, "game": game, "date": date, "venue": venue, "kind": kind}
+    values["index"] = index
     values |= {
         "starts_at": starts_at,
         "entry_fee": entry_fee,
@@ -230,6 +247,9 @@ def tournament_update(*, actor, tournament: Tournament, **data) -> Tournament:
         raise ValueError(f"unknown tournament fields: {sorted(unknown)}")
     tournament = tournament_lock_unfrozen(tournament_id=tournament.pk)
     _check_kind(data.get("kind", tournament.kind), was=tournament.kind)
+    _check_game(
+        data.get("game", tournament.game), data.get("kind", tournament.kind), tournament=tournament
+    )
     if _is_stage(tournament) and "index" in data and data["index"] != tournament.index:
         raise ValidationError({"index": _("A championship stage's index follows its level.")})
     changes = model_update(tournament, data)

@@ -188,6 +188,7 @@ def detail(request, pk):
         "manage": manage,
         "transitions": transition_buttons(user, tournament),
         "time_sessions": permissions.can_set_session_times(user, tournament),
+        "panels": panels_for("tournament_detail", user, tournament),
     }
     if permissions.can_oversee_tournament(user, tournament):
         context.update(registrations_context(user, tournament), oversee=True)

@@ -35,6 +35,8 @@ EXPECTED = {
     "/api/ranking-publications/{id}/rows/": {"get"},
     "/api/ranking-publications/{id}/changes/": {"get"},
     "/api/ranking-players/{licence}/": {"get"},
+    "/api/belote-matches/": {"get"},
+    "/api/belote-matches/{id}/": {"get"},
 }
 
 

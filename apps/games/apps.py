@@ -1,0 +1,20 @@
+from django.apps import AppConfig
+
+
+class GamesConfig(AppConfig):
+    """The other games clubs run on the same tournaments and registrations: belote matches
+    (shared/reference/front-belote-rules.txt), team pinochle, free-play tarot."""
+
+    name = "apps.games"
+    label = "games"
+
+    def ready(self):
+        from apps.core.panels import panel_register
+        from apps.games.checks import belote_finish_refusals
+        from apps.games.panels import belote_panel
+        from apps.tournaments.services import transition_checks
+
+        if belote_finish_refusals not in transition_checks:
+            transition_checks.append(belote_finish_refusals)
+        panel_register("tournament_detail", belote_panel)
+        panel_register("referee_room", belote_panel)

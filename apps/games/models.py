@@ -1,0 +1,87 @@
+"""What the other games' sheets record. Belote: the matches of each round (two
+registrations, or one with the bye) and their deals as the score sheet writes them; the
+points, bides and totals are computed from them (apps.games.domain.belote)."""
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from apps.games.domain.belote import Contract
+from apps.tournaments.models import Registration, Tournament
+
+
+class BeloteMatch(models.Model):
+    """A match of a round: ``first`` against ``second`` at a table, or ``first`` alone with
+    the bye (no table, no deal). A submitted sheet is locked: only the tournament's
+    director (the room's referees) reopens it, with a reason."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="belote_matches"
+    )
+    round = models.PositiveSmallIntegerField(_("round"))
+    table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    first = models.ForeignKey(
+        Registration, verbose_name=_("player"), on_delete=models.PROTECT, related_name="+"
+    )
+    second = models.ForeignKey(
+        Registration,
+        verbose_name=_("opponent"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("belote match")
+        verbose_name_plural = _("belote matches")
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "table"], name="unique_belote_table"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "round", "first"], name="unique_belote_first"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return _("round %(round)s, table %(table)s") % {"round": self.round, "table": self.table}
+
+    @property
+    def bye(self) -> bool:
+        return self.second_id is None
+
+
+class BeloteDeal(models.Model):
+    """A deal of a match's sheet; players are 0 (``first``) and 1 (``second``)."""
+
+    class ContractChoice(models.TextChoices):
+        TRUMP = Contract.TRUMP, _("trump suit")
+        ALL_TRUMPS = Contract.ALL_TRUMPS, _("all trumps")
+        NO_TRUMPS = Contract.NO_TRUMPS, _("no trumps (doubled)")
+        ALL_PASS = Contract.ALL_PASS, _("all pass")
+
+    match = models.ForeignKey(BeloteMatch, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField(_("deal"))
+    contract = models.CharField(_("contract"), max_length=12, choices=ContractChoice.choices)
+    chooser = models.PositiveSmallIntegerField(_("playing player"), null=True, blank=True)
+    tricks_first = models.PositiveSmallIntegerField(_("tricks, player"))
+    tricks_second = models.PositiveSmallIntegerField(_("tricks, opponent"))
+    last_trick = models.PositiveSmallIntegerField(_("last trick"))
+    combinations_first = models.PositiveSmallIntegerField(_("combinations, player"), default=0)
+    combinations_second = models.PositiveSmallIntegerField(_("combinations, opponent"), default=0)
+    belotes_first = models.PositiveSmallIntegerField(_("belotes, player"), default=0)
+    belotes_second = models.PositiveSmallIntegerField(_("belotes, opponent"), default=0)
+    finish = models.PositiveSmallIntegerField(_("finish declared by"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("belote deal")
+        verbose_name_plural = _("belote deals")
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="unique_belote_deal")
+        ]
+
+    def __str__(self) -> str:
+        return _("deal %(number)s") % {"number": self.number}

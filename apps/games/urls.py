@@ -1,0 +1,20 @@
+from django.urls import path
+
+from apps.games import views
+
+app_name = "games"
+
+urlpatterns = [
+    path("tournois/<int:pk>/belote/", views.belote_page, name="belote"),
+    path("tournois/<int:pk>/belote/tirage/", views.belote_draw, name="belote_draw"),
+    path("tournois/<int:pk>/belote/manches.pdf", views.belote_rounds_pdf, name="belote_pdf"),
+    path("belote/parties/<int:pk>/", views.belote_match_page, name="belote_match"),
+    path("belote/parties/<int:pk>/donne/", views.belote_deal_add, name="belote_deal_add"),
+    path(
+        "belote/parties/<int:pk>/retirer-la-derniere-donne/",
+        views.belote_deal_delete,
+        name="belote_deal_delete",
+    ),
+    path("belote/parties/<int:pk>/remettre/", views.belote_match_submit, name="belote_submit"),
+    path("belote/parties/<int:pk>/rouvrir/", views.belote_match_reopen, name="belote_reopen"),
+]

@@ -1,0 +1,206 @@
+"""Belote pages: a tournament's rounds, sheets and standings, and a match's sheet deal by
+deal. Those who oversee the tournament read them during play, everyone once it is over;
+the room's referees (the tournament's director) draw the rounds, write the deals, submit
+and reopen the sheets."""
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from apps.core.pages import confirm_page, download, error_text, sign_in_when_refused
+from apps.core.pdf import weasy_render
+from apps.games import selectors, services
+from apps.games.forms import DealForm, DrawForm
+from apps.games.models import BeloteDeal, BeloteMatch
+from apps.tournaments import permissions
+from apps.tournaments.models import Tournament
+
+
+def _tournament(request, pk: int) -> Tournament:
+    """The belote tournament if the user may read its sheets (404 if hidden or another
+    game, 403 otherwise)."""
+    tournament = get_object_or_404(permissions.tournaments_for_user(request.user), pk=pk)
+    if tournament.game != Tournament.Game.BELOTE:
+        raise Http404
+    if not permissions.can_view_results(request.user, tournament):
+        raise PermissionDenied
+    return tournament
+
+
+def _match(request, pk: int) -> selectors.MatchView:
+    tournament_pk = get_object_or_404(BeloteMatch, pk=pk).tournament_id
+    view = selectors.belote_match(_tournament(request, tournament_pk), pk)
+    if view is None:
+        raise Http404
+    return view
+
+
+def _names(view: selectors.MatchView) -> dict:
+    match = view.match
+    return {
+        "first": match.first.licensee.full_name,
+        "second": match.second.licensee.full_name if match.second else "",
+    }
+
+
+@sign_in_when_refused
+def belote_page(request, pk):
+    tournament = _tournament(request, pk)
+    run = permissions.can_run_room(request.user, tournament)
+    rounds = selectors.belote_rounds(tournament)
+    players = len(selectors.belote_players(tournament))
+    return render(
+        request,
+        "games/belote.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "standings": selectors.belote_standings(tournament),
+            "players": players,
+            "run": run and tournament.status == "running",
+            "draw_open": selectors.belote_draw_open(rounds, players),
+            "draw_form": DrawForm(initial={"pairing": services.STANDINGS if rounds else None}),
+        },
+    )
+
+
+@sign_in_when_refused
+def belote_rounds_pdf(request, pk):
+    """The round assignments to pin up in the room: each round's tables and players."""
+    tournament = _tournament(request, pk)
+    html = render_to_string(
+        "games/print/belote_rounds.html",
+        {"tournament": tournament, "rounds": selectors.belote_rounds(tournament)},
+    )
+    return download(weasy_render(html).write_pdf(), "application/pdf", f"belote-manches-{pk}.pdf")
+
+
+@require_POST
+@sign_in_when_refused
+def belote_draw(request, pk):
+    tournament = _tournament(request, pk)
+    form = DrawForm(request.POST)
+    if form.is_valid():
+        try:
+            services.belote_rounds_draw(
+                actor=request.user, tournament=tournament, pairing=form.cleaned_data["pairing"]
+            )
+            messages.success(request, _("The rounds are drawn."))
+        except ValidationError as exc:
+            messages.error(request, error_text(exc))
+    return redirect("games:belote", pk=tournament.pk)
+
+
+def _match_context(request, view, form=None) -> dict:
+    tournament = view.match.tournament
+    names = _names(view)
+    run = permissions.can_run_room(request.user, tournament) and tournament.status == "running"
+    is_open = run and not view.match.bye and view.match.submitted_at is None
+    over = view.sheet is not None and view.sheet.winner is not None
+    labels = dict(BeloteDeal.ContractChoice.choices)
+    lines = view.sheet.lines if view.sheet else ()
+    return {
+        "tournament": tournament,
+        "view": view,
+        "rows": [(line, labels[line.deal.contract]) for line in lines],
+        "names": names,
+        "run": run,
+        "form": (form or DealForm(**names)) if is_open and not over else None,
+        "can_submit": is_open and over,
+        "can_take_off": is_open and view.sheet and view.sheet.lines,
+        "can_reopen": run and not view.match.bye and view.match.submitted_at is not None,
+    }
+
+
+@sign_in_when_refused
+def belote_match_page(request, pk):
+    view = _match(request, pk)
+    return render(request, "games/belote_match.html", _match_context(request, view))
+
+
+@require_POST
+@sign_in_when_refused
+def belote_deal_add(request, pk):
+    view = _match(request, pk)
+    form = DealForm(request.POST, **_names(view))
+    if form.is_valid():
+        try:
+            services.belote_deal_add(actor=request.user, match=view.match, **form.entry())
+            return redirect(f"{reverse('games:belote_match', args=[pk])}#sheet")
+        except ValidationError as exc:
+            form.add_error(None, exc)
+    context = _match_context(request, view, form)
+    return render(request, "games/belote_match.html", context, status=400)
+
+
+def _confirmed(request, view, *, title, question, label, write, reason_label="", success=""):
+    """A confirmation page, then the write on POST (its refusal shown on the sheet)."""
+    back = reverse("games:belote_match", args=[view.match.pk])
+    if request.method != "POST":
+        return confirm_page(
+            request,
+            title=title,
+            question=question,
+            confirm_label=label,
+            cancel_url=back,
+            reason_label=reason_label,
+        )
+    try:
+        write()
+        messages.success(request, success)
+    except ValidationError as exc:
+        messages.error(request, error_text(exc))
+    return redirect(back)
+
+
+@sign_in_when_refused
+def belote_deal_delete(request, pk):
+    view = _match(request, pk)
+    last = view.match.deals.order_by("-number").first()
+    if last is None:
+        return redirect("games:belote_match", pk=pk)
+    return _confirmed(
+        request,
+        view,
+        title=_("Take the last deal off"),
+        question=_("Take deal %(number)s off the sheet?") % {"number": last.number},
+        label=_("Take it off"),
+        write=lambda: services.belote_deal_delete(actor=request.user, deal=last),
+        success=_("The deal is taken off the sheet."),
+    )
+
+
+@sign_in_when_refused
+def belote_match_submit(request, pk):
+    view = _match(request, pk)
+    return _confirmed(
+        request,
+        view,
+        title=_("Submit the sheet"),
+        question=_("Submit this sheet? It is locked once submitted."),
+        label=_("Submit"),
+        write=lambda: services.belote_match_submit(actor=request.user, match=view.match),
+        success=_("The sheet is submitted."),
+    )
+
+
+@sign_in_when_refused
+def belote_match_reopen(request, pk):
+    view = _match(request, pk)
+    return _confirmed(
+        request,
+        view,
+        title=_("Reopen the sheet"),
+        question=_("Reopen this submitted sheet?"),
+        label=_("Reopen"),
+        reason_label=_("Reason"),
+        write=lambda: services.belote_match_reopen(
+            actor=request.user, match=view.match, reason=request.POST.get("reason", "")
+        ),
+        success=_("The sheet is open again."),
+    )
