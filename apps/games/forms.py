@@ -1,10 +1,14 @@
-"""Forms of the belote pages: drawing the rounds and writing a deal on a match's sheet."""
+"""Forms of the other games' pages: drawing belote's rounds and writing a deal on a
+match's sheet; writing a deal on a free-play tarot table's sheet."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from apps.games.models import BeloteDeal
 from apps.games.services import ROUND_ROBIN, STANDINGS
+from apps.scoring.domain.deal import Contract
+from apps.scoring.forms import LineForm
+from apps.tournaments.models import Registration
 
 
 class DrawForm(forms.Form):
@@ -57,3 +61,52 @@ class DealForm(forms.Form):
             "belotes": (data["belotes_first"], data["belotes_second"]),
             "finish": data["finish"],
         }
+
+
+class FreeDealForm(LineForm):
+    """A free-play deal: the taker, the partner called at 5, the contract and the deal's
+    details (as duplicate's detail form takes them)."""
+
+    taker = forms.ModelChoiceField(label=_("Taker"), queryset=Registration.objects.none())
+    partner = forms.ModelChoiceField(
+        label=_("Partner called"),
+        queryset=Registration.objects.none(),
+        required=False,
+        empty_label=_("nobody (the taker called himself)"),
+    )
+    contract = forms.ChoiceField(
+        label=_("Contract"),
+        choices=[
+            (Contract.PRISE, _("Prise")),
+            (Contract.GARDE, _("Garde")),
+            (Contract.GARDE_SANS, _("Garde sans")),
+            (Contract.GARDE_CONTRE, _("Garde contre")),
+        ],
+        initial=Contract.GARDE,
+    )
+
+    field_order = ["taker", "partner", "contract", "bouts", "points"]
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["score"]
+        self.players = list(players)
+        choices = Registration.objects.filter(pk__in=[p.pk for p in self.players])
+        for name in ("taker", "partner"):
+            self.fields[name].queryset = choices
+            self.fields[name].label_from_instance = lambda r: r.licensee.full_name
+        if len(self.players) != 5:
+            del self.fields["partner"]
+
+    def deal_terms(self, data) -> dict:
+        return {"contract": data["contract"], "players": len(self.players)}
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors and data.get("deal") is None:
+            raise forms.ValidationError(_("Give the taker's bouts and points."))
+        return data
+
+    def entry(self) -> dict:
+        data = self.cleaned_data
+        return {"taker": data["taker"], "partner": data.get("partner"), "deal": data["deal"]}

@@ -85,3 +85,70 @@ class BeloteDeal(models.Model):
 
     def __str__(self) -> str:
         return _("deal %(number)s") % {"number": self.number}
+
+
+class FreeTable(models.Model):
+    """A table of a free-play tarot round (« partie libre », « tournoi libre »): its
+    players, seated in order, and its deals."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="free_tables")
+    round = models.PositiveSmallIntegerField(_("round"))
+    number = models.PositiveSmallIntegerField(_("table"))
+    players = models.ManyToManyField(Registration, through="FreeSeat", related_name="+")
+
+    class Meta:
+        verbose_name = _("free-play table")
+        verbose_name_plural = _("free-play tables")
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "number"], name="unique_free_table"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return _("round %(round)s, table %(table)s") % {"round": self.round, "table": self.number}
+
+
+class FreeSeat(models.Model):
+    table = models.ForeignKey(FreeTable, on_delete=models.CASCADE, related_name="seats")
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="+")
+    order = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["order"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "registration"], name="unique_free_seat")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.registration.licensee.full_name}"
+
+
+class FreeDeal(models.Model):
+    """A deal of a free-play table, as the rules score it (apps.scoring.domain.deal): the
+    taker, the partner called at 5 (none: the taker called himself), and the deal."""
+
+    table = models.ForeignKey(FreeTable, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField(_("deal"))
+    taker = models.ForeignKey(
+        Registration, verbose_name=_("taker"), on_delete=models.PROTECT, related_name="+"
+    )
+    partner = models.ForeignKey(
+        Registration,
+        verbose_name=_("partner"),
+        on_delete=models.PROTECT,
+        related_name="+",
+        null=True,
+        blank=True,
+    )
+    deal = models.JSONField(_("deal's details"))
+
+    class Meta:
+        verbose_name = _("free-play deal")
+        verbose_name_plural = _("free-play deals")
+        ordering = ["number"]
+        constraints = [models.UniqueConstraint(fields=["table", "number"], name="unique_free_deal")]
+
+    def __str__(self) -> str:
+        return _("deal %(number)s") % {"number": self.number}

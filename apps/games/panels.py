@@ -1,14 +1,20 @@
-"""The belote panel of a tournament's page and of its referee room."""
+"""The panel of a tournament's page and of its referee room that leads to its game's
+pages (belote, free-play tarot)."""
 
 from apps.tournaments import permissions
 from apps.tournaments.models import Tournament
 
+PAGES = {Tournament.Game.BELOTE: "games:belote", Tournament.Game.FREE_TAROT: "games:free"}
 
-def belote_panel(user, tournament: Tournament) -> dict | None:
-    if tournament.game != Tournament.Game.BELOTE:
+
+def game_panel(user, tournament: Tournament) -> dict | None:
+    page = PAGES.get(tournament.game)
+    if page is None:
         return None
     return {
-        "template": "games/_belote_panel.html",
+        "template": "games/_game_panel.html",
         "tournament": tournament,
+        "game": tournament.get_game_display(),
+        "page": page,
         "see": permissions.can_view_results(user, tournament),
     }

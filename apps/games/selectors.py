@@ -1,14 +1,17 @@
-"""Reads of belote tournaments: the players, each match's sheet as the rules compute it
-(apps.games.domain.belote) and the standings of the submitted matches
-(apps.games.domain.match_rounds)."""
+"""Reads of the other games' tournaments: the players; belote's matches with their sheets
+as the rules compute them (apps.games.domain.belote) and the standings of the submitted
+matches (apps.games.domain.match_rounds); free-play tarot's tables with their sheets and
+the standings over every table (apps.games.domain.free_tarot)."""
 
 from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
-from apps.games.domain import belote
+from apps.games.domain import belote, free_tarot
+from apps.games.domain.free_tarot import FreeStanding
 from apps.games.domain.match_rounds import MatchResult, MatchStanding, match_standings
-from apps.games.models import BeloteDeal, BeloteMatch
+from apps.games.models import BeloteDeal, BeloteMatch, FreeDeal, FreeSeat, FreeTable
+from apps.scoring.domain.deal import Deal
 from apps.tournaments.models import Registration, Tournament
 
 
@@ -17,8 +20,8 @@ def key_of(registration: Registration) -> str:
     return str(registration.pk)
 
 
-def belote_players(tournament: Tournament) -> list[Registration]:
-    """The players (registrations off the waiting list), by name."""
+def game_players(tournament: Tournament) -> list[Registration]:
+    """The players of a game's tournament (registrations off the waiting list), by name."""
     return list(
         Registration.objects.filter(tournament=tournament, waiting=False).select_related("licensee")
     )
@@ -90,7 +93,7 @@ def belote_match(tournament: Tournament, pk: int) -> MatchView | None:
 def belote_standings(tournament: Tournament) -> list[tuple[MatchStanding, Registration]]:
     """The standings of the submitted matches, with each player; a bye counts as won once
     every match of its round is submitted."""
-    players = {key_of(r): r for r in belote_players(tournament)}
+    players = {key_of(r): r for r in game_players(tournament)}
     results = []
     for _number, views in belote_rounds(tournament):
         complete = all(view.match.submitted_at is not None for view in views)
@@ -107,3 +110,66 @@ def _result(view: MatchView) -> MatchResult:
         return MatchResult(key_of(match.first), None)
     winner = key_of(view.winner) if view.winner else None
     return MatchResult(key_of(match.first), key_of(match.second), view.sheet.totals, winner)
+
+
+# --- free-play tarot -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FreeTableView:
+    table: FreeTable
+    players: tuple[Registration, ...]  # in their seats' order
+    sheet: free_tarot.FreeSheet
+
+    def name(self, key: str) -> str:
+        return next(p.licensee.full_name for p in self.players if key_of(p) == key)
+
+    @property
+    def lines(self) -> list[list[int]]:
+        """Each deal's marks in the players' order."""
+        return [[line[key_of(p)] for p in self.players] for line in self.sheet.lines]
+
+    @property
+    def totals(self) -> list[int]:
+        return [self.sheet.totals[key_of(p)] for p in self.players]
+
+
+def free_deal_rules(deal: FreeDeal) -> free_tarot.FreeDeal:
+    """A recorded deal as the rules read it."""
+    partner = str(deal.partner_id) if deal.partner_id is not None else None
+    return free_tarot.FreeDeal(Deal(**deal.deal), str(deal.taker_id), partner)
+
+
+def _free_tables(tournament: Tournament):
+    return FreeTable.objects.filter(tournament=tournament).prefetch_related(
+        Prefetch("seats", queryset=FreeSeat.objects.select_related("registration__licensee")),
+        Prefetch("deals", queryset=FreeDeal.objects.order_by("number")),
+    )
+
+
+def _free_view(table: FreeTable) -> FreeTableView:
+    players = tuple(seat.registration for seat in table.seats.all())
+    keys = [key_of(p) for p in players]
+    sheet = free_tarot.free_sheet(keys, [free_deal_rules(d) for d in table.deals.all()])
+    return FreeTableView(table, players, sheet)
+
+
+def free_rounds(tournament: Tournament) -> list[tuple[int, list[FreeTableView]]]:
+    """Every round's tables with their sheets (three queries whatever the field)."""
+    rounds: dict[int, list[FreeTableView]] = {}
+    for table in _free_tables(tournament):
+        rounds.setdefault(table.round, []).append(_free_view(table))
+    return sorted(rounds.items())
+
+
+def free_table(tournament: Tournament, pk: int) -> FreeTableView | None:
+    table = _free_tables(tournament).filter(pk=pk).first()
+    return None if table is None else _free_view(table)
+
+
+def free_standings_of(tournament: Tournament) -> list[tuple[FreeStanding, Registration]]:
+    """The standings over every table and round, with each player."""
+    players = {key_of(r): r for r in game_players(tournament)}
+    views = [view for _number, round_views in free_rounds(tournament) for view in round_views]
+    standings = free_tarot.free_standings(view.sheet.totals for view in views)
+    return [(s, players[s.player]) for s in standings if s.player in players]

@@ -1,11 +1,14 @@
-"""Write services of belote tournaments: drawing the rounds (a round robin at once, or
-each round paired by the standings), the deals of a match's sheet, and its submission
-(locked) and reopening (by the room's referees, with a reason).
+"""Write services of the other games' tournaments. Belote: drawing the rounds (a round
+robin at once, or each round paired by the standings), the deals of a match's sheet, and
+its submission (locked) and reopening (by the room's referees, with a reason).
+Free-play tarot: drawing a round's tables, and the deals of each table's sheet.
 
 Each runs in one transaction with its audit rows, checks that the actor runs the room
 (apps.tournaments.services.tournament_lock_for_room) and raises PermissionDenied or
 ValidationError (French messages) without changing anything.
 """
+
+import random
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -14,13 +17,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.core.audit import audit_record, audit_records, audit_snapshot
-from apps.games.domain import belote
+from apps.games.domain import belote, free_tarot
+from apps.games.domain.free_tarot import table_sizes
 from apps.games.domain.match_rounds import round_robin, standings_pairing
-from apps.games.models import BeloteDeal, BeloteMatch
-from apps.games.selectors import belote_players, belote_standings, deal_rules, key_of
-from apps.scoring.services import sentence
+from apps.games.models import BeloteDeal, BeloteMatch, FreeDeal, FreeSeat, FreeTable
+from apps.games.selectors import belote_standings, deal_rules, game_players, key_of
+from apps.scoring.domain.deal import Deal
+from apps.scoring.services import deal_details, sentence
 from apps.tournaments.domain.workflow import Status
-from apps.tournaments.models import Tournament
+from apps.tournaments.models import Registration, Tournament
 from apps.tournaments.services import tournament_lock_for_room
 
 ROUND_ROBIN, STANDINGS = "round_robin", "standings"
@@ -39,19 +44,27 @@ DEAL_FIELDS = [
 ]
 
 
-def _belote_room(actor, tournament: Tournament) -> Tournament:
+def _game_room(actor, tournament: Tournament, game: str) -> Tournament:
+    """The tournament, locked, once the actor runs its room, it plays ``game`` and it is
+    running."""
     tournament = tournament_lock_for_room(actor=actor, tournament=tournament)
-    if tournament.game != Tournament.Game.BELOTE:
-        raise ValidationError(_("This tournament does not play belote."))
+    if tournament.game != game:
+        raise ValidationError(
+            _("This tournament does not play %(game)s.") % {"game": Tournament.Game(game).label}
+        )
     if tournament.status != Status.RUNNING:
-        raise ValidationError(_("Belote sheets are kept while the tournament is running."))
+        raise ValidationError(_("The sheets are kept while the tournament is running."))
     return tournament
+
+
+def _belote_room(actor, tournament: Tournament) -> Tournament:
+    return _game_room(actor, tournament, Tournament.Game.BELOTE)
 
 
 def _pairs(tournament: Tournament, pairing: str) -> tuple[int, list[list[tuple]]]:
     """The first round's number and the rounds to draw, as pairs of player keys."""
     matches = BeloteMatch.objects.filter(tournament=tournament)
-    players = [key_of(registration) for registration in belote_players(tournament)]
+    players = [key_of(registration) for registration in game_players(tournament)]
     if len(players) < 2:
         raise ValidationError(_("A belote tournament needs two players at least."))
     if pairing == ROUND_ROBIN:
@@ -221,3 +234,83 @@ def belote_match_reopen(*, actor, match: BeloteMatch, reason: str) -> BeloteMatc
         changes={"submitted": [True, False], "reason": reason.strip()},
     )
     return match
+
+
+# --- free-play tarot -----------------------------------------------------------------
+
+
+@transaction.atomic
+def free_round_draw(*, actor, tournament: Tournament, seed: int | None = None) -> list[FreeTable]:
+    """Seat the next round's players at tables of 4 (5 and 3 where needed), drawn at random
+    (``seed``: the same seed draws the same tables)."""
+    tournament = _game_room(actor, tournament, Tournament.Game.FREE_TAROT)
+    players = game_players(tournament)
+    if len(players) < 3:
+        raise ValidationError(_("A tarot table needs three players at least."))
+    random.Random(seed).shuffle(players)
+    last = FreeTable.objects.filter(tournament=tournament).aggregate(last=Max("round"))["last"]
+    number = (last or 0) + 1
+    tables, seats, start = [], [], 0
+    for index, size in enumerate(table_sizes(len(players)), start=1):
+        table = FreeTable.objects.create(tournament=tournament, round=number, number=index)
+        seats += [
+            FreeSeat(table=table, registration=player, order=order)
+            for order, player in enumerate(players[start : start + size])
+        ]
+        tables.append(table)
+        start += size
+    FreeSeat.objects.bulk_create(seats)
+    audit_records(
+        actor=actor,
+        action="create",
+        changes=[
+            (table, {"players": [str(s.registration) for s in seats if s.table is table]})
+            for table in tables
+        ],
+    )
+    return tables
+
+
+@transaction.atomic
+def free_deal_add(
+    *, actor, table: FreeTable, taker: Registration, partner: Registration | None, deal: Deal
+) -> FreeDeal:
+    """Write the table's next deal, refused when it does not fit the table."""
+    _game_room(actor, table.tournament, Tournament.Game.FREE_TAROT)
+    table = FreeTable.objects.select_for_update().get(pk=table.pk)
+    players = [key_of(seat.registration) for seat in table.seats.select_related("registration")]
+    partner_key = key_of(partner) if partner is not None else None
+    try:
+        free_tarot.deal_marks(players, free_tarot.FreeDeal(deal, key_of(taker), partner_key))
+    except ValueError as exc:
+        raise ValidationError(sentence(str(exc))) from exc
+    record = FreeDeal.objects.create(
+        table=table,
+        number=table.deals.count() + 1,
+        taker=taker,
+        partner=partner,
+        deal=deal_details(deal),
+    )
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=record,
+        changes=audit_snapshot(record, ["number", "taker_id", "partner_id", "deal"]),
+    )
+    return record
+
+
+@transaction.atomic
+def free_deal_delete(*, actor, deal: FreeDeal) -> None:
+    """Take the table's last deal off (a deal written by mistake)."""
+    _game_room(actor, deal.table.tournament, Tournament.Game.FREE_TAROT)
+    last = FreeDeal.objects.select_for_update().filter(table_id=deal.table_id).order_by("-number")
+    if last.first() != deal:
+        raise ValidationError(_("Only the sheet's last deal can be taken off."))
+    audit_record(
+        actor=actor,
+        action="delete",
+        instance=deal,
+        changes=audit_snapshot(deal, ["number", "taker_id", "partner_id", "deal"]),
+    )
+    deal.delete()

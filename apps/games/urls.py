@@ -17,4 +17,13 @@ urlpatterns = [
     ),
     path("belote/parties/<int:pk>/remettre/", views.belote_match_submit, name="belote_submit"),
     path("belote/parties/<int:pk>/rouvrir/", views.belote_match_reopen, name="belote_reopen"),
+    path("tournois/<int:pk>/libre/", views.free_page, name="free"),
+    path("tournois/<int:pk>/libre/tirage/", views.free_draw, name="free_draw"),
+    path("libre/tables/<int:pk>/", views.free_table_page, name="free_table"),
+    path("libre/tables/<int:pk>/donne/", views.free_deal_add, name="free_deal_add"),
+    path(
+        "libre/tables/<int:pk>/retirer-la-derniere-donne/",
+        views.free_deal_delete,
+        name="free_deal_delete",
+    ),
 ]

@@ -1,7 +1,8 @@
-"""Belote pages: a tournament's rounds, sheets and standings, and a match's sheet deal by
-deal. Those who oversee the tournament read them during play, everyone once it is over;
-the room's referees (the tournament's director) draw the rounds, write the deals, submit
-and reopen the sheets."""
+"""The other games' pages. Belote: a tournament's rounds, sheets and standings, and a
+match's sheet deal by deal. Free-play tarot: a tournament's rounds of tables and
+standings, and a table's sheet. Those who oversee the tournament read them during play,
+everyone once it is over; the room's referees (the tournament's director) draw the
+rounds, write the deals, submit and reopen the sheets."""
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -15,17 +16,17 @@ from django.views.decorators.http import require_POST
 from apps.core.pages import confirm_page, download, error_text, sign_in_when_refused
 from apps.core.pdf import weasy_render
 from apps.games import selectors, services
-from apps.games.forms import DealForm, DrawForm
-from apps.games.models import BeloteDeal, BeloteMatch
+from apps.games.forms import DealForm, DrawForm, FreeDealForm
+from apps.games.models import BeloteDeal, BeloteMatch, FreeTable
 from apps.tournaments import permissions
 from apps.tournaments.models import Tournament
 
 
-def _tournament(request, pk: int) -> Tournament:
-    """The belote tournament if the user may read its sheets (404 if hidden or another
-    game, 403 otherwise)."""
+def _tournament(request, pk: int, game: str = Tournament.Game.BELOTE) -> Tournament:
+    """The tournament of ``game`` if the user may read its sheets (404 if hidden or of
+    another game, 403 otherwise)."""
     tournament = get_object_or_404(permissions.tournaments_for_user(request.user), pk=pk)
-    if tournament.game != Tournament.Game.BELOTE:
+    if tournament.game != game:
         raise Http404
     if not permissions.can_view_results(request.user, tournament):
         raise PermissionDenied
@@ -53,7 +54,7 @@ def belote_page(request, pk):
     tournament = _tournament(request, pk)
     run = permissions.can_run_room(request.user, tournament)
     rounds = selectors.belote_rounds(tournament)
-    players = len(selectors.belote_players(tournament))
+    players = len(selectors.game_players(tournament))
     return render(
         request,
         "games/belote.html",
@@ -138,9 +139,9 @@ def belote_deal_add(request, pk):
     return render(request, "games/belote_match.html", context, status=400)
 
 
-def _confirmed(request, view, *, title, question, label, write, reason_label="", success=""):
-    """A confirmation page, then the write on POST (its refusal shown on the sheet)."""
-    back = reverse("games:belote_match", args=[view.match.pk])
+def _confirmed(request, back, *, title, question, label, write, reason_label="", success=""):
+    """A confirmation page, then the write on POST (its refusal shown on the sheet at
+    ``back``)."""
     if request.method != "POST":
         return confirm_page(
             request,
@@ -166,7 +167,7 @@ def belote_deal_delete(request, pk):
         return redirect("games:belote_match", pk=pk)
     return _confirmed(
         request,
-        view,
+        reverse("games:belote_match", args=[view.match.pk]),
         title=_("Take the last deal off"),
         question=_("Take deal %(number)s off the sheet?") % {"number": last.number},
         label=_("Take it off"),
@@ -180,7 +181,7 @@ def belote_match_submit(request, pk):
     view = _match(request, pk)
     return _confirmed(
         request,
-        view,
+        reverse("games:belote_match", args=[view.match.pk]),
         title=_("Submit the sheet"),
         question=_("Submit this sheet? It is locked once submitted."),
         label=_("Submit"),
@@ -194,7 +195,7 @@ def belote_match_reopen(request, pk):
     view = _match(request, pk)
     return _confirmed(
         request,
-        view,
+        reverse("games:belote_match", args=[view.match.pk]),
         title=_("Reopen the sheet"),
         question=_("Reopen this submitted sheet?"),
         label=_("Reopen"),
@@ -203,4 +204,96 @@ def belote_match_reopen(request, pk):
             actor=request.user, match=view.match, reason=request.POST.get("reason", "")
         ),
         success=_("The sheet is open again."),
+    )
+
+
+# --- free-play tarot -----------------------------------------------------------------
+
+FREE = Tournament.Game.FREE_TAROT
+
+
+@sign_in_when_refused
+def free_page(request, pk):
+    tournament = _tournament(request, pk, FREE)
+    run = permissions.can_run_room(request.user, tournament) and tournament.status == "running"
+    return render(
+        request,
+        "games/free.html",
+        {
+            "tournament": tournament,
+            "rounds": selectors.free_rounds(tournament),
+            "standings": selectors.free_standings_of(tournament),
+            "players": len(selectors.game_players(tournament)),
+            "run": run,
+        },
+    )
+
+
+@require_POST
+@sign_in_when_refused
+def free_draw(request, pk):
+    tournament = _tournament(request, pk, FREE)
+    try:
+        services.free_round_draw(actor=request.user, tournament=tournament)
+        messages.success(request, _("The round's tables are drawn."))
+    except ValidationError as exc:
+        messages.error(request, error_text(exc))
+    return redirect("games:free", pk=tournament.pk)
+
+
+def _free_table(request, pk: int) -> selectors.FreeTableView:
+    tournament_pk = get_object_or_404(FreeTable, pk=pk).tournament_id
+    view = selectors.free_table(_tournament(request, tournament_pk, FREE), pk)
+    if view is None:
+        raise Http404
+    return view
+
+
+def _free_context(request, view, form=None) -> dict:
+    tournament = view.table.tournament
+    run = permissions.can_run_room(request.user, tournament) and tournament.status == "running"
+    return {
+        "tournament": tournament,
+        "view": view,
+        "rows": list(zip(view.table.deals.all(), view.lines, strict=True)),
+        "form": (form or FreeDealForm(players=view.players)) if run else None,
+        "can_take_off": run and view.sheet.lines,
+    }
+
+
+@sign_in_when_refused
+def free_table_page(request, pk):
+    view = _free_table(request, pk)
+    return render(request, "games/free_table.html", _free_context(request, view))
+
+
+@require_POST
+@sign_in_when_refused
+def free_deal_add(request, pk):
+    view = _free_table(request, pk)
+    form = FreeDealForm(request.POST, players=view.players)
+    if form.is_valid():
+        try:
+            services.free_deal_add(actor=request.user, table=view.table, **form.entry())
+            return redirect(f"{reverse('games:free_table', args=[pk])}#sheet")
+        except ValidationError as exc:
+            form.add_error(None, exc)
+    return render(request, "games/free_table.html", _free_context(request, view, form), status=400)
+
+
+@sign_in_when_refused
+def free_deal_delete(request, pk):
+    view = _free_table(request, pk)
+    last = view.table.deals.order_by("-number").first()
+    back = reverse("games:free_table", args=[pk])
+    if last is None:
+        return redirect(back)
+    return _confirmed(
+        request,
+        back,
+        title=_("Take the last deal off"),
+        question=_("Take deal %(number)s off the sheet?") % {"number": last.number},
+        label=_("Take it off"),
+        write=lambda: services.free_deal_delete(actor=request.user, deal=last),
+        success=_("The deal is taken off the sheet."),
     )

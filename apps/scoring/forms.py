@@ -126,9 +126,15 @@ class LineForm(forms.Form):
                 poignees=poignees,
                 petit_au_bout=data["petit_au_bout"] or None,
                 chelem=data["chelem"] or None,
+                **self.deal_terms(data),
             )
         except ValueError as exc:
             raise forms.ValidationError(sentence(str(exc))) from exc
+
+    def deal_terms(self, data) -> dict:
+        """The contract and number of players of the deal: duplicate's imposed Garde at 4
+        unless a form for another game says otherwise."""
+        return {}
 
     def entry(self) -> dict | None:
         """What the service takes: {"score": …} or {"deal": …}; None when left empty."""

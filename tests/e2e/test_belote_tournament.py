@@ -71,7 +71,7 @@ def test_a_six_player_belote_tournament_from_creation_to_standings(page, live_se
 
     sign_in(page, base, referee)
     page.goto(base + reverse("tournaments:referee_room", args=[tournament.pk]))
-    page.click("[data-test=belote-link]")
+    page.click("[data-test=game-link]")
     page.select_option("#id_pairing", "round_robin")
     page.click("[data-test=draw]")
     page.wait_for_selector("[data-test=round-5]")

@@ -1,4 +1,4 @@
-"""A belote tournament of six players, running, refereed by the world's referee."""
+"""The other games' tournaments, running and refereed by the world's referee."""
 
 import pytest
 
@@ -10,11 +10,16 @@ from tests.factories import register
 WIN = {"contract": "no_trumps", "chooser": 0, "tricks": (120, 0), "last_trick": 0}
 
 
-@pytest.fixture
-def belote(world):
+def running(world, game: str, players: int) -> Tournament:
+    """The world's tournament playing ``game``, running, with ``players`` registered."""
     tournament = world.tournament
-    tournament.game = Tournament.Game.BELOTE
+    tournament.game = game
     tournament.status = Status.RUNNING
     tournament.save()
-    register(tournament, 6)
+    register(tournament, players)
     return tournament
+
+
+@pytest.fixture
+def belote(world):
+    return running(world, Tournament.Game.BELOTE, 6)

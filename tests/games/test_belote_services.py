@@ -205,7 +205,7 @@ def test_the_tournament_finishes_once_every_sheet_is_in(world, belote):
     tournament_transition(actor=world.referee, tournament=belote, status=Status.FINISHED)
     assert Tournament.objects.get(pk=belote.pk).status == Status.FINISHED
     with pytest.raises(
-        ValidationError, match=said("Belote sheets are kept while the tournament is running.")
+        ValidationError, match=said("The sheets are kept while the tournament is running.")
     ):
         services.belote_match_reopen(actor=world.referee, match=matches[0], reason="x")
 
@@ -214,6 +214,11 @@ def test_sheets_are_kept_for_belote_tournaments_only(world):
     world.tournament.status = Status.RUNNING
     world.tournament.save()
     register(world.tournament, 4)
-    with pytest.raises(ValidationError, match=said("This tournament does not play belote.")):
+    with pytest.raises(
+        ValidationError,
+        match=re.escape(
+            said("This tournament does not play %(game)s.", game=said("belote (two players)"))
+        ),
+    ):
         _draw(world, world.tournament)
     assert not BeloteMatch.objects.exists()

@@ -6,7 +6,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from apps.games.domain.free_tarot import FreeDeal, deal_marks, free_sheet, free_standings
+from apps.games.domain.free_tarot import (
+    FreeDeal,
+    deal_marks,
+    free_sheet,
+    free_standings,
+    table_sizes,
+)
 from apps.scoring.domain.deal import Deal
 
 FIVE = ["Anne", "Bruno", "Claire", "Denis", "Emma"]
@@ -128,3 +134,31 @@ deals = st.builds(
 def test_every_sheet_sums_to_zero(free_deals):
     sheet = free_sheet(FIVE, free_deals)
     assert sum(sheet.totals.values()) == 0
+
+
+@pytest.mark.parametrize(
+    ("players", "sizes"),
+    [
+        (3, [3]),
+        (4, [4]),
+        (5, [5]),
+        (6, [3, 3]),
+        (7, [4, 3]),
+        (8, [4, 4]),
+        (9, [5, 4]),
+        (10, [5, 5]),
+        (11, [4, 4, 3]),
+        (12, [4, 4, 4]),
+        (13, [5, 4, 4]),
+        (23, [5, 5, 5, 4, 4]),
+    ],
+)
+def test_a_round_seats_its_players_at_tables_of_4_then_5_then_3(players, sizes):
+    assert table_sizes(players) == sizes
+
+
+@given(st.integers(3, 200))
+def test_every_player_has_a_seat_at_a_table_of_3_to_5(players):
+    sizes = table_sizes(players)
+    assert sum(sizes) == players and all(3 <= size <= 5 for size in sizes)
+    assert sizes.count(3) <= 2

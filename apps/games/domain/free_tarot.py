@@ -81,3 +81,16 @@ def free_standings(sheets: Iterable[Mapping[str, int]]) -> list[FreeStanding]:
         rank = standings[-1].rank if tied else index
         standings.append(FreeStanding(player, rank, totals[player], tables[player]))
     return standings
+
+
+def table_sizes(players: int) -> list[int]:
+    """How a round seats its players: tables of 4, with tables of 5 for those left over,
+    and tables of 3 only where 4 and 5 cannot seat everyone (6, 7 and 11 players)."""
+    if players < 3:
+        raise ValueError("une table de tarot compte 3 joueurs au moins")
+    for fives in range(players // 5 + 1):
+        if (players - 5 * fives) % 4 == 0:
+            return [5] * fives + [4] * ((players - 5 * fives) // 4)
+    threes = {3: 1, 6: 2, 7: 1, 11: 1}[players]
+    rest = players - 3 * threes
+    return [4] * (rest // 4) + [3] * threes
