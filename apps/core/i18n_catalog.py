@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent.parent
 CATALOGUE = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"
 SOURCE_DIRS = ("apps", "config", "templates")
-GETTEXT_NAMES = frozenset({"_", "gettext", "gettext_lazy", "ngettext", "ngettext_lazy"})
+GETTEXT_NAMES = frozenset({"_", "_lazy", "gettext", "gettext_lazy", "ngettext", "ngettext_lazy"})
 
 _TRANSLATE_TAG = re.compile(r"""{%\s*(?:translate|trans)\s+(?P<q>["'])(?P<msg>.*?)(?P=q)""", re.S)
 _BLOCK_TAG = re.compile(

@@ -10,11 +10,11 @@ class GamesConfig(AppConfig):
 
     def ready(self):
         from apps.core.panels import panel_register
-        from apps.games.checks import belote_finish_refusals
+        from apps.games.checks import sheets_finish_refusals
         from apps.games.panels import game_panel
         from apps.tournaments.services import transition_checks
 
-        if belote_finish_refusals not in transition_checks:
-            transition_checks.append(belote_finish_refusals)
+        if sheets_finish_refusals not in transition_checks:
+            transition_checks.append(sheets_finish_refusals)
         panel_register("tournament_detail", game_panel)
         panel_register("referee_room", game_panel)

@@ -1,18 +1,22 @@
-"""What a belote tournament needs before it is finished (a transition check of
+"""What a belote or pinochle tournament needs before it is finished (a transition check of
 apps.tournaments.services)."""
 
 from django.utils.translation import gettext as _
 
-from apps.games.models import BeloteMatch
+from apps.games.models import BeloteMatch, PinochleGame
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 
+SHEETS = {Tournament.Game.BELOTE: BeloteMatch, Tournament.Game.PINOCHLE: PinochleGame}
 
-def belote_finish_refusals(tournament: Tournament, target: Status) -> list[str]:
-    """A belote tournament finishes with its rounds drawn and every sheet submitted."""
-    if target != Status.FINISHED or tournament.game != Tournament.Game.BELOTE:
+
+def sheets_finish_refusals(tournament: Tournament, target: Status) -> list[str]:
+    """A belote or pinochle tournament finishes with its rounds drawn and every sheet
+    submitted."""
+    sheets = SHEETS.get(tournament.game)
+    if target != Status.FINISHED or sheets is None:
         return []
-    matches = BeloteMatch.objects.filter(tournament=tournament)
+    matches = sheets.objects.filter(tournament=tournament)
     if not matches.exists():
         return [_("No round is drawn yet.")]
     open_sheets = matches.filter(submitted_at__isnull=True).count()

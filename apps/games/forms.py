@@ -4,7 +4,7 @@ match's sheet; writing a deal on a free-play tarot table's sheet."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from apps.games.models import BeloteDeal
+from apps.games.models import BeloteDeal, PinochleHand
 from apps.games.services import ROUND_ROBIN, STANDINGS
 from apps.scoring.domain.deal import Contract
 from apps.scoring.forms import LineForm
@@ -110,3 +110,47 @@ class FreeDealForm(LineForm):
     def entry(self) -> dict:
         data = self.cleaned_data
         return {"taker": data["taker"], "partner": data.get("partner"), "deal": data["deal"]}
+
+
+class TeamForm(forms.Form):
+    first = forms.ModelChoiceField(label=_("Player"), queryset=Registration.objects.none())
+    second = forms.ModelChoiceField(label=_("Partner"), queryset=Registration.objects.none())
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.queryset = Registration.objects.filter(pk__in=[p.pk for p in players])
+            field.label_from_instance = lambda r: r.licensee.full_name
+
+
+class HandForm(forms.Form):
+    """A pinochle hand as the score sheet writes it: « A » and « B » are the two teams."""
+
+    bidder = forms.TypedChoiceField(label=_("Bidding team"), coerce=int)
+    bid = forms.IntegerField(label=_("Bid"), min_value=50, max_value=999, initial=50)
+    meld_a = forms.IntegerField(label=_("Meld, A"), min_value=0, max_value=9999, initial=0)
+    meld_b = forms.IntegerField(label=_("Meld, B"), min_value=0, max_value=9999, initial=0)
+    tricks_a = forms.IntegerField(label=_("Trick points, A"), min_value=0, max_value=50, initial=0)
+    tricks_b = forms.IntegerField(label=_("Trick points, B"), min_value=0, max_value=50, initial=0)
+    outcome = forms.ChoiceField(label=_("Outcome"), choices=PinochleHand.OutcomeChoice.choices)
+    team = forms.TypedChoiceField(
+        label=_("Team reneging or taking every trick"), coerce=int, empty_value=None,
+        required=False,
+    )  # fmt: skip
+
+    def __init__(self, *args, a: str, b: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        teams = [(0, f"A · {a}"), (1, f"B · {b}")]
+        self.fields["bidder"].choices = teams
+        self.fields["team"].choices = [("", _("none")), *teams]
+
+    def entry(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "bidder": data["bidder"],
+            "bid": data["bid"],
+            "meld": (data["meld_a"], data["meld_b"]),
+            "tricks": (data["tricks_a"], data["tricks_b"]),
+            "outcome": data["outcome"],
+            "team": data["team"],
+        }

@@ -152,3 +152,103 @@ class FreeDeal(models.Model):
 
     def __str__(self) -> str:
         return _("deal %(number)s") % {"number": self.number}
+
+
+class PinochleTeam(models.Model):
+    """A team of two of a pinochle tournament, with the number it drew (« 1A », « 3B »):
+    « A » teams keep their table, « B » teams move up one table each round."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="pinochle_teams"
+    )
+    first = models.ForeignKey(
+        Registration, verbose_name=_("player"), on_delete=models.PROTECT, related_name="+"
+    )
+    second = models.ForeignKey(
+        Registration, verbose_name=_("partner"), on_delete=models.PROTECT, related_name="+"
+    )
+    number = models.CharField(_("number drawn"), max_length=4, blank=True)
+
+    class Meta:
+        verbose_name = _("pinochle team")
+        verbose_name_plural = _("pinochle teams")
+        ordering = ["number", "pk"]
+
+    def __str__(self) -> str:
+        players = f"{self.first.licensee.full_name} & {self.second.licensee.full_name}"
+        return f"{self.number or '—'} {players}"
+
+
+class PinochleGame(models.Model):
+    """A round's game at a table: the « A » team against the « B » team, or the « B »
+    team alone with the bye. A submitted sheet is locked: only the tournament's director
+    reopens it, with a reason."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="pinochle_games"
+    )
+    round = models.PositiveSmallIntegerField(_("round"))
+    table = models.PositiveSmallIntegerField(_("table"))
+    team_a = models.ForeignKey(
+        PinochleTeam, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    team_b = models.ForeignKey(PinochleTeam, on_delete=models.PROTECT, related_name="+")
+    time_called = models.BooleanField(_("time called"), default=False)
+    submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("pinochle game")
+        verbose_name_plural = _("pinochle games")
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "round", "table"], name="unique_pinochle_table"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return _("round %(round)s, table %(table)s") % {"round": self.round, "table": self.table}
+
+    @property
+    def bye(self) -> bool:
+        return self.team_a_id is None
+
+
+class PinochleHand(models.Model):
+    """A hand of a game's sheet; teams are 0 (« A ») and 1 (« B »). It counts once both
+    teams' scorekeepers have confirmed it."""
+
+    class OutcomeChoice(models.TextChoices):
+        PLAYED = "played", _("played")
+        NO_MARRIAGE = "no_marriage", _("no marriage: board set")
+        CANNOT_MAKE_BOARD = "cannot_make_board", _("cannot make board: board set")
+        RENEGE = "renege", _("renege")
+        BOSTON = "boston", _("Boston")
+
+    game = models.ForeignKey(PinochleGame, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField(_("hand"))
+    bidder = models.PositiveSmallIntegerField(_("bidding team"))
+    bid = models.PositiveSmallIntegerField(_("bid"))
+    meld_a = models.PositiveSmallIntegerField(_("meld, A"))
+    meld_b = models.PositiveSmallIntegerField(_("meld, B"))
+    tricks_a = models.PositiveSmallIntegerField(_("trick points, A"), default=0)
+    tricks_b = models.PositiveSmallIntegerField(_("trick points, B"), default=0)
+    outcome = models.CharField(_("outcome"), max_length=20, choices=OutcomeChoice.choices)
+    team = models.PositiveSmallIntegerField(_("team reneging or taking every trick"), null=True)
+    confirmed_a = models.BooleanField(_("confirmed by A's scorekeeper"), default=False)
+    confirmed_b = models.BooleanField(_("confirmed by B's scorekeeper"), default=False)
+
+    class Meta:
+        verbose_name = _("pinochle hand")
+        verbose_name_plural = _("pinochle hands")
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="unique_pinochle_hand")
+        ]
+
+    def __str__(self) -> str:
+        return _("hand %(number)s") % {"number": self.number}
+
+    @property
+    def confirmed(self) -> bool:
+        return self.confirmed_a and self.confirmed_b

@@ -7,10 +7,19 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
-from apps.games.domain import belote, free_tarot
+from apps.games.domain import belote, free_tarot, pinochle
 from apps.games.domain.free_tarot import FreeStanding
 from apps.games.domain.match_rounds import MatchResult, MatchStanding, match_standings
-from apps.games.models import BeloteDeal, BeloteMatch, FreeDeal, FreeSeat, FreeTable
+from apps.games.models import (
+    BeloteDeal,
+    BeloteMatch,
+    FreeDeal,
+    FreeSeat,
+    FreeTable,
+    PinochleGame,
+    PinochleHand,
+    PinochleTeam,
+)
 from apps.scoring.domain.deal import Deal
 from apps.tournaments.models import Registration, Tournament
 
@@ -173,3 +182,106 @@ def free_standings_of(tournament: Tournament) -> list[tuple[FreeStanding, Regist
     views = [view for _number, round_views in free_rounds(tournament) for view in round_views]
     standings = free_tarot.free_standings(view.sheet.totals for view in views)
     return [(s, players[s.player]) for s in standings if s.player in players]
+
+
+# --- pinochle --------------------------------------------------------------------------
+
+
+def pinochle_teams(tournament: Tournament) -> list[PinochleTeam]:
+    return list(
+        PinochleTeam.objects.filter(tournament=tournament).select_related(
+            "first__licensee", "second__licensee"
+        )
+    )
+
+
+def hand_rules(hand: PinochleHand) -> pinochle.PinochleHand:
+    """A recorded hand as the rules read it; ValueError when they do not allow it."""
+    return pinochle.PinochleHand(
+        bidder=hand.bidder,
+        bid=hand.bid,
+        meld=(hand.meld_a, hand.meld_b),
+        tricks=(hand.tricks_a, hand.tricks_b),
+        outcome=hand.outcome,
+        team=hand.team,
+    )
+
+
+@dataclass(frozen=True)
+class GameView:
+    game: PinochleGame
+    hands: tuple[PinochleHand, ...]
+    sheet: pinochle.RoundSheet | None  # None for a bye
+
+    @property
+    def winner(self) -> PinochleTeam | None:
+        if self.sheet is None or self.sheet.winner is None:
+            return None
+        return (self.game.team_a, self.game.team_b)[self.sheet.winner]
+
+    @property
+    def pending(self) -> bool:
+        """Some hand waits for a scorekeeper's confirmation."""
+        return any(not hand.confirmed for hand in self.hands)
+
+
+def _games(tournament: Tournament):
+    teams = ("team_a__first__licensee", "team_a__second__licensee")
+    teams += ("team_b__first__licensee", "team_b__second__licensee")
+    return (
+        PinochleGame.objects.filter(tournament=tournament)
+        .select_related(*teams)
+        .prefetch_related(Prefetch("hands", queryset=PinochleHand.objects.order_by("number")))
+    )
+
+
+def _game_view(game: PinochleGame) -> GameView:
+    hands = tuple(game.hands.all())
+    if game.bye:
+        return GameView(game, hands, None)
+    sheet = pinochle.round_sheet([hand_rules(h) for h in hands], time_called=game.time_called)
+    return GameView(game, hands, sheet)
+
+
+def pinochle_rounds(tournament: Tournament) -> list[tuple[int, list[GameView]]]:
+    """Every round's games with their sheets (three queries whatever the field)."""
+    rounds: dict[int, list[GameView]] = {}
+    for game in _games(tournament):
+        rounds.setdefault(game.round, []).append(_game_view(game))
+    return sorted(rounds.items())
+
+
+def pinochle_game(tournament: Tournament, pk: int) -> GameView | None:
+    game = _games(tournament).filter(pk=pk).first()
+    return None if game is None else _game_view(game)
+
+
+def _round_results(views: list[GameView]) -> list[tuple[PinochleTeam, pinochle.TeamResult]]:
+    """Each team's result in a round whose games are all submitted; the bye gets the
+    average of the round's winning scores."""
+    results, winning = [], []
+    for view in views:
+        if view.sheet is None:
+            continue
+        for side, team in enumerate((view.game.team_a, view.game.team_b)):
+            won = view.sheet.winner == side
+            results.append((team, pinochle.TeamResult(won, view.sheet.totals[side])))
+            if won:
+                winning.append(view.sheet.totals[side])
+    for view in views:
+        if view.sheet is None and winning:
+            results.append(
+                (view.game.team_b, pinochle.TeamResult(True, pinochle.bye_score(winning)))
+            )
+    return results
+
+
+def pinochle_standings_of(tournament: Tournament) -> list[tuple[pinochle.Standing, PinochleTeam]]:
+    """The standings over the rounds whose every game is submitted: wins, then points."""
+    teams = {team.number: team for team in pinochle_teams(tournament) if team.number}
+    results: dict[str, list[pinochle.TeamResult]] = {number: [] for number in teams}
+    for _number, views in pinochle_rounds(tournament):
+        if all(view.game.submitted_at for view in views):
+            for team, result in _round_results(views):
+                results[team.number].append(result)
+    return [(s, teams[s.team]) for s in pinochle.standings(results)]

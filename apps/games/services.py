@@ -17,11 +17,26 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.core.audit import audit_record, audit_records, audit_snapshot
-from apps.games.domain import belote, free_tarot
+from apps.games.domain import belote, free_tarot, pinochle
 from apps.games.domain.free_tarot import table_sizes
 from apps.games.domain.match_rounds import round_robin, standings_pairing
-from apps.games.models import BeloteDeal, BeloteMatch, FreeDeal, FreeSeat, FreeTable
-from apps.games.selectors import belote_standings, deal_rules, game_players, key_of
+from apps.games.models import (
+    BeloteDeal,
+    BeloteMatch,
+    FreeDeal,
+    FreeSeat,
+    FreeTable,
+    PinochleGame,
+    PinochleHand,
+    PinochleTeam,
+)
+from apps.games.selectors import (
+    belote_standings,
+    deal_rules,
+    game_players,
+    hand_rules,
+    key_of,
+)
 from apps.scoring.domain.deal import Deal
 from apps.scoring.services import deal_details, sentence
 from apps.tournaments.domain.workflow import Status
@@ -128,16 +143,49 @@ def belote_rounds_draw(*, actor, tournament: Tournament, pairing: str) -> list[B
     return created
 
 
-def _open_match(actor, match: BeloteMatch) -> BeloteMatch:
-    _belote_room(actor, match.tournament)
-    match = BeloteMatch.objects.select_for_update().get(pk=match.pk)
-    if match.bye:
+def _open_sheet(actor, sheet, game: str):
+    """A match's or game's sheet, locked, once it may take a line: the room is the
+    actor's, it is no bye, and it is not submitted."""
+    _game_room(actor, sheet.tournament, game)
+    sheet = type(sheet).objects.select_for_update().get(pk=sheet.pk)
+    if sheet.bye:
         raise ValidationError(_("A bye has no sheet."))
-    if match.submitted_at is not None:
+    if sheet.submitted_at is not None:
         raise ValidationError(
             _("This sheet is submitted: the tournament's referee reopens it, with a reason.")
         )
-    return match
+    return sheet
+
+
+def _open_match(actor, match: BeloteMatch) -> BeloteMatch:
+    return _open_sheet(actor, match, Tournament.Game.BELOTE)
+
+
+def _submitted(actor, sheet):
+    """The sheet submitted (locked), audited."""
+    sheet.submitted_at = timezone.now()
+    sheet.save(update_fields=["submitted_at"])
+    audit_record(actor=actor, action="update", instance=sheet, changes={"submitted": [False, True]})
+    return sheet
+
+
+def _sheet_reopen(actor, sheet, game: str, reason: str):
+    """Reopen a submitted sheet: the room's referees only, with the reason kept."""
+    _game_room(actor, sheet.tournament, game)
+    sheet = type(sheet).objects.select_for_update().get(pk=sheet.pk)
+    if sheet.bye or sheet.submitted_at is None:
+        raise ValidationError(_("This sheet is not submitted."))
+    if not reason.strip():
+        raise ValidationError(_("Give the reason for reopening the sheet."))
+    sheet.submitted_at = None
+    sheet.save(update_fields=["submitted_at"])
+    audit_record(
+        actor=actor,
+        action="update",
+        instance=sheet,
+        changes={"submitted": [True, False], "reason": reason.strip()},
+    )
+    return sheet
 
 
 def _rules(record_fields: dict) -> belote.BeloteDeal:
@@ -210,30 +258,13 @@ def belote_match_submit(*, actor, match: BeloteMatch) -> BeloteMatch:
     sheet = belote.match_sheet([deal_rules(deal) for deal in match.deals.all()])
     if sheet.winner is None:
         raise ValidationError(_("The match is not over: a player must reach 1001 points."))
-    match.submitted_at = timezone.now()
-    match.save(update_fields=["submitted_at"])
-    audit_record(actor=actor, action="update", instance=match, changes={"submitted": [False, True]})
-    return match
+    return _submitted(actor, match)
 
 
 @transaction.atomic
 def belote_match_reopen(*, actor, match: BeloteMatch, reason: str) -> BeloteMatch:
     """Reopen a submitted sheet: the room's referees only, with the reason kept."""
-    _belote_room(actor, match.tournament)
-    match = BeloteMatch.objects.select_for_update().get(pk=match.pk)
-    if match.bye or match.submitted_at is None:
-        raise ValidationError(_("This sheet is not submitted."))
-    if not reason.strip():
-        raise ValidationError(_("Give the reason for reopening the sheet."))
-    match.submitted_at = None
-    match.save(update_fields=["submitted_at"])
-    audit_record(
-        actor=actor,
-        action="update",
-        instance=match,
-        changes={"submitted": [True, False], "reason": reason.strip()},
-    )
-    return match
+    return _sheet_reopen(actor, match, Tournament.Game.BELOTE, reason)
 
 
 # --- free-play tarot -----------------------------------------------------------------
@@ -314,3 +345,173 @@ def free_deal_delete(*, actor, deal: FreeDeal) -> None:
         changes=audit_snapshot(deal, ["number", "taker_id", "partner_id", "deal"]),
     )
     deal.delete()
+
+
+# --- pinochle --------------------------------------------------------------------------
+
+PINOCHLE = Tournament.Game.PINOCHLE
+HAND_FIELDS = ["number", "bidder", "bid", "meld_a", "meld_b", "tricks_a", "tricks_b", "outcome",
+               "team"]  # fmt: skip
+
+
+@transaction.atomic
+def pinochle_team_create(
+    *, actor, tournament: Tournament, first: Registration, second: Registration
+) -> PinochleTeam:
+    """Pair two registered players as a team, before the numbers are drawn."""
+    tournament = _game_room(actor, tournament, PINOCHLE)
+    if PinochleGame.objects.filter(tournament=tournament).exists():
+        raise ValidationError(_("The numbers are drawn: the teams are set."))
+    players = {registration.pk for registration in game_players(tournament)}
+    if first.pk == second.pk or not {first.pk, second.pk} <= players:
+        raise ValidationError(_("A team is two different players of the tournament."))
+    paired = PinochleTeam.objects.filter(tournament=tournament).values_list("first", "second")
+    if {first.pk, second.pk} & {pk for pair in paired for pk in pair}:
+        raise ValidationError(_("A player plays in one team only."))
+    team = PinochleTeam.objects.create(tournament=tournament, first=first, second=second)
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=team,
+        changes=audit_snapshot(team, ["first_id", "second_id"]),
+    )
+    return team
+
+
+@transaction.atomic
+def pinochle_numbers_draw(
+    *, actor, tournament: Tournament, seed: int | None = None
+) -> list[PinochleGame]:
+    """The teams draw their numbers (at random; ``seed``: the same draw again), and the
+    tournament's rounds follow from them: « A » teams keep their table, « B » teams move
+    up one table each round; with an odd number of teams the « B » team at the table
+    without an « A » team has the bye."""
+    tournament = _game_room(actor, tournament, PINOCHLE)
+    if PinochleGame.objects.filter(tournament=tournament).exists():
+        raise ValidationError(_("The numbers are drawn already."))
+    teams = list(PinochleTeam.objects.filter(tournament=tournament).order_by("pk"))
+    if len(teams) < 2:
+        raise ValidationError(_("A pinochle tournament needs two teams at least."))
+    random.Random(seed).shuffle(teams)
+    by_number = dict(zip(pinochle.team_numbers(len(teams)), teams, strict=True))
+    for number, team in by_number.items():
+        team.number = number
+    PinochleTeam.objects.bulk_update(teams, ["number"])
+    games = [
+        PinochleGame(
+            tournament=tournament,
+            round=round_number,
+            table=pairing.table,
+            team_a=by_number.get(pairing.a),
+            team_b=by_number[pairing.b],
+            submitted_at=timezone.now() if pairing.a is None else None,
+        )
+        for round_number in range(1, pinochle.ROUNDS + 1)
+        for pairing in pinochle.round_pairings(len(teams), round_number)
+    ]
+    created = PinochleGame.objects.bulk_create(games)
+    audit_records(
+        actor=actor,
+        action="update",
+        changes=[(team, {"number": [None, team.number]}) for team in teams],
+    )
+    return created
+
+
+def _open_game(actor, game: PinochleGame) -> PinochleGame:
+    return _open_sheet(actor, game, PINOCHLE)
+
+
+@transaction.atomic
+def pinochle_hand_add(
+    *,
+    actor,
+    game: PinochleGame,
+    bidder: int,
+    bid: int,
+    meld: tuple[int, int],
+    tricks: tuple[int, int] = (0, 0),
+    outcome: str = pinochle.Outcome.PLAYED,
+    team: int | None = None,
+) -> PinochleHand:
+    """Write the game's next hand; it counts once both scorekeepers confirm it, and the
+    one before must be confirmed first."""
+    game = _open_game(actor, game)
+    hands = list(game.hands.all())
+    if any(not hand.confirmed for hand in hands):
+        raise ValidationError(_("Both scorekeepers confirm the last hand first."))
+    values = {"game": game, "number": len(hands) + 1, "bidder": bidder, "bid": bid,
+              "meld_a": meld[0], "meld_b": meld[1], "tricks_a": tricks[0],
+              "tricks_b": tricks[1], "outcome": outcome, "team": team}  # fmt: skip
+    try:
+        new = hand_rules(PinochleHand(**values))
+        pinochle.round_sheet([*(hand_rules(h) for h in hands), new])
+    except ValueError as exc:
+        raise ValidationError(sentence(str(exc))) from exc
+    hand = PinochleHand.objects.create(**values)
+    audit_record(
+        actor=actor, action="create", instance=hand, changes=audit_snapshot(hand, HAND_FIELDS)
+    )
+    return hand
+
+
+@transaction.atomic
+def pinochle_hand_confirm(*, actor, hand: PinochleHand, side: str) -> PinochleHand:
+    """A team's scorekeeper (``side``: "a" or "b") has checked the hand on their sheet."""
+    _open_game(actor, hand.game)
+    if side not in ("a", "b"):
+        raise ValidationError(_("Unknown team."))
+    field = f"confirmed_{side}"
+    hand = PinochleHand.objects.select_for_update().get(pk=hand.pk)
+    if not getattr(hand, field):
+        setattr(hand, field, True)
+        hand.save(update_fields=[field])
+        audit_record(actor=actor, action="update", instance=hand, changes={field: [False, True]})
+    return hand
+
+
+@transaction.atomic
+def pinochle_hand_delete(*, actor, hand: PinochleHand) -> None:
+    """Take the sheet's last hand off (a hand written by mistake)."""
+    game = _open_game(actor, hand.game)
+    last = game.hands.order_by("-number").first()
+    if last is None or last.pk != hand.pk:
+        raise ValidationError(_("Only the sheet's last hand can be taken off."))
+    audit_record(
+        actor=actor, action="delete", instance=last, changes=audit_snapshot(last, HAND_FIELDS)
+    )
+    last.delete()
+
+
+@transaction.atomic
+def pinochle_time_call(*, actor, game: PinochleGame) -> PinochleGame:
+    """The round's 50 minutes are up: the higher total wins (equal, one more hand)."""
+    game = _open_game(actor, game)
+    if not game.time_called:
+        game.time_called = True
+        game.save(update_fields=["time_called"])
+        audit_record(
+            actor=actor, action="update", instance=game, changes={"time_called": [False, True]}
+        )
+    return game
+
+
+@transaction.atomic
+def pinochle_game_submit(*, actor, game: PinochleGame) -> PinochleGame:
+    """Submit a finished game's sheet, every hand confirmed: it is locked."""
+    game = _open_game(actor, game)
+    hands = list(game.hands.all())
+    if any(not hand.confirmed for hand in hands):
+        raise ValidationError(_("Both scorekeepers confirm every hand first."))
+    sheet = pinochle.round_sheet([hand_rules(h) for h in hands], time_called=game.time_called)
+    if sheet.winner is None:
+        raise ValidationError(
+            _("The game is not over: 500 points, a Boston, or time called with a leader.")
+        )
+    return _submitted(actor, game)
+
+
+@transaction.atomic
+def pinochle_game_reopen(*, actor, game: PinochleGame, reason: str) -> PinochleGame:
+    """Reopen a submitted sheet: the tournament's director only, with the reason kept."""
+    return _sheet_reopen(actor, game, PINOCHLE, reason)

@@ -26,4 +26,18 @@ urlpatterns = [
         views.free_deal_delete,
         name="free_deal_delete",
     ),
+    path("tournois/<int:pk>/pinochle/", views.pinochle_page, name="pinochle"),
+    path("tournois/<int:pk>/pinochle/equipe/", views.pinochle_team_create, name="pinochle_team"),
+    path("tournois/<int:pk>/pinochle/tirage/", views.pinochle_draw, name="pinochle_draw"),
+    path("pinochle/parties/<int:pk>/", views.pinochle_game_page, name="pinochle_game"),
+    path("pinochle/parties/<int:pk>/donne/", views.pinochle_hand_add, name="pinochle_hand"),
+    path("pinochle/parties/<int:pk>/verifier/", views.pinochle_confirm, name="pinochle_confirm"),
+    path("pinochle/parties/<int:pk>/temps/", views.pinochle_time, name="pinochle_time"),
+    path(
+        "pinochle/parties/<int:pk>/retirer-la-derniere-donne/",
+        views.pinochle_hand_delete,
+        name="pinochle_hand_delete",
+    ),
+    path("pinochle/parties/<int:pk>/remettre/", views.pinochle_game_submit, name="pinochle_submit"),
+    path("pinochle/parties/<int:pk>/rouvrir/", views.pinochle_game_reopen, name="pinochle_reopen"),
 ]

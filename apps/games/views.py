@@ -11,13 +11,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_POST
 
 from apps.core.pages import confirm_page, download, error_text, sign_in_when_refused
 from apps.core.pdf import weasy_render
 from apps.games import selectors, services
-from apps.games.forms import DealForm, DrawForm, FreeDealForm
-from apps.games.models import BeloteDeal, BeloteMatch, FreeTable
+from apps.games.forms import DealForm, DrawForm, FreeDealForm, HandForm, TeamForm
+from apps.games.models import BeloteDeal, BeloteMatch, FreeTable, PinochleGame
 from apps.tournaments import permissions
 from apps.tournaments.models import Tournament
 
@@ -176,37 +177,6 @@ def belote_deal_delete(request, pk):
     )
 
 
-@sign_in_when_refused
-def belote_match_submit(request, pk):
-    view = _match(request, pk)
-    return _confirmed(
-        request,
-        reverse("games:belote_match", args=[view.match.pk]),
-        title=_("Submit the sheet"),
-        question=_("Submit this sheet? It is locked once submitted."),
-        label=_("Submit"),
-        write=lambda: services.belote_match_submit(actor=request.user, match=view.match),
-        success=_("The sheet is submitted."),
-    )
-
-
-@sign_in_when_refused
-def belote_match_reopen(request, pk):
-    view = _match(request, pk)
-    return _confirmed(
-        request,
-        reverse("games:belote_match", args=[view.match.pk]),
-        title=_("Reopen the sheet"),
-        question=_("Reopen this submitted sheet?"),
-        label=_("Reopen"),
-        reason_label=_("Reason"),
-        write=lambda: services.belote_match_reopen(
-            actor=request.user, match=view.match, reason=request.POST.get("reason", "")
-        ),
-        success=_("The sheet is open again."),
-    )
-
-
 # --- free-play tarot -----------------------------------------------------------------
 
 FREE = Tournament.Game.FREE_TAROT
@@ -297,3 +267,224 @@ def free_deal_delete(request, pk):
         write=lambda: services.free_deal_delete(actor=request.user, deal=last),
         success=_("The deal is taken off the sheet."),
     )
+
+
+# --- pinochle --------------------------------------------------------------------------
+
+PINOCHLE = Tournament.Game.PINOCHLE
+
+
+@sign_in_when_refused
+def pinochle_page(request, pk):
+    """Teams, rounds and sheets; the standings are announced at the end (« Standings will
+    only be announced upon tournament completion »): before, the director alone sees them."""
+    tournament = _tournament(request, pk, PINOCHLE)
+    run = permissions.can_run_room(request.user, tournament)
+    rounds = selectors.pinochle_rounds(tournament)
+    players = selectors.game_players(tournament)
+    return render(
+        request,
+        "games/pinochle.html",
+        {
+            "tournament": tournament,
+            "teams": selectors.pinochle_teams(tournament),
+            "rounds": rounds,
+            "players": len(players),
+            "run": run and tournament.status == "running",
+            "team_form": TeamForm(players=players) if not rounds else None,
+            "standings": selectors.pinochle_standings_of(tournament)
+            if run or tournament.play_over
+            else None,
+        },
+    )
+
+
+def _pinochle_action(write, success: str):
+    """A POST on the tournament's pinochle page: the write, then back to the page with
+    its message."""
+
+    @require_POST
+    @sign_in_when_refused
+    def view(request, pk):
+        tournament = _tournament(request, pk, PINOCHLE)
+        try:
+            write(request, tournament)
+            messages.success(request, success)
+        except ValidationError as exc:
+            messages.error(request, error_text(exc))
+        return redirect("games:pinochle", pk=tournament.pk)
+
+    return view
+
+
+def _team_create(request, tournament):
+    form = TeamForm(request.POST, players=selectors.game_players(tournament))
+    if not form.is_valid():
+        raise ValidationError(_("Choose the team's two players."))
+    services.pinochle_team_create(actor=request.user, tournament=tournament, **form.cleaned_data)
+
+
+pinochle_team_create = _pinochle_action(_team_create, _lazy("The team is formed."))
+pinochle_draw = _pinochle_action(
+    lambda request, tournament: services.pinochle_numbers_draw(
+        actor=request.user, tournament=tournament
+    ),
+    _lazy("The teams have drawn their numbers: the rounds are set."),
+)
+
+
+def _game(request, pk: int) -> selectors.GameView:
+    tournament_pk = get_object_or_404(PinochleGame, pk=pk).tournament_id
+    view = selectors.pinochle_game(_tournament(request, tournament_pk, PINOCHLE), pk)
+    if view is None or view.game.bye:
+        raise Http404
+    return view
+
+
+def _team_name(team) -> str:
+    return f"{team.number} · {team.first.licensee.full_name} & {team.second.licensee.full_name}"
+
+
+def _game_context(request, view, form=None) -> dict:
+    game = view.game
+    tournament = game.tournament
+    run = permissions.can_run_room(request.user, tournament) and tournament.status == "running"
+    is_open = run and game.submitted_at is None
+    over = view.sheet.winner is not None
+    names = {"a": _team_name(game.team_a), "b": _team_name(game.team_b)}
+    lines = view.sheet.lines
+    return {
+        "tournament": tournament,
+        "view": view,
+        "names": names,
+        "rows": list(zip(view.hands, lines, strict=True)),
+        "form": (form or HandForm(**names)) if is_open and not over and not view.pending else None,
+        "can_confirm": is_open,
+        "can_submit": is_open and over and not view.pending,
+        "can_call_time": is_open and not over and not game.time_called,
+        "can_take_off": is_open and view.hands,
+        "can_reopen": run and game.submitted_at is not None,
+    }
+
+
+@sign_in_when_refused
+def pinochle_game_page(request, pk):
+    view = _game(request, pk)
+    return render(request, "games/pinochle_game.html", _game_context(request, view))
+
+
+@require_POST
+@sign_in_when_refused
+def pinochle_hand_add(request, pk):
+    view = _game(request, pk)
+    context = _game_context(request, view)
+    form = HandForm(request.POST, **context["names"])
+    if form.is_valid():
+        try:
+            services.pinochle_hand_add(actor=request.user, game=view.game, **form.entry())
+            return redirect(f"{reverse('games:pinochle_game', args=[pk])}#sheet")
+        except ValidationError as exc:
+            form.add_error(None, exc)
+    context["form"] = form
+    return render(request, "games/pinochle_game.html", context, status=400)
+
+
+def _game_write(write, success: str):
+    """A POST on a game's sheet: the write, then back to the sheet with its message."""
+
+    @require_POST
+    @sign_in_when_refused
+    def view(request, pk):
+        game_view = _game(request, pk)
+        try:
+            write(request, game_view)
+            messages.success(request, success)
+        except ValidationError as exc:
+            messages.error(request, error_text(exc))
+        return redirect(f"{reverse('games:pinochle_game', args=[pk])}#sheet")
+
+    return view
+
+
+def _confirm(request, view):
+    hand = next((h for h in view.hands if h.pk == int(request.POST.get("hand", 0))), None)
+    if hand is None:
+        raise ValidationError(_("Unknown hand."))
+    services.pinochle_hand_confirm(actor=request.user, hand=hand, side=request.POST.get("side"))
+
+
+pinochle_confirm = _game_write(_confirm, _lazy("The hand is confirmed."))
+pinochle_time = _game_write(
+    lambda request, view: services.pinochle_time_call(actor=request.user, game=view.game),
+    _lazy("Time is called: the higher total wins."),
+)
+
+
+@sign_in_when_refused
+def pinochle_hand_delete(request, pk):
+    view = _game(request, pk)
+    back = reverse("games:pinochle_game", args=[pk])
+    if not view.hands:
+        return redirect(back)
+    last = view.hands[-1]
+    return _confirmed(
+        request,
+        back,
+        title=_("Take the last hand off"),
+        question=_("Take hand %(number)s off the sheet?") % {"number": last.number},
+        label=_("Take it off"),
+        write=lambda: services.pinochle_hand_delete(actor=request.user, hand=last),
+        success=_("The hand is taken off the sheet."),
+    )
+
+
+def _lock_pages(find, page_name: str, submit, reopen):
+    """The submission and the reopening of a sheet (``find(request, pk)`` gives its view;
+    ``page_name``, the sheet's page), each after a confirmation page; reopening asks why."""
+
+    @sign_in_when_refused
+    def submit_page(request, pk):
+        sheet = find(request, pk)
+        return _confirmed(
+            request,
+            reverse(page_name, args=[pk]),
+            title=_("Submit the sheet"),
+            question=_("Submit this sheet? It is locked once submitted."),
+            label=_("Submit"),
+            write=lambda: submit(request.user, sheet),
+            success=_("The sheet is submitted."),
+        )
+
+    @sign_in_when_refused
+    def reopen_page(request, pk):
+        sheet = find(request, pk)
+        return _confirmed(
+            request,
+            reverse(page_name, args=[pk]),
+            title=_("Reopen the sheet"),
+            question=_("Reopen this submitted sheet?"),
+            label=_("Reopen"),
+            reason_label=_("Reason"),
+            write=lambda: reopen(request.user, sheet, request.POST.get("reason", "")),
+            success=_("The sheet is open again."),
+        )
+
+    return submit_page, reopen_page
+
+
+belote_match_submit, belote_match_reopen = _lock_pages(
+    _match,
+    "games:belote_match",
+    lambda user, view: services.belote_match_submit(actor=user, match=view.match),
+    lambda user, view, reason: services.belote_match_reopen(
+        actor=user, match=view.match, reason=reason
+    ),
+)
+pinochle_game_submit, pinochle_game_reopen = _lock_pages(
+    _game,
+    "games:pinochle_game",
+    lambda user, view: services.pinochle_game_submit(actor=user, game=view.game),
+    lambda user, view, reason: services.pinochle_game_reopen(
+        actor=user, game=view.game, reason=reason
+    ),
+)
