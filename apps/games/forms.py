@@ -154,3 +154,33 @@ class HandForm(forms.Form):
             "outcome": data["outcome"],
             "team": data["team"],
         }
+
+
+class ExtrasForm(forms.Form):
+    set_cup = forms.DecimalField(
+        label=_("Set cup: each player of a team set puts in (€)"),
+        min_value=0,
+        max_value=100,
+        decimal_places=2,
+        required=False,
+        help_text=_("Leave it empty for no set cup."),
+    )
+    specials = forms.BooleanField(label=_("Specials' drawing"), required=False)
+
+    def entry(self) -> dict:
+        amount = self.cleaned_data["set_cup"]
+        return {
+            "set_cup_cents": None if amount is None else int(amount * 100),
+            "specials": self.cleaned_data["specials"],
+        }
+
+
+class SpecialForm(forms.Form):
+    registration = forms.ModelChoiceField(label=_("Player"), queryset=Registration.objects.none())
+    round_number = forms.IntegerField(label=_("Round"), min_value=1, max_value=8)
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = self.fields["registration"]
+        field.queryset = Registration.objects.filter(pk__in=[p.pk for p in players])
+        field.label_from_instance = lambda r: r.licensee.full_name

@@ -252,3 +252,51 @@ class PinochleHand(models.Model):
     @property
     def confirmed(self) -> bool:
         return self.confirmed_a and self.confirmed_b
+
+
+class PinochleExtras(models.Model):
+    """The optional features of a pinochle tournament (« SET CUP », « SPECIALS »): the
+    amount each player of a team that goes set puts in the cup, and the specials'
+    drawing, whose seed is kept so that anyone can draw the same name again."""
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="pinochle_extras"
+    )
+    set_cup_cents = models.PositiveIntegerField(
+        _("set cup, per player of a team set (cents)"), null=True, blank=True
+    )
+    specials = models.BooleanField(_("specials drawing"), default=False)
+    seed = models.BigIntegerField(_("drawing's seed"), null=True, blank=True)
+    winner = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, related_name="+", null=True, blank=True
+    )
+    drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("pinochle extras")
+        verbose_name_plural = _("pinochle extras")
+
+    def __str__(self) -> str:
+        return str(self.tournament)
+
+
+class PinochleSpecial(models.Model):
+    """A name in the specials' container: a player dealt a special (double run, double
+    aces… or triple pinochle), or each player of a team that pulls a Boston (``hand``)."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="pinochle_specials"
+    )
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="+")
+    round = models.PositiveSmallIntegerField(_("round"))
+    hand = models.ForeignKey(
+        PinochleHand, on_delete=models.CASCADE, related_name="specials", null=True, blank=True
+    )
+
+    class Meta:
+        verbose_name = _("special")
+        verbose_name_plural = _("specials")
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.registration.licensee.full_name} ({self.round})"

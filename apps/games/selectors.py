@@ -4,6 +4,7 @@ matches (apps.games.domain.match_rounds); free-play tarot's tables with their sh
 the standings over every table (apps.games.domain.free_tarot)."""
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db.models import Prefetch
 
@@ -16,8 +17,10 @@ from apps.games.models import (
     FreeDeal,
     FreeSeat,
     FreeTable,
+    PinochleExtras,
     PinochleGame,
     PinochleHand,
+    PinochleSpecial,
     PinochleTeam,
 )
 from apps.scoring.domain.deal import Deal
@@ -285,3 +288,39 @@ def pinochle_standings_of(tournament: Tournament) -> list[tuple[pinochle.Standin
             for team, result in _round_results(views):
                 results[team.number].append(result)
     return [(s, teams[s.team]) for s in pinochle.standings(results)]
+
+
+@dataclass(frozen=True)
+class PinochleExtrasView:
+    extras: PinochleExtras | None
+    set_hands: int  # hands set on the sheets (circled)
+    entries: tuple[PinochleSpecial, ...]  # the specials' container, in the order of entry
+
+    @property
+    def cup_euros(self) -> Decimal | None:
+        """What the set cup holds so far, when the tournament has one."""
+        if self.extras is None or self.extras.set_cup_cents is None:
+            return None
+        return Decimal(pinochle.set_cup_total(self.set_hands, self.extras.set_cup_cents)) / 100
+
+
+def pinochle_extras_of(
+    tournament: Tournament, rounds: list[tuple[int, list[GameView]]]
+) -> PinochleExtrasView:
+    """The set cup's total so far and the specials' container (two queries)."""
+    extras = (
+        PinochleExtras.objects.filter(tournament=tournament)
+        .select_related("winner__licensee")
+        .first()
+    )
+    set_hands = sum(
+        line.score.set
+        for _number, views in rounds
+        for view in views
+        if view.sheet is not None
+        for line in view.sheet.lines
+    )
+    entries = PinochleSpecial.objects.filter(tournament=tournament).select_related(
+        "registration__licensee"
+    )
+    return PinochleExtrasView(extras, set_hands, tuple(entries.order_by("pk")))

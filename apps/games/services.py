@@ -9,6 +9,7 @@ ValidationError (French messages) without changing anything.
 """
 
 import random
+import secrets
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -16,7 +17,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from apps.core.audit import audit_record, audit_records, audit_snapshot
+from apps.core.audit import audit_record, audit_records, audit_snapshot, model_update
 from apps.games.domain import belote, free_tarot, pinochle
 from apps.games.domain.free_tarot import table_sizes
 from apps.games.domain.match_rounds import round_robin, standings_pairing
@@ -26,8 +27,10 @@ from apps.games.models import (
     FreeDeal,
     FreeSeat,
     FreeTable,
+    PinochleExtras,
     PinochleGame,
     PinochleHand,
+    PinochleSpecial,
     PinochleTeam,
 )
 from apps.games.selectors import (
@@ -452,6 +455,7 @@ def pinochle_hand_add(
     audit_record(
         actor=actor, action="create", instance=hand, changes=audit_snapshot(hand, HAND_FIELDS)
     )
+    _boston_specials(game, hand)
     return hand
 
 
@@ -515,3 +519,97 @@ def pinochle_game_submit(*, actor, game: PinochleGame) -> PinochleGame:
 def pinochle_game_reopen(*, actor, game: PinochleGame, reason: str) -> PinochleGame:
     """Reopen a submitted sheet: the tournament's director only, with the reason kept."""
     return _sheet_reopen(actor, game, PINOCHLE, reason)
+
+
+# --- pinochle's set cup and specials -------------------------------------------------
+
+
+@transaction.atomic
+def pinochle_extras_set(
+    *, actor, tournament: Tournament, set_cup_cents: int | None, specials: bool
+) -> PinochleExtras:
+    """Turn the set cup (with each set player's amount) and the specials' drawing on or
+    off, until the drawing is made."""
+    tournament = _game_room(actor, tournament, PINOCHLE)
+    extras, _created = PinochleExtras.objects.select_for_update().get_or_create(
+        tournament=tournament
+    )
+    if extras.drawn_at is not None:
+        raise ValidationError(_("The specials are drawn: the options are set."))
+    changes = model_update(extras, {"set_cup_cents": set_cup_cents, "specials": specials})
+    if changes:
+        extras.save()
+        audit_record(actor=actor, action="update", instance=extras, changes=changes)
+    return extras
+
+
+def _specials_open(tournament: Tournament) -> PinochleExtras:
+    extras = PinochleExtras.objects.select_for_update().filter(tournament=tournament).first()
+    if extras is None or not extras.specials:
+        raise ValidationError(_("This tournament has no specials' drawing."))
+    if extras.drawn_at is not None:
+        raise ValidationError(_("The specials are drawn already."))
+    return extras
+
+
+@transaction.atomic
+def pinochle_special_add(
+    *, actor, tournament: Tournament, registration: Registration, round_number: int
+) -> PinochleSpecial:
+    """A player dealt a special enters their name (once per special)."""
+    tournament = _game_room(actor, tournament, PINOCHLE)
+    _specials_open(tournament)
+    if registration.pk not in {r.pk for r in game_players(tournament)}:
+        raise ValidationError(_("This player does not play in the tournament."))
+    if not 1 <= round_number <= pinochle.ROUNDS:
+        raise ValidationError(_("A round from 1 to 8."))
+    special = PinochleSpecial.objects.create(
+        tournament=tournament, registration=registration, round=round_number
+    )
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=special,
+        changes=audit_snapshot(special, ["registration_id", "round"]),
+    )
+    return special
+
+
+def _boston_specials(game: PinochleGame, hand: PinochleHand) -> None:
+    """Both players of a team that pulls a Boston enter the specials' container."""
+    extras = PinochleExtras.objects.filter(tournament_id=game.tournament_id).first()
+    if hand.outcome != pinochle.Outcome.BOSTON or extras is None or not extras.specials:
+        return
+    team = (game.team_a, game.team_b)[hand.team]
+    PinochleSpecial.objects.bulk_create(
+        PinochleSpecial(
+            tournament_id=game.tournament_id, registration=player, round=game.round, hand=hand
+        )
+        for player in (team.first, team.second)
+    )
+
+
+@transaction.atomic
+def pinochle_specials_draw(*, actor, tournament: Tournament) -> PinochleExtras:
+    """Draw the one name from the specials' container once every sheet is in; the seed is
+    kept, so the same entries and seed draw the same name again."""
+    tournament = _game_room(actor, tournament, PINOCHLE)
+    extras = _specials_open(tournament)
+    games = PinochleGame.objects.filter(tournament=tournament)
+    if not games.exists() or games.filter(submitted_at__isnull=True).exists():
+        raise ValidationError(_("The specials are drawn once every sheet is submitted."))
+    entries = list(PinochleSpecial.objects.filter(tournament=tournament).order_by("pk"))
+    if not entries:
+        raise ValidationError(_("No name is in the specials' container."))
+    extras.seed = secrets.randbits(32)
+    drawn = pinochle.specials_draw([str(e.registration_id) for e in entries], extras.seed)
+    extras.winner_id = int(drawn)
+    extras.drawn_at = timezone.now()
+    extras.save()
+    audit_record(
+        actor=actor,
+        action="update",
+        instance=extras,
+        changes={"seed": extras.seed, "winner": drawn, "entries": len(entries)},
+    )
+    return extras

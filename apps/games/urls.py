@@ -29,6 +29,13 @@ urlpatterns = [
     path("tournois/<int:pk>/pinochle/", views.pinochle_page, name="pinochle"),
     path("tournois/<int:pk>/pinochle/equipe/", views.pinochle_team_create, name="pinochle_team"),
     path("tournois/<int:pk>/pinochle/tirage/", views.pinochle_draw, name="pinochle_draw"),
+    path("tournois/<int:pk>/pinochle/options/", views.pinochle_extras, name="pinochle_extras"),
+    path("tournois/<int:pk>/pinochle/special/", views.pinochle_special, name="pinochle_special"),
+    path(
+        "tournois/<int:pk>/pinochle/tirage-specials/",
+        views.pinochle_specials_draw,
+        name="pinochle_specials_draw",
+    ),
     path("pinochle/parties/<int:pk>/", views.pinochle_game_page, name="pinochle_game"),
     path("pinochle/parties/<int:pk>/donne/", views.pinochle_hand_add, name="pinochle_hand"),
     path("pinochle/parties/<int:pk>/verifier/", views.pinochle_confirm, name="pinochle_confirm"),

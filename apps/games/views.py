@@ -17,7 +17,15 @@ from django.views.decorators.http import require_POST
 from apps.core.pages import confirm_page, download, error_text, sign_in_when_refused
 from apps.core.pdf import weasy_render
 from apps.games import selectors, services
-from apps.games.forms import DealForm, DrawForm, FreeDealForm, HandForm, TeamForm
+from apps.games.forms import (
+    DealForm,
+    DrawForm,
+    ExtrasForm,
+    FreeDealForm,
+    HandForm,
+    SpecialForm,
+    TeamForm,
+)
 from apps.games.models import BeloteDeal, BeloteMatch, FreeTable, PinochleGame
 from apps.tournaments import permissions
 from apps.tournaments.models import Tournament
@@ -292,11 +300,28 @@ def pinochle_page(request, pk):
             "players": len(players),
             "run": run and tournament.status == "running",
             "team_form": TeamForm(players=players) if not rounds else None,
+            "extras": _extras_context(tournament, rounds, players),
             "standings": selectors.pinochle_standings_of(tournament)
             if run or tournament.play_over
             else None,
         },
     )
+
+
+def _extras_context(tournament, rounds, players) -> dict:
+    view = selectors.pinochle_extras_of(tournament, rounds)
+    extras = view.extras
+    initial = {
+        "set_cup": None
+        if not extras or extras.set_cup_cents is None
+        else extras.set_cup_cents / 100,
+        "specials": bool(extras and extras.specials),
+    }
+    return {
+        "view": view,
+        "form": ExtrasForm(initial=initial),
+        "special_form": SpecialForm(players=players),
+    }
 
 
 def _pinochle_action(write, success: str):
@@ -330,6 +355,30 @@ pinochle_draw = _pinochle_action(
         actor=request.user, tournament=tournament
     ),
     _lazy("The teams have drawn their numbers: the rounds are set."),
+)
+
+
+def _extras_set(request, tournament):
+    form = ExtrasForm(request.POST)
+    if not form.is_valid():
+        raise ValidationError(error_text(ValidationError(list(form.errors.values()))))
+    services.pinochle_extras_set(actor=request.user, tournament=tournament, **form.entry())
+
+
+def _special_add(request, tournament):
+    form = SpecialForm(request.POST, players=selectors.game_players(tournament))
+    if not form.is_valid():
+        raise ValidationError(_("Choose the player and the round."))
+    services.pinochle_special_add(actor=request.user, tournament=tournament, **form.cleaned_data)
+
+
+pinochle_extras = _pinochle_action(_extras_set, _lazy("The options are saved."))
+pinochle_special = _pinochle_action(_special_add, _lazy("The name is in the container."))
+pinochle_specials_draw = _pinochle_action(
+    lambda request, tournament: services.pinochle_specials_draw(
+        actor=request.user, tournament=tournament
+    ),
+    _lazy("The specials are drawn."),
 )
 
 
