@@ -35,3 +35,9 @@ def pdf_png(pdf: bytes, stem: Path, *, pages: int, dpi: int = 80) -> list[Path]:
         document[number].render(scale=dpi / 72).to_pil().save(path)
         written.append(path)
     return written
+
+
+def spaceless(text: str) -> str:
+    """Text without its spaces: a PDF's text extraction may drop the space where a table
+    cell's line wraps."""
+    return "".join(text.split())

@@ -79,15 +79,48 @@ def belote_page(request, pk):
     )
 
 
-@sign_in_when_refused
-def belote_rounds_pdf(request, pk):
-    """The round assignments to pin up in the room: each round's tables and players."""
-    tournament = _tournament(request, pk)
-    html = render_to_string(
-        "games/print/belote_rounds.html",
-        {"tournament": tournament, "rounds": selectors.belote_rounds(tournament)},
-    )
-    return download(weasy_render(html).write_pdf(), "application/pdf", f"belote-manches-{pk}.pdf")
+def _rounds_pdf(game: str, headers, rounds_of, name: str):
+    """The round assignments to pin up in the room: each round's tables and who sits
+    there (``rounds_of(tournament)``: [(round, [row, …])])."""
+
+    @sign_in_when_refused
+    def view(request, pk):
+        tournament = _tournament(request, pk, game)
+        html = render_to_string(
+            "games/print/rounds.html",
+            {"tournament": tournament, "headers": headers, "rounds": rounds_of(tournament)},
+        )
+        pdf = weasy_render(html).write_pdf()
+        return download(pdf, "application/pdf", f"{name}-manches-{pk}.pdf")
+
+    return view
+
+
+def _name(registration) -> str:
+    return registration.licensee.full_name
+
+
+def _belote_rows(tournament):
+    return [
+        (
+            number,
+            [
+                (
+                    v.match.table,
+                    _name(v.match.first),
+                    _name(v.match.second) if v.match.second else _("bye"),
+                )
+                for v in views
+            ],
+        )
+        for number, views in selectors.belote_rounds(tournament)
+    ]
+
+
+belote_rounds_pdf = _rounds_pdf(
+    Tournament.Game.BELOTE, [_lazy("Table"), _lazy("Player"), _lazy("Opponent")], _belote_rows,
+    "belote",
+)  # fmt: skip
 
 
 @require_POST
@@ -537,3 +570,34 @@ pinochle_game_submit, pinochle_game_reopen = _lock_pages(
         actor=user, game=view.game, reason=reason
     ),
 )
+
+
+def _pinochle_rows(tournament):
+    return [
+        (
+            number,
+            [
+                (
+                    v.game.table,
+                    _team_name(v.game.team_a) if v.game.team_a else _("bye"),
+                    _team_name(v.game.team_b),
+                )
+                for v in views
+            ],
+        )
+        for number, views in selectors.pinochle_rounds(tournament)
+    ]
+
+
+def _free_rows(tournament):
+    return [
+        (number, [(v.table.number, ", ".join(_name(p) for p in v.players)) for v in views])
+        for number, views in selectors.free_rounds(tournament)
+    ]
+
+
+pinochle_rounds_pdf = _rounds_pdf(
+    PINOCHLE, [_lazy("Table"), _lazy("« A » team"), _lazy("« B » team")], _pinochle_rows,
+    "pinochle",
+)  # fmt: skip
+free_rounds_pdf = _rounds_pdf(FREE, [_lazy("Table"), _lazy("Players")], _free_rows, "tarot-libre")

@@ -15,6 +15,7 @@ from apps.games.selectors import free_rounds, free_standings_of
 from apps.scoring.domain.deal import Deal
 from apps.tournaments.models import Tournament
 from tests.games.conftest import running
+from tests.pdf import pdf_text, spaceless
 from tests.personas import PERSONAS
 from tests.wording import said
 
@@ -169,3 +170,14 @@ def test_the_tournament_page_leads_to_the_free_play_page(world, login, evening):
         login(world.referee).get(reverse("tournaments:detail", args=[evening.pk])).content.decode()
     )
     assert reverse("games:free", args=[evening.pk]) in html
+
+
+def test_the_round_assignments_print(world, login, evening):
+    table = _tables(world, evening)[0]
+    response = login(world.referee).get(reverse("games:free_pdf", args=[evening.pk]))
+    text = spaceless(pdf_text(response.content))
+    assert spaceless(said("Round %(number)s", number=1)) in text
+    assert all(spaceless(p.licensee.full_name) in text for p in _players(table))
+    assert (
+        login(world.outsider).get(reverse("games:free_pdf", args=[evening.pk])).status_code == 403
+    )

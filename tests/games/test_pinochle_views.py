@@ -12,7 +12,9 @@ from apps.games.models import PinochleGame, PinochleHand, PinochleTeam
 from apps.games.selectors import game_players
 from apps.tournaments.models import Tournament
 from tests.games.conftest import running
+from tests.pdf import pdf_text, spaceless
 from tests.personas import PERSONAS
+from tests.wording import said
 
 pytestmark = pytest.mark.django_db
 
@@ -106,3 +108,12 @@ def test_time_called_through_the_page(world, login, game):
     browser.post(reverse("games:pinochle_time", args=[game.pk]))
     game.refresh_from_db()
     assert game.time_called
+
+
+def test_the_round_assignments_print_with_each_bye(world, login, game):
+    response = login(world.referee).get(reverse("games:pinochle_pdf", args=[game.tournament_id]))
+    text = spaceless(pdf_text(response.content))
+    for number in range(1, 9):
+        assert spaceless(said("Round %(number)s", number=number)) in text
+    assert "1A" in text and "2B" in text
+    assert spaceless(game.team_a.first.licensee.full_name) in text
