@@ -8,7 +8,7 @@ from apps.approvals.api import HomologationViewSet
 from apps.awards.api import AwardViewSet
 from apps.exchange.api import TournamentFileViewSet
 from apps.federation.api import ClubViewSet, LicenseeViewSet
-from apps.games.api import BeloteMatchViewSet
+from apps.games.api import BeloteMatchViewSet, FreeTableViewSet, PinochleGameViewSet
 from apps.rankings.api import PlayerHistoryViewSet, PublicationViewSet
 from apps.tournaments.api import RegistrationViewSet, TournamentViewSet
 
@@ -25,6 +25,8 @@ router.register("homologations", HomologationViewSet, basename="homologation")
 router.register("ranking-publications", PublicationViewSet, basename="ranking-publication")
 router.register("ranking-players", PlayerHistoryViewSet, basename="ranking-player")
 router.register("belote-matches", BeloteMatchViewSet, basename="belote-match")
+router.register("pinochle-games", PinochleGameViewSet, basename="pinochle-game")
+router.register("free-tables", FreeTableViewSet, basename="free-table")
 
 urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="token"),

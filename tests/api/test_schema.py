@@ -37,6 +37,10 @@ EXPECTED = {
     "/api/ranking-players/{licence}/": {"get"},
     "/api/belote-matches/": {"get"},
     "/api/belote-matches/{id}/": {"get"},
+    "/api/pinochle-games/": {"get"},
+    "/api/pinochle-games/{id}/": {"get"},
+    "/api/free-tables/": {"get"},
+    "/api/free-tables/{id}/": {"get"},
 }
 
 
