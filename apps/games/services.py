@@ -241,17 +241,21 @@ def belote_deal_add(
     return deal
 
 
+def _last_taken_off(actor, line, lines, fields: list[str], refusal: str) -> None:
+    """Take ``line`` off its sheet (``lines``: the sheet's, locked with it), refused unless
+    it is the last one; audited."""
+    if lines.order_by("-number").first() != line:
+        raise ValidationError(refusal)
+    audit_record(actor=actor, action="delete", instance=line, changes=audit_snapshot(line, fields))
+    line.delete()
+
+
 @transaction.atomic
 def belote_deal_delete(*, actor, deal: BeloteDeal) -> None:
     """Take the last deal off the sheet (a deal written by mistake)."""
     match = _open_match(actor, deal.match)
-    last = match.deals.order_by("-number").first()
-    if last is None or last.pk != deal.pk:
-        raise ValidationError(_("Only the sheet's last deal can be taken off."))
-    audit_record(
-        actor=actor, action="delete", instance=last, changes=audit_snapshot(last, DEAL_FIELDS)
-    )
-    last.delete()
+    refusal = _("Only the sheet's last deal can be taken off.")
+    _last_taken_off(actor, deal, match.deals.all(), DEAL_FIELDS, refusal)
 
 
 @transaction.atomic
@@ -271,6 +275,8 @@ def belote_match_reopen(*, actor, match: BeloteMatch, reason: str) -> BeloteMatc
 
 
 # --- free-play tarot -----------------------------------------------------------------
+
+FREE_DEAL_FIELDS = ["number", "taker_id", "partner_id", "deal"]
 
 
 @transaction.atomic
@@ -329,7 +335,7 @@ def free_deal_add(
         actor=actor,
         action="create",
         instance=record,
-        changes=audit_snapshot(record, ["number", "taker_id", "partner_id", "deal"]),
+        changes=audit_snapshot(record, FREE_DEAL_FIELDS),
     )
     return record
 
@@ -338,16 +344,9 @@ def free_deal_add(
 def free_deal_delete(*, actor, deal: FreeDeal) -> None:
     """Take the table's last deal off (a deal written by mistake)."""
     _game_room(actor, deal.table.tournament, Tournament.Game.FREE_TAROT)
-    last = FreeDeal.objects.select_for_update().filter(table_id=deal.table_id).order_by("-number")
-    if last.first() != deal:
-        raise ValidationError(_("Only the sheet's last deal can be taken off."))
-    audit_record(
-        actor=actor,
-        action="delete",
-        instance=deal,
-        changes=audit_snapshot(deal, ["number", "taker_id", "partner_id", "deal"]),
-    )
-    deal.delete()
+    table = FreeTable.objects.select_for_update().get(pk=deal.table_id)
+    refusal = _("Only the sheet's last deal can be taken off.")
+    _last_taken_off(actor, deal, table.deals.all(), FREE_DEAL_FIELDS, refusal)
 
 
 # --- pinochle --------------------------------------------------------------------------
@@ -478,13 +477,8 @@ def pinochle_hand_confirm(*, actor, hand: PinochleHand, side: str) -> PinochleHa
 def pinochle_hand_delete(*, actor, hand: PinochleHand) -> None:
     """Take the sheet's last hand off (a hand written by mistake)."""
     game = _open_game(actor, hand.game)
-    last = game.hands.order_by("-number").first()
-    if last is None or last.pk != hand.pk:
-        raise ValidationError(_("Only the sheet's last hand can be taken off."))
-    audit_record(
-        actor=actor, action="delete", instance=last, changes=audit_snapshot(last, HAND_FIELDS)
-    )
-    last.delete()
+    refusal = _("Only the sheet's last hand can be taken off.")
+    _last_taken_off(actor, hand, game.hands.all(), HAND_FIELDS, refusal)
 
 
 @transaction.atomic

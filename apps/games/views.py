@@ -201,20 +201,36 @@ def _confirmed(request, back, *, title, question, label, write, reason_label="",
     return redirect(back)
 
 
+def _take_off_page(request, back: str, last, delete, *, hand: bool = False):
+    """Take the sheet's last line off after a confirmation (``delete(line)``), or back to
+    the sheet when it has none."""
+    if last is None:
+        return redirect(back)
+    if hand:
+        title, question = _("Take the last hand off"), _("Take hand %(number)s off the sheet?")
+        success = _("The hand is taken off the sheet.")
+    else:
+        title, question = _("Take the last deal off"), _("Take deal %(number)s off the sheet?")
+        success = _("The deal is taken off the sheet.")
+    return _confirmed(
+        request,
+        back,
+        title=title,
+        question=question % {"number": last.number},
+        label=_("Take it off"),
+        write=lambda: delete(last),
+        success=success,
+    )
+
+
 @sign_in_when_refused
 def belote_deal_delete(request, pk):
     view = _match(request, pk)
-    last = view.match.deals.order_by("-number").first()
-    if last is None:
-        return redirect("games:belote_match", pk=pk)
-    return _confirmed(
+    return _take_off_page(
         request,
-        reverse("games:belote_match", args=[view.match.pk]),
-        title=_("Take the last deal off"),
-        question=_("Take deal %(number)s off the sheet?") % {"number": last.number},
-        label=_("Take it off"),
-        write=lambda: services.belote_deal_delete(actor=request.user, deal=last),
-        success=_("The deal is taken off the sheet."),
+        reverse("games:belote_match", args=[pk]),
+        view.match.deals.order_by("-number").first(),
+        lambda last: services.belote_deal_delete(actor=request.user, deal=last),
     )
 
 
@@ -295,18 +311,11 @@ def free_deal_add(request, pk):
 @sign_in_when_refused
 def free_deal_delete(request, pk):
     view = _free_table(request, pk)
-    last = view.table.deals.order_by("-number").first()
-    back = reverse("games:free_table", args=[pk])
-    if last is None:
-        return redirect(back)
-    return _confirmed(
+    return _take_off_page(
         request,
-        back,
-        title=_("Take the last deal off"),
-        question=_("Take deal %(number)s off the sheet?") % {"number": last.number},
-        label=_("Take it off"),
-        write=lambda: services.free_deal_delete(actor=request.user, deal=last),
-        success=_("The deal is taken off the sheet."),
+        reverse("games:free_table", args=[pk]),
+        view.table.deals.order_by("-number").first(),
+        lambda last: services.free_deal_delete(actor=request.user, deal=last),
     )
 
 
@@ -505,18 +514,12 @@ pinochle_time = _game_write(
 @sign_in_when_refused
 def pinochle_hand_delete(request, pk):
     view = _game(request, pk)
-    back = reverse("games:pinochle_game", args=[pk])
-    if not view.hands:
-        return redirect(back)
-    last = view.hands[-1]
-    return _confirmed(
+    return _take_off_page(
         request,
-        back,
-        title=_("Take the last hand off"),
-        question=_("Take hand %(number)s off the sheet?") % {"number": last.number},
-        label=_("Take it off"),
-        write=lambda: services.pinochle_hand_delete(actor=request.user, hand=last),
-        success=_("The hand is taken off the sheet."),
+        reverse("games:pinochle_game", args=[pk]),
+        view.hands[-1] if view.hands else None,
+        lambda last: services.pinochle_hand_delete(actor=request.user, hand=last),
+        hand=True,
     )
 
 
