@@ -31,6 +31,8 @@ class BeloteMatch(models.Model):
         blank=True,
     )
     submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
+    # The code a player's phone opens the sheet with, printed on the round assignments.
+    code = models.CharField(_("code"), max_length=8, unique=True, null=True, blank=True)
 
     class Meta:
         verbose_name = _("belote match")
@@ -95,6 +97,8 @@ class FreeTable(models.Model):
     round = models.PositiveSmallIntegerField(_("round"))
     number = models.PositiveSmallIntegerField(_("table"))
     players = models.ManyToManyField(Registration, through="FreeSeat", related_name="+")
+    # The code a player's phone opens the sheet with, printed on the round assignments.
+    code = models.CharField(_("code"), max_length=8, unique=True, null=True, blank=True)
 
     class Meta:
         verbose_name = _("free-play table")
@@ -195,6 +199,8 @@ class PinochleGame(models.Model):
     team_b = models.ForeignKey(PinochleTeam, on_delete=models.PROTECT, related_name="+")
     time_called = models.BooleanField(_("time called"), default=False)
     submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
+    # The code a player's phone opens the sheet with, printed on the round assignments.
+    code = models.CharField(_("code"), max_length=8, unique=True, null=True, blank=True)
 
     class Meta:
         verbose_name = _("pinochle game")

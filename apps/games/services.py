@@ -40,11 +40,12 @@ from apps.games.selectors import (
     hand_rules,
     key_of,
 )
+from apps.movements.services import phone_code
 from apps.scoring.domain.deal import Deal
 from apps.scoring.services import deal_details, sentence
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration, Tournament
-from apps.tournaments.services import tournament_lock_for_room
+from apps.tournaments.services import tournament_lock_for_room, tournament_lock_unfrozen
 
 ROUND_ROBIN, STANDINGS = "round_robin", "standings"
 DEAL_FIELDS = [
@@ -62,10 +63,25 @@ DEAL_FIELDS = [
 ]
 
 
-def _game_room(actor, tournament: Tournament, game: str) -> Tournament:
-    """The tournament, locked, once the actor runs its room, it plays ``game`` and it is
-    running."""
-    tournament = tournament_lock_for_room(actor=actor, tournament=tournament)
+def sheet_codes(count: int) -> list[str]:
+    """``count`` new codes, each unlike any sheet's: one address opens any game's sheet."""
+    codes: set[str] = set()
+    while len(codes) < count:
+        wanted = {phone_code() for _ in range(count - len(codes))} - codes
+        taken = set()
+        for model in (BeloteMatch, PinochleGame, FreeTable):
+            taken |= set(model.objects.filter(code__in=wanted).values_list("code", flat=True))
+        codes |= wanted - taken
+    return sorted(codes)
+
+
+def _game_room(actor, tournament: Tournament, game: str, *, phone: bool = False) -> Tournament:
+    """The tournament, locked, once the actor runs its room (or a phone opened one of its
+    sheets by its code: ``phone``), it plays ``game`` and it is running."""
+    if phone:
+        tournament = tournament_lock_unfrozen(tournament_id=tournament.pk)
+    else:
+        tournament = tournament_lock_for_room(actor=actor, tournament=tournament)
     if tournament.game != game:
         raise ValidationError(
             _("This tournament does not play %(game)s.") % {"game": Tournament.Game(game).label}
@@ -136,6 +152,9 @@ def belote_rounds_draw(*, actor, tournament: Tournament, pairing: str) -> list[B
             BeloteMatch(tournament=tournament, round=number, first_id=int(first), submitted_at=now)
             for first, _none in byes
         ]
+    played = [match for match in matches if match.second_id is not None]
+    for match, code in zip(played, sheet_codes(len(played)), strict=True):
+        match.code = code
     created = BeloteMatch.objects.bulk_create(matches)
     fields = ["round", "table", "first_id", "second_id"]
     audit_records(
@@ -146,14 +165,22 @@ def belote_rounds_draw(*, actor, tournament: Tournament, pairing: str) -> list[B
     return created
 
 
-def _open_sheet(actor, sheet, game: str):
-    """A match's or game's sheet, locked, once it may take a line: the room is the
-    actor's, it is no bye, and it is not submitted."""
-    _game_room(actor, sheet.tournament, game)
+def _line_audited(actor, line, fields: list[str], code: str | None) -> None:
+    """The audit row of a line written on a sheet, marked when a phone wrote it."""
+    changes = audit_snapshot(line, fields) | ({"phone": True} if code else {})
+    audit_record(actor=actor, action="create", instance=line, changes=changes)
+
+
+def _open_sheet(actor, sheet, game: str, code: str | None = None):
+    """A sheet, locked, once it may take a line: the room is the actor's, or ``code`` is
+    the sheet's (a player's phone), it is no bye, and it is not submitted."""
+    _game_room(actor, sheet.tournament, game, phone=code is not None)
     sheet = type(sheet).objects.select_for_update().get(pk=sheet.pk)
-    if sheet.bye:
+    if code is not None and sheet.code != code:
+        raise ValidationError(_("This code does not open this sheet."))
+    if getattr(sheet, "bye", False):
         raise ValidationError(_("A bye has no sheet."))
-    if sheet.submitted_at is not None:
+    if getattr(sheet, "submitted_at", None) is not None:
         raise ValidationError(
             _("This sheet is submitted: the tournament's referee reopens it, with a reason.")
         )
@@ -210,10 +237,11 @@ def belote_deal_add(
     combinations: tuple[int, int] = (0, 0),
     belotes: tuple[int, int] = (0, 0),
     finish: int | None = None,
+    code: str | None = None,
 ) -> BeloteDeal:
     """Write the next deal of the match's sheet, refused when the rules do not allow it or
-    the match is over."""
-    match = _open_match(actor, match)
+    the match is over (``code``: written from a player's phone that opened the sheet)."""
+    match = _open_sheet(actor, match, Tournament.Game.BELOTE, code)
     deals = list(match.deals.all())
     values = {
         "match": match,
@@ -235,9 +263,7 @@ def belote_deal_add(
     except ValueError as exc:
         raise ValidationError(sentence(str(exc))) from exc
     deal = BeloteDeal.objects.create(**values)
-    audit_record(
-        actor=actor, action="create", instance=deal, changes=audit_snapshot(deal, DEAL_FIELDS)
-    )
+    _line_audited(actor, deal, DEAL_FIELDS, code)
     return deal
 
 
@@ -291,8 +317,12 @@ def free_round_draw(*, actor, tournament: Tournament, seed: int | None = None) -
     last = FreeTable.objects.filter(tournament=tournament).aggregate(last=Max("round"))["last"]
     number = (last or 0) + 1
     tables, seats, start = [], [], 0
-    for index, size in enumerate(table_sizes(len(players)), start=1):
-        table = FreeTable.objects.create(tournament=tournament, round=number, number=index)
+    sizes = table_sizes(len(players))
+    codes = sheet_codes(len(sizes))
+    for index, (size, code) in enumerate(zip(sizes, codes, strict=True), start=1):
+        table = FreeTable.objects.create(
+            tournament=tournament, round=number, number=index, code=code
+        )
         seats += [
             FreeSeat(table=table, registration=player, order=order)
             for order, player in enumerate(players[start : start + size])
@@ -313,11 +343,17 @@ def free_round_draw(*, actor, tournament: Tournament, seed: int | None = None) -
 
 @transaction.atomic
 def free_deal_add(
-    *, actor, table: FreeTable, taker: Registration, partner: Registration | None, deal: Deal
+    *,
+    actor,
+    table: FreeTable,
+    taker: Registration,
+    partner: Registration | None,
+    deal: Deal,
+    code: str | None = None,
 ) -> FreeDeal:
-    """Write the table's next deal, refused when it does not fit the table."""
-    _game_room(actor, table.tournament, Tournament.Game.FREE_TAROT)
-    table = FreeTable.objects.select_for_update().get(pk=table.pk)
+    """Write the table's next deal, refused when it does not fit the table (``code``:
+    written from a player's phone that opened the sheet)."""
+    table = _open_sheet(actor, table, Tournament.Game.FREE_TAROT, code)
     players = [key_of(seat.registration) for seat in table.seats.select_related("registration")]
     partner_key = key_of(partner) if partner is not None else None
     try:
@@ -331,12 +367,7 @@ def free_deal_add(
         partner=partner,
         deal=deal_details(deal),
     )
-    audit_record(
-        actor=actor,
-        action="create",
-        instance=record,
-        changes=audit_snapshot(record, FREE_DEAL_FIELDS),
-    )
+    _line_audited(actor, record, FREE_DEAL_FIELDS, code)
     return record
 
 
@@ -411,6 +442,9 @@ def pinochle_numbers_draw(
         for round_number in range(1, pinochle.ROUNDS + 1)
         for pairing in pinochle.round_pairings(len(teams), round_number)
     ]
+    played = [game for game in games if game.team_a is not None]
+    for game, code in zip(played, sheet_codes(len(played)), strict=True):
+        game.code = code
     created = PinochleGame.objects.bulk_create(games)
     audit_records(
         actor=actor,
@@ -435,10 +469,11 @@ def pinochle_hand_add(
     tricks: tuple[int, int] = (0, 0),
     outcome: str = pinochle.Outcome.PLAYED,
     team: int | None = None,
+    code: str | None = None,
 ) -> PinochleHand:
     """Write the game's next hand; it counts once both scorekeepers confirm it, and the
-    one before must be confirmed first."""
-    game = _open_game(actor, game)
+    one before must be confirmed first (``code``: written from a scorekeeper's phone)."""
+    game = _open_sheet(actor, game, PINOCHLE, code)
     hands = list(game.hands.all())
     if any(not hand.confirmed for hand in hands):
         raise ValidationError(_("Both scorekeepers confirm the last hand first."))
@@ -451,17 +486,18 @@ def pinochle_hand_add(
     except ValueError as exc:
         raise ValidationError(sentence(str(exc))) from exc
     hand = PinochleHand.objects.create(**values)
-    audit_record(
-        actor=actor, action="create", instance=hand, changes=audit_snapshot(hand, HAND_FIELDS)
-    )
+    _line_audited(actor, hand, HAND_FIELDS, code)
     _boston_specials(game, hand)
     return hand
 
 
 @transaction.atomic
-def pinochle_hand_confirm(*, actor, hand: PinochleHand, side: str) -> PinochleHand:
-    """A team's scorekeeper (``side``: "a" or "b") has checked the hand on their sheet."""
-    _open_game(actor, hand.game)
+def pinochle_hand_confirm(
+    *, actor, hand: PinochleHand, side: str, code: str | None = None
+) -> PinochleHand:
+    """A team's scorekeeper (``side``: "a" or "b") has checked the hand on their sheet
+    (``code``: from their phone)."""
+    _open_sheet(actor, hand.game, PINOCHLE, code)
     if side not in ("a", "b"):
         raise ValidationError(_("Unknown team."))
     field = f"confirmed_{side}"
@@ -469,7 +505,8 @@ def pinochle_hand_confirm(*, actor, hand: PinochleHand, side: str) -> PinochleHa
     if not getattr(hand, field):
         setattr(hand, field, True)
         hand.save(update_fields=[field])
-        audit_record(actor=actor, action="update", instance=hand, changes={field: [False, True]})
+        changes = {field: [False, True]} | ({"phone": True} if code else {})
+        audit_record(actor=actor, action="update", instance=hand, changes=changes)
     return hand
 
 

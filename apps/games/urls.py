@@ -49,4 +49,8 @@ urlpatterns = [
     ),
     path("pinochle/parties/<int:pk>/remettre/", views.pinochle_game_submit, name="pinochle_submit"),
     path("pinochle/parties/<int:pk>/rouvrir/", views.pinochle_game_reopen, name="pinochle_reopen"),
+    path("feuille/", views.sheet_code, name="sheet_code"),
+    path("feuille/<str:code>/", views.sheet_page, name="sheet"),
+    path("feuille/<str:code>/ligne/", views.sheet_line, name="sheet_line"),
+    path("feuille/<str:code>/verifier/", views.sheet_confirm, name="sheet_confirm"),
 ]

@@ -12,7 +12,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from apps.core.pages import confirm_page, download, error_text, sign_in_when_refused
 from apps.core.pdf import weasy_render
@@ -109,6 +109,7 @@ def _belote_rows(tournament):
                     v.match.table,
                     _name(v.match.first),
                     _name(v.match.second) if v.match.second else _("bye"),
+                    v.match.code,
                 )
                 for v in views
             ],
@@ -118,9 +119,11 @@ def _belote_rows(tournament):
 
 
 belote_rounds_pdf = _rounds_pdf(
-    Tournament.Game.BELOTE, [_lazy("Table"), _lazy("Player"), _lazy("Opponent")], _belote_rows,
+    Tournament.Game.BELOTE,
+    [_lazy("Table"), _lazy("Player"), _lazy("Opponent"), _lazy("Sheet code")],
+    _belote_rows,
     "belote",
-)  # fmt: skip
+)
 
 
 @require_POST
@@ -139,11 +142,19 @@ def belote_draw(request, pk):
     return redirect("games:belote", pk=tournament.pk)
 
 
-def _match_context(request, view, form=None) -> dict:
+def _writer(request, tournament, code: str | None) -> tuple[bool, bool]:
+    """Whether lines may be written on the sheet now (by the room, or by a phone that
+    opened it with its ``code``), and whether the room's own actions are offered."""
+    room = code is None and permissions.can_run_room(request.user, tournament)
+    return (room or code is not None) and tournament.status == "running", room
+
+
+def _match_context(request, view, form=None, code: str | None = None) -> dict:
     tournament = view.match.tournament
     names = _names(view)
-    run = permissions.can_run_room(request.user, tournament) and tournament.status == "running"
-    is_open = run and not view.match.bye and view.match.submitted_at is None
+    write, room = _writer(request, tournament, code)
+    run = write and room
+    is_open = write and not view.match.bye and view.match.submitted_at is None
     over = view.sheet is not None and view.sheet.winner is not None
     labels = dict(BeloteDeal.ContractChoice.choices)
     lines = view.sheet.lines if view.sheet else ()
@@ -154,10 +165,17 @@ def _match_context(request, view, form=None) -> dict:
         "names": names,
         "run": run,
         "form": (form or DealForm(**names)) if is_open and not over else None,
-        "can_submit": is_open and over,
-        "can_take_off": is_open and view.sheet and view.sheet.lines,
+        "post_url": _line_url(code, "games:belote_deal_add", view.match.pk),
+        "phone": code is not None,
+        "can_submit": run and is_open and over,
+        "can_take_off": run and is_open and view.sheet and view.sheet.lines,
         "can_reopen": run and not view.match.bye and view.match.submitted_at is not None,
     }
+
+
+def _line_url(code: str | None, name: str, pk: int) -> str:
+    """Where the sheet's form posts: the room's address, or the phone's."""
+    return reverse("games:sheet_line", args=[code]) if code else reverse(name, args=[pk])
 
 
 @sign_in_when_refused
@@ -276,15 +294,17 @@ def _free_table(request, pk: int) -> selectors.FreeTableView:
     return view
 
 
-def _free_context(request, view, form=None) -> dict:
+def _free_context(request, view, form=None, code: str | None = None) -> dict:
     tournament = view.table.tournament
-    run = permissions.can_run_room(request.user, tournament) and tournament.status == "running"
+    write, room = _writer(request, tournament, code)
     return {
         "tournament": tournament,
         "view": view,
         "rows": list(zip(view.table.deals.all(), view.lines, strict=True)),
-        "form": (form or FreeDealForm(players=view.players)) if run else None,
-        "can_take_off": run and view.sheet.lines,
+        "form": (form or FreeDealForm(players=view.players)) if write else None,
+        "post_url": _line_url(code, "games:free_deal_add", view.table.pk),
+        "phone": code is not None,
+        "can_take_off": write and room and view.sheet.lines,
     }
 
 
@@ -432,17 +452,22 @@ def _game(request, pk: int) -> selectors.GameView:
     return view
 
 
+def _pinochle_names(game) -> dict:
+    return {"a": _team_name(game.team_a), "b": _team_name(game.team_b)}
+
+
 def _team_name(team) -> str:
     return f"{team.number} · {team.first.licensee.full_name} & {team.second.licensee.full_name}"
 
 
-def _game_context(request, view, form=None) -> dict:
+def _game_context(request, view, form=None, code: str | None = None) -> dict:
     game = view.game
     tournament = game.tournament
-    run = permissions.can_run_room(request.user, tournament) and tournament.status == "running"
-    is_open = run and game.submitted_at is None
+    write, room = _writer(request, tournament, code)
+    run = write and room
+    is_open = write and game.submitted_at is None
     over = view.sheet.winner is not None
-    names = {"a": _team_name(game.team_a), "b": _team_name(game.team_b)}
+    names = _pinochle_names(game)
     lines = view.sheet.lines
     return {
         "tournament": tournament,
@@ -450,10 +475,17 @@ def _game_context(request, view, form=None) -> dict:
         "names": names,
         "rows": list(zip(view.hands, lines, strict=True)),
         "form": (form or HandForm(**names)) if is_open and not over and not view.pending else None,
+        "post_url": _line_url(code, "games:pinochle_hand", game.pk),
+        "confirm_url": (
+            reverse("games:sheet_confirm", args=[code])
+            if code
+            else reverse("games:pinochle_confirm", args=[game.pk])
+        ),
+        "phone": code is not None,
         "can_confirm": is_open,
-        "can_submit": is_open and over and not view.pending,
-        "can_call_time": is_open and not over and not game.time_called,
-        "can_take_off": is_open and view.hands,
+        "can_submit": run and is_open and over and not view.pending,
+        "can_call_time": run and is_open and not over and not game.time_called,
+        "can_take_off": run and is_open and view.hands,
         "can_reopen": run and game.submitted_at is not None,
     }
 
@@ -584,6 +616,7 @@ def _pinochle_rows(tournament):
                     v.game.table,
                     _team_name(v.game.team_a) if v.game.team_a else _("bye"),
                     _team_name(v.game.team_b),
+                    v.game.code,
                 )
                 for v in views
             ],
@@ -594,13 +627,109 @@ def _pinochle_rows(tournament):
 
 def _free_rows(tournament):
     return [
-        (number, [(v.table.number, ", ".join(_name(p) for p in v.players)) for v in views])
+        (
+            number,
+            [(v.table.number, ", ".join(_name(p) for p in v.players), v.table.code) for v in views],
+        )
         for number, views in selectors.free_rounds(tournament)
     ]
 
 
 pinochle_rounds_pdf = _rounds_pdf(
-    PINOCHLE, [_lazy("Table"), _lazy("« A » team"), _lazy("« B » team")], _pinochle_rows,
+    PINOCHLE,
+    [_lazy("Table"), _lazy("« A » team"), _lazy("« B » team"), _lazy("Sheet code")],
+    _pinochle_rows,
     "pinochle",
-)  # fmt: skip
-free_rounds_pdf = _rounds_pdf(FREE, [_lazy("Table"), _lazy("Players")], _free_rows, "tarot-libre")
+)
+free_rounds_pdf = _rounds_pdf(
+    FREE, [_lazy("Table"), _lazy("Players"), _lazy("Sheet code")], _free_rows, "tarot-libre"
+)
+
+
+# --- a sheet from a player's phone ------------------------------------------------------
+
+PHONE_PAGES = {
+    "belote": ("games/belote_match.html", _match_context),
+    "free": ("games/free_table.html", _free_context),
+    "pinochle": ("games/pinochle_game.html", _game_context),
+}
+
+
+def _phone_sheet(code: str):
+    found = selectors.sheet_by_code(code)
+    if found is None:
+        raise Http404(_("Unknown sheet code."))
+    return found
+
+
+def _phone_render(request, code: str, game: str, view, form=None, status=200):
+    template, context = PHONE_PAGES[game]
+    return render(request, template, context(request, view, form, code=code), status=status)
+
+
+@require_GET
+def sheet_code(request):
+    """Type a sheet's code (printed on the round assignments)."""
+    typed = request.GET.get("code", "").strip().upper()
+    if typed:
+        if selectors.sheet_by_code(typed) is not None:
+            return redirect("games:sheet", code=typed)
+        messages.error(request, _("Unknown sheet code: check it on the round assignments."))
+    return render(request, "games/sheet_code.html", {"typed": typed})
+
+
+@require_GET
+def sheet_page(request, code):
+    """A sheet opened by its code, without an account: its lines, and the form to write
+    the next one while the tournament is running and the sheet open."""
+    code = code.strip().upper()
+    game, view = _phone_sheet(code)
+    return _phone_render(request, code, game, view)
+
+
+@require_POST
+def sheet_line(request, code):
+    """Write the sheet's next line from a phone."""
+    code = code.strip().upper()
+    game, view = _phone_sheet(code)
+    if game == "belote":
+        form = DealForm(request.POST, **_names(view))
+        write = lambda: services.belote_deal_add(  # noqa: E731
+            actor=None, match=view.match, code=code, **form.entry()
+        )
+    elif game == "free":
+        form = FreeDealForm(request.POST, players=view.players)
+        write = lambda: services.free_deal_add(  # noqa: E731
+            actor=None, table=view.table, code=code, **form.entry()
+        )
+    else:
+        form = HandForm(request.POST, **_pinochle_names(view.game))
+        write = lambda: services.pinochle_hand_add(  # noqa: E731
+            actor=None, game=view.game, code=code, **form.entry()
+        )
+    if form.is_valid():
+        try:
+            write()
+            return redirect(f"{reverse('games:sheet', args=[code])}#sheet")
+        except ValidationError as exc:
+            form.add_error(None, exc)
+    return _phone_render(request, code, game, view, form, status=400)
+
+
+@require_POST
+def sheet_confirm(request, code):
+    """A pinochle scorekeeper confirms a hand from their phone."""
+    code = code.strip().upper()
+    game, view = _phone_sheet(code)
+    if game != "pinochle":
+        raise Http404
+    try:
+        hand = next(h for h in view.hands if h.pk == int(request.POST.get("hand", 0)))
+        services.pinochle_hand_confirm(
+            actor=None, hand=hand, side=request.POST.get("side", ""), code=code
+        )
+    except (StopIteration, ValueError):
+        messages.error(request, _("Unknown hand."))
+    except ValidationError as exc:
+        messages.error(request, error_text(exc))
+    return redirect(f"{reverse('games:sheet', args=[code])}#sheet")

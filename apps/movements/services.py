@@ -119,7 +119,9 @@ def movement_store(movement: SessionMovement, room: RoomMovement, seating: dict)
     table_codes_draw(movement, sorted({(table.section, table.table) for table in tables}))
 
 
-def _code() -> str:
+def phone_code() -> str:
+    """A code a phone opens a table or a sheet with: six letters and digits that cannot be
+    taken for one another (no 0/O, 1/I/L)."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
@@ -129,7 +131,7 @@ def table_codes_draw(movement: SessionMovement, tables: Sequence[tuple[str, int]
     TableCode.objects.filter(movement=movement).delete()
     codes: dict[tuple[str, int], str] = {}
     while len(codes) < len(tables):
-        wanted = {key: _code() for key in tables if key not in codes}
+        wanted = {key: phone_code() for key in tables if key not in codes}
         drawn = set(codes.values())
         taken = set(
             TableCode.objects.filter(code__in=wanted.values()).values_list("code", flat=True)
