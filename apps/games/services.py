@@ -644,3 +644,18 @@ def pinochle_specials_draw(*, actor, tournament: Tournament) -> PinochleExtras:
         changes={"seed": extras.seed, "winner": drawn, "entries": len(entries)},
     )
     return extras
+
+
+@transaction.atomic
+def pinochle_team_delete(*, actor, team: PinochleTeam) -> None:
+    """Undo a team formed by mistake, before the numbers are drawn."""
+    tournament = _game_room(actor, team.tournament, PINOCHLE)
+    if PinochleGame.objects.filter(tournament=tournament).exists():
+        raise ValidationError(_("The numbers are drawn: the teams are set."))
+    audit_record(
+        actor=actor,
+        action="delete",
+        instance=team,
+        changes=audit_snapshot(team, ["first_id", "second_id"]),
+    )
+    team.delete()

@@ -30,6 +30,11 @@ urlpatterns = [
     path("tournois/<int:pk>/pinochle/manches.pdf", views.pinochle_rounds_pdf, name="pinochle_pdf"),
     path("tournois/<int:pk>/libre/manches.pdf", views.free_rounds_pdf, name="free_pdf"),
     path("tournois/<int:pk>/pinochle/equipe/", views.pinochle_team_create, name="pinochle_team"),
+    path(
+        "tournois/<int:pk>/pinochle/equipes/<int:team_pk>/defaire/",
+        views.pinochle_team_delete,
+        name="pinochle_team_delete",
+    ),
     path("tournois/<int:pk>/pinochle/tirage/", views.pinochle_draw, name="pinochle_draw"),
     path("tournois/<int:pk>/pinochle/options/", views.pinochle_extras, name="pinochle_extras"),
     path("tournois/<int:pk>/pinochle/special/", views.pinochle_special, name="pinochle_special"),

@@ -26,7 +26,7 @@ from apps.games.forms import (
     SpecialForm,
     TeamForm,
 )
-from apps.games.models import BeloteDeal, BeloteMatch, FreeTable, PinochleGame
+from apps.games.models import BeloteDeal, BeloteMatch, FreeTable, PinochleGame, PinochleTeam
 from apps.tournaments import permissions
 from apps.tournaments.models import Tournament
 
@@ -412,6 +412,25 @@ def _team_create(request, tournament):
 
 
 pinochle_team_create = _pinochle_action(_team_create, _lazy("The team is formed."))
+
+
+@sign_in_when_refused
+def pinochle_team_delete(request, pk, team_pk):
+    """Undo a team formed by mistake, after a confirmation, before the numbers are drawn."""
+    tournament = _tournament(request, pk, PINOCHLE)
+    team = get_object_or_404(PinochleTeam, pk=team_pk, tournament=tournament)
+    return _confirmed(
+        request,
+        reverse("games:pinochle", args=[pk]),
+        title=_("Undo the team"),
+        question=_("Undo the team of %(names)s?")
+        % {"names": f"{_name(team.first)} & {_name(team.second)}"},
+        label=_("Undo it"),
+        write=lambda: services.pinochle_team_delete(actor=request.user, team=team),
+        success=_("The team is undone."),
+    )
+
+
 pinochle_draw = _pinochle_action(
     lambda request, tournament: services.pinochle_numbers_draw(
         actor=request.user, tournament=tournament

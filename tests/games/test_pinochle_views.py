@@ -117,3 +117,20 @@ def test_the_round_assignments_print_with_each_bye(world, login, game):
         assert spaceless(said("Round %(number)s", number=number)) in text
     assert "1A" in text and "2B" in text
     assert spaceless(game.team_a.first.licensee.full_name) in text
+
+
+def test_a_team_formed_by_mistake_is_undone_before_the_draw_only(world, login, four):
+    browser = login(world.referee)
+    team = PinochleTeam.objects.filter(tournament=four).first()
+    url = reverse("games:pinochle_team_delete", args=[four.pk, team.pk])
+    assert browser.get(url).status_code == 200 and PinochleTeam.objects.filter(pk=team.pk).exists()
+    browser.post(url)
+    assert not PinochleTeam.objects.filter(pk=team.pk).exists()
+    services.pinochle_numbers_draw(actor=world.referee, tournament=four, seed=1)
+    other = PinochleTeam.objects.filter(tournament=four).first()
+    browser.post(reverse("games:pinochle_team_delete", args=[four.pk, other.pk]))
+    assert PinochleTeam.objects.filter(pk=other.pk).exists()
+    outsider = login(world.club_manager).post(
+        reverse("games:pinochle_team_delete", args=[four.pk, other.pk])
+    )
+    assert outsider.status_code == 403
