@@ -102,12 +102,14 @@ def belote_match(tournament: Tournament, pk: int) -> MatchView | None:
     return None if match is None else _view(match)
 
 
-def belote_standings(tournament: Tournament) -> list[tuple[MatchStanding, Registration]]:
+def belote_standings(
+    tournament: Tournament, rounds: list[tuple[int, list[MatchView]]] | None = None
+) -> list[tuple[MatchStanding, Registration]]:
     """The standings of the submitted matches, with each player; a bye counts as won once
-    every match of its round is submitted."""
+    every match of its round is submitted (``rounds``: ``belote_rounds``, read already)."""
     players = {key_of(r): r for r in game_players(tournament)}
     results = []
-    for _number, views in belote_rounds(tournament):
+    for _number, views in belote_rounds(tournament) if rounds is None else rounds:
         complete = all(view.match.submitted_at is not None for view in views)
         results += [
             _result(view) for view in views if view.match.submitted_at and (complete or view.sheet)
@@ -179,10 +181,14 @@ def free_table(tournament: Tournament, pk: int) -> FreeTableView | None:
     return None if table is None else _free_view(table)
 
 
-def free_standings_of(tournament: Tournament) -> list[tuple[FreeStanding, Registration]]:
-    """The standings over every table and round, with each player."""
+def free_standings_of(
+    tournament: Tournament, rounds: list[tuple[int, list[FreeTableView]]] | None = None
+) -> list[tuple[FreeStanding, Registration]]:
+    """The standings over every table and round, with each player (``rounds``:
+    ``free_rounds``, read already)."""
     players = {key_of(r): r for r in game_players(tournament)}
-    views = [view for _number, round_views in free_rounds(tournament) for view in round_views]
+    rounds = free_rounds(tournament) if rounds is None else rounds
+    views = [view for _number, round_views in rounds for view in round_views]
     standings = free_tarot.free_standings(view.sheet.totals for view in views)
     return [(s, players[s.player]) for s in standings if s.player in players]
 
@@ -279,15 +285,21 @@ def _round_results(views: list[GameView]) -> list[tuple[PinochleTeam, pinochle.T
     return results
 
 
-def pinochle_standings_of(tournament: Tournament) -> list[tuple[pinochle.Standing, PinochleTeam]]:
-    """The standings over the rounds whose every game is submitted: wins, then points."""
-    teams = {team.number: team for team in pinochle_teams(tournament) if team.number}
-    results: dict[str, list[pinochle.TeamResult]] = {number: [] for number in teams}
-    for _number, views in pinochle_rounds(tournament):
+def pinochle_standings_of(
+    tournament: Tournament,
+    rounds: list[tuple[int, list[GameView]]] | None = None,
+    teams: list[PinochleTeam] | None = None,
+) -> list[tuple[pinochle.Standing, PinochleTeam]]:
+    """The standings over the rounds whose every game is submitted: wins, then points
+    (``rounds`` and ``teams``: ``pinochle_rounds`` and ``pinochle_teams``, read already)."""
+    teams = pinochle_teams(tournament) if teams is None else teams
+    by_number = {team.number: team for team in teams if team.number}
+    results: dict[str, list[pinochle.TeamResult]] = {number: [] for number in by_number}
+    for _number, views in pinochle_rounds(tournament) if rounds is None else rounds:
         if all(view.game.submitted_at for view in views):
             for team, result in _round_results(views):
                 results[team.number].append(result)
-    return [(s, teams[s.team]) for s in pinochle.standings(results)]
+    return [(s, by_number[s.team]) for s in pinochle.standings(results)]
 
 
 @dataclass(frozen=True)

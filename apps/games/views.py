@@ -70,7 +70,7 @@ def belote_page(request, pk):
         {
             "tournament": tournament,
             "rounds": rounds,
-            "standings": selectors.belote_standings(tournament),
+            "standings": selectors.belote_standings(tournament, rounds),
             "players": players,
             "run": run and tournament.status == "running",
             "draw_open": selectors.belote_draw_open(rounds, players),
@@ -261,13 +261,14 @@ FREE = Tournament.Game.FREE_TAROT
 def free_page(request, pk):
     tournament = _tournament(request, pk, FREE)
     run = permissions.can_run_room(request.user, tournament) and tournament.status == "running"
+    rounds = selectors.free_rounds(tournament)
     return render(
         request,
         "games/free.html",
         {
             "tournament": tournament,
-            "rounds": selectors.free_rounds(tournament),
-            "standings": selectors.free_standings_of(tournament),
+            "rounds": rounds,
+            "standings": selectors.free_standings_of(tournament, rounds),
             "players": len(selectors.game_players(tournament)),
             "run": run,
         },
@@ -352,18 +353,19 @@ def pinochle_page(request, pk):
     run = permissions.can_run_room(request.user, tournament)
     rounds = selectors.pinochle_rounds(tournament)
     players = selectors.game_players(tournament)
+    teams = selectors.pinochle_teams(tournament)
     return render(
         request,
         "games/pinochle.html",
         {
             "tournament": tournament,
-            "teams": selectors.pinochle_teams(tournament),
+            "teams": teams,
             "rounds": rounds,
             "players": len(players),
             "run": run and tournament.status == "running",
             "team_form": TeamForm(players=players) if not rounds else None,
             "extras": _extras_context(tournament, rounds, players),
-            "standings": selectors.pinochle_standings_of(tournament)
+            "standings": selectors.pinochle_standings_of(tournament, rounds, teams)
             if run or tournament.play_over
             else None,
         },
