@@ -165,6 +165,7 @@ def _match_context(request, view, form=None, code: str | None = None) -> dict:
         "names": names,
         "run": run,
         "form": (form or DealForm(**names)) if is_open and not over else None,
+        "closed": code is not None and not (is_open and not over),
         "post_url": _line_url(code, "games:belote_deal_add", view.match.pk),
         "phone": code is not None,
         "can_submit": run and is_open and over,
@@ -303,6 +304,7 @@ def _free_context(request, view, form=None, code: str | None = None) -> dict:
         "view": view,
         "rows": list(zip(view.table.deals.all(), view.lines, strict=True)),
         "form": (form or FreeDealForm(players=view.players)) if write else None,
+        "closed": code is not None and not write,
         "post_url": _line_url(code, "games:free_deal_add", view.table.pk),
         "phone": code is not None,
         "can_take_off": write and room and view.sheet.lines,
@@ -496,6 +498,7 @@ def _game_context(request, view, form=None, code: str | None = None) -> dict:
         "names": names,
         "rows": list(zip(view.hands, lines, strict=True)),
         "form": (form or HandForm(**names)) if is_open and not over and not view.pending else None,
+        "closed": code is not None and (not is_open or (over and not view.pending)),
         "post_url": _line_url(code, "games:pinochle_hand", game.pk),
         "confirm_url": (
             reverse("games:sheet_confirm", args=[code])
