@@ -183,6 +183,13 @@ LOGIN_MAX_ADDRESS_FAILURES = 20
 LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60
 LOGIN_SLOWDOWN_MAX_SECONDS = 60
 
+# Phones opening tables and sheets by their codes (apps.movements.phones): wrong codes
+# allowed per address within the window before 429, phones holding the code's device
+# token excepted; how long a phone keeps its device token after it last opened a page.
+PHONE_CODE_MAX_FAILURES = 30
+PHONE_CODE_FAILURE_WINDOW_SECONDS = 15 * 60
+PHONE_DEVICE_MAX_AGE_SECONDS = 3 * 24 * 3600
+
 LANGUAGE_CODE = "fr"
 LANGUAGES = [("fr", "Français")]
 LOCALE_PATHS = [BASE_DIR / "locale"]

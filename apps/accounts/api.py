@@ -19,12 +19,12 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 
 from apps.accounts.throttle import (
-    client_ip,
     login_failure_record,
     login_success_record,
     login_wait,
     wait_text,
 )
+from apps.core.throttle import client_ip
 
 
 @extend_schema_field(OpenApiTypes.INT)

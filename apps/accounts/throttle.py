@@ -15,9 +15,8 @@ letters name the same account):
 django-axes was considered and not used: it locks out (it has no slow-down of a username
 alone), and its reset on success clears the address's record for every account.
 
-Counters live in the cache (Redis in production, shared by every web worker); with Redis
-down the cache answers misses (apps.core.cache) and sign-in goes on unthrottled rather
-than failing.
+Counters live in the cache (apps.core.throttle, shared with the phones' codes); with
+Redis down the cache answers misses and sign-in goes on unthrottled rather than failing.
 """
 
 import hashlib
@@ -27,6 +26,8 @@ import unicodedata
 from django.conf import settings
 from django.core.cache import cache
 from django.utils.translation import gettext as _
+
+from apps.core.throttle import failures_add
 
 
 def username_normalize(username: str) -> str:
@@ -45,16 +46,6 @@ def _keys(ip: str, username: str) -> dict[str, str]:
         "user": f"login-fail:user:{name}",
         "last": f"login-fail:last:{name}",
     }
-
-
-def client_ip(request) -> str:
-    """The client's address: REMOTE_ADDR, or behind NUM_PROXIES proxies the address the
-    outermost trusted proxy saw (X-Forwarded-For cannot be forged past it)."""
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    if settings.NUM_PROXIES and forwarded:
-        addresses = [a.strip() for a in forwarded.split(",")]
-        return addresses[-min(settings.NUM_PROXIES, len(addresses))]
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 
 def username_delay(failures: int) -> int:
@@ -93,12 +84,7 @@ def wait_text(seconds: int) -> str:
 def login_failure_record(*, ip: str, username: str) -> None:
     keys = _keys(ip, username)
     window = settings.LOGIN_FAILURE_WINDOW_SECONDS
-    for name in ("pair", "ip", "user"):
-        if not cache.add(keys[name], 1, timeout=window):
-            try:
-                cache.incr(keys[name])
-            except ValueError:  # expired between add and incr
-                cache.set(keys[name], 1, timeout=window)
+    failures_add(keys["pair"], keys["ip"], keys["user"], window=window)
     cache.set(keys["last"], time.time(), timeout=window)
 
 

@@ -4,12 +4,12 @@ from django.shortcuts import redirect, render
 
 from apps.accounts import permissions
 from apps.accounts.throttle import (
-    client_ip,
     login_failure_record,
     login_success_record,
     login_wait,
     wait_text,
 )
+from apps.core.throttle import client_ip
 
 
 class LoginView(auth_views.LoginView):

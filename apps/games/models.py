@@ -222,7 +222,8 @@ class PinochleGame(models.Model):
 
 class PinochleHand(models.Model):
     """A hand of a game's sheet; teams are 0 (« A ») and 1 (« B »). It counts once both
-    teams' scorekeepers have confirmed it."""
+    teams' scorekeepers have confirmed it, from two phones when they confirm from theirs
+    (each phone recorded by its device, apps.movements.phones)."""
 
     class OutcomeChoice(models.TextChoices):
         PLAYED = "played", _("played")
@@ -243,6 +244,8 @@ class PinochleHand(models.Model):
     team = models.PositiveSmallIntegerField(_("team reneging or taking every trick"), null=True)
     confirmed_a = models.BooleanField(_("confirmed by A's scorekeeper"), default=False)
     confirmed_b = models.BooleanField(_("confirmed by B's scorekeeper"), default=False)
+    device_a = models.CharField(_("A confirmed from the phone"), max_length=32, blank=True)
+    device_b = models.CharField(_("B confirmed from the phone"), max_length=32, blank=True)
 
     class Meta:
         verbose_name = _("pinochle hand")

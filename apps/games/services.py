@@ -493,20 +493,31 @@ def pinochle_hand_add(
 
 @transaction.atomic
 def pinochle_hand_confirm(
-    *, actor, hand: PinochleHand, side: str, code: str | None = None
+    *, actor, hand: PinochleHand, side: str, code: str | None = None, device: str = ""
 ) -> PinochleHand:
     """A team's scorekeeper (``side``: "a" or "b") has checked the hand on their sheet
-    (``code``: from their phone)."""
+    (``code``: from their phone, the phone ``device``): each team confirms from its own
+    phone, never both from one; the room confirms for either."""
     _open_sheet(actor, hand.game, PINOCHLE, code)
     if side not in ("a", "b"):
         raise ValidationError(_("Unknown team."))
     field = f"confirmed_{side}"
     hand = PinochleHand.objects.select_for_update().get(pk=hand.pk)
-    if not getattr(hand, field):
-        setattr(hand, field, True)
-        hand.save(update_fields=[field])
-        changes = {field: [False, True]} | ({"phone": True} if code else {})
-        audit_record(actor=actor, action="update", instance=hand, changes=changes)
+    if getattr(hand, field):
+        return hand
+    other = "b" if side == "a" else "a"
+    if device and getattr(hand, f"device_{other}") == device:
+        raise ValidationError(
+            _(
+                "This phone confirmed this hand for team %(other)s: team %(side)s's "
+                "scorekeeper confirms it from their own phone."
+            )
+            % {"other": other.upper(), "side": side.upper()}
+        )
+    changes = model_update(hand, {field: True, f"device_{side}": device})
+    hand.save(update_fields=list(changes))
+    changes |= {"phone": True} if code else {}
+    audit_record(actor=actor, action="update", instance=hand, changes=changes)
     return hand
 
 

@@ -27,6 +27,14 @@ from apps.games.forms import (
     TeamForm,
 )
 from apps.games.models import BeloteDeal, BeloteMatch, FreeTable, PinochleGame, PinochleTeam
+from apps.movements.phones import (
+    code_throttle_answered,
+    device_missing_text,
+    phone_code_find,
+    phone_device,
+    phone_token,
+    phone_token_give,
+)
 from apps.tournaments import permissions
 from apps.tournaments.models import Tournament
 
@@ -506,6 +514,7 @@ def _game_context(request, view, form=None, code: str | None = None) -> dict:
             else reverse("games:pinochle_confirm", args=[game.pk])
         ),
         "phone": code is not None,
+        "phone_device": phone_device(request, code) if code else None,
         "can_confirm": is_open,
         "can_submit": run and is_open and over and not view.pending,
         "can_call_time": run and is_open and not over and not game.time_called,
@@ -679,8 +688,12 @@ PHONE_PAGES = {
 }
 
 
-def _phone_sheet(code: str):
-    found = selectors.sheet_by_code(code)
+CODE_PAGE = "games/sheet_code.html"
+
+
+def _phone_sheet(request, code: str):
+    """The sheet ``code`` opens, found as apps.movements.phones throttles wrong codes."""
+    found = phone_code_find(request, code, selectors.sheet_by_code)
     if found is None:
         raise Http404(_("Unknown sheet code."))
     return found
@@ -692,30 +705,37 @@ def _phone_render(request, code: str, game: str, view, form=None, status=200):
 
 
 @require_GET
+@code_throttle_answered(CODE_PAGE)
 def sheet_code(request):
     """Type a sheet's code (printed on the round assignments)."""
     typed = request.GET.get("code", "").strip().upper()
     if typed:
-        if selectors.sheet_by_code(typed) is not None:
+        if phone_code_find(request, typed, selectors.sheet_by_code) is not None:
             return redirect("games:sheet", code=typed)
         messages.error(request, _("Unknown sheet code: check it on the round assignments."))
-    return render(request, "games/sheet_code.html", {"typed": typed})
+    return render(request, CODE_PAGE, {"typed": typed})
 
 
 @require_GET
+@code_throttle_answered(CODE_PAGE)
 def sheet_page(request, code):
     """A sheet opened by its code, without an account: its lines, and the form to write
-    the next one while the tournament is running and the sheet open."""
+    the next one while the tournament is running and the sheet open. It gives the phone
+    its device token."""
     code = code.strip().upper()
-    game, view = _phone_sheet(code)
-    return _phone_render(request, code, game, view)
+    game, view = _phone_sheet(request, code)
+    _device, token = phone_token(request, code)
+    response = _phone_render(request, code, game, view)
+    phone_token_give(response, token)
+    return response
 
 
 @require_POST
+@code_throttle_answered(CODE_PAGE)
 def sheet_line(request, code):
     """Write the sheet's next line from a phone."""
     code = code.strip().upper()
-    game, view = _phone_sheet(code)
+    game, view = _phone_sheet(request, code)
     if game == "belote":
         form = DealForm(request.POST, **_names(view))
         write = lambda: services.belote_deal_add(  # noqa: E731
@@ -741,16 +761,21 @@ def sheet_line(request, code):
 
 
 @require_POST
+@code_throttle_answered(CODE_PAGE)
 def sheet_confirm(request, code):
-    """A pinochle scorekeeper confirms a hand from their phone."""
+    """A pinochle scorekeeper confirms a hand from their phone (holding the sheet's token:
+    each team confirms from its own phone)."""
     code = code.strip().upper()
-    game, view = _phone_sheet(code)
+    game, view = _phone_sheet(request, code)
     if game != "pinochle":
         raise Http404
+    device = phone_device(request, code)
     try:
+        if device is None:
+            raise ValidationError(device_missing_text())
         hand = next(h for h in view.hands if h.pk == int(request.POST.get("hand", 0)))
         services.pinochle_hand_confirm(
-            actor=None, hand=hand, side=request.POST.get("side", ""), code=code
+            actor=None, hand=hand, side=request.POST.get("side", ""), code=code, device=device
         )
     except (StopIteration, ValueError):
         messages.error(request, _("Unknown hand."))

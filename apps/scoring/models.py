@@ -73,9 +73,10 @@ class Play(models.Model):
 class TableEntry(models.Model):
     """A score sent from a table's phone (table entry): Nord writes it, another player of
     the table confirms it before it counts (article 19 « La marque »: the marque is Nord's,
-    its checking the others'). A confirmed entry is written on the traveller line; a
-    disagreement waits for the referee. One per table, position and étui: a phone that
-    sends again changes nothing."""
+    its checking the others'), from another phone than the one that sent it (each phone is
+    recorded by its device, apps.movements.phones). A confirmed entry is written on the
+    traveller line; a disagreement waits for the referee. One per table, position and
+    étui: a phone that sends again changes nothing."""
 
     class State(models.TextChoices):
         PENDING = "pending", _("waiting for confirmation")
@@ -93,11 +94,13 @@ class TableEntry(models.Model):
     deal = models.JSONField(_("deal's details"), null=True, blank=True)
     state = models.CharField(_("state"), max_length=10, choices=State.choices)
     sent_at = models.DateTimeField(_("sent at"))
+    sender_device = models.CharField(_("sent from the phone"), max_length=32, blank=True)
     checker_seat = models.CharField(
         _("checked by"), max_length=1, choices=SeatChoice.choices, blank=True
     )
     checker_score = models.IntegerField(_("checker's score"), null=True, blank=True)
     checked_at = models.DateTimeField(_("checked at"), null=True, blank=True)
+    checker_device = models.CharField(_("checked from the phone"), max_length=32, blank=True)
 
     class Meta:
         verbose_name = _("table entry")

@@ -1,9 +1,11 @@
 """Table entry: the players enter their table's scores from a phone, with the code of the
 table printed on its table card (fascicule 3, art. 19 « La marque »: the marque is Nord's,
 its checking the other players'). Nord sends each étui's score (or the deal's details);
-another player of the table confirms it before it counts, or disagrees and the referee
-settles it (the mismatches page). Every call is idempotent by table, position and étui: a
-phone on a poor connection sends again until the server has it, and nothing changes twice.
+another player of the table confirms it from another phone before it counts, or
+disagrees and the referee settles it (the mismatches page). Each call names the phone's
+``device`` (apps.movements.phones): the phone that sent a score cannot check it. Every
+call is idempotent by table, position and étui: a phone on a poor connection sends again
+until the server has it, and nothing changes twice.
 
 The referee switches table entry on per session (apps.movements), reads what each table
 has entered, and can always correct a line (services.play_score_set, audited). Codes stop
@@ -82,10 +84,17 @@ def _settled(entry: TableEntry | None, recorded: int | None, score: int) -> bool
 
 @transaction.atomic
 def table_entry_send(
-    *, code: TableCode, sequence: int, etui: int, score: int | None = None, deal: Deal | None = None
+    *,
+    code: TableCode,
+    sequence: int,
+    etui: int,
+    device: str,
+    score: int | None = None,
+    deal: Deal | None = None,
 ) -> TableEntry | None:
-    """Nord's score of an étui, waiting for another player's confirmation; sent again, the
-    same score changes nothing, and a different one replaces it until it is confirmed."""
+    """Nord's score of an étui sent from the phone ``device``, waiting for another player's
+    confirmation; sent again, the same score changes nothing, and a different one replaces
+    it (and its phone) until it is confirmed."""
     table = entry_table(code, sequence)
     _etui_checked(table, etui)
     value = garde_score(score=score, deal=deal)
@@ -102,14 +111,17 @@ def table_entry_send(
             deal=details,
             state=TableEntry.State.PENDING,
             sent_at=timezone.now(),
+            sender_device=device,
         )
-        audit_record(actor=None, action="create", instance=entry, changes={"score": [None, value]})
+        changes = {"score": [None, value], "sender_device": [None, device]}
+        audit_record(actor=None, action="create", instance=entry, changes=changes)
         return entry
     if entry.state == TableEntry.State.CONFIRMED:
         # the referee cleared the confirmed line: theirs to enter again
         raise ValidationError(_("The referee holds this étui: ask them to enter it."))
     changes = model_update(entry, {"score": value, "deal": details})
     if changes:
+        changes |= model_update(entry, {"sender_device": device})
         entry.sent_at = timezone.now()
         entry.save()
         audit_record(actor=None, action="update", instance=entry, changes=changes)
@@ -126,9 +138,23 @@ def _pending(table: MovementTable, etui: int, seat: str) -> TableEntry:
     return entry
 
 
-def _checked(entry: TableEntry, state: str, seat: str, score: int) -> None:
+def _other_phone(entry: TableEntry, device: str) -> None:
+    """Nord's score is checked from another phone than the one that sent it."""
+    if device == entry.sender_device:
+        raise ValidationError(
+            _(
+                "Nord's score was sent from this phone: another player of the table checks it "
+                "from their own phone, opened with the table's code."
+            )
+        )
+
+
+def _checked(entry: TableEntry, state: str, seat: str, score: int, device: str) -> None:
     """The checker's word on Nord's score, stamped and audited."""
-    changes = model_update(entry, {"state": state, "checker_seat": seat, "checker_score": score})
+    changes = model_update(
+        entry,
+        {"state": state, "checker_seat": seat, "checker_score": score, "checker_device": device},
+    )
     entry.checked_at = timezone.now()
     entry.save()
     audit_record(actor=None, action="update", instance=entry, changes=changes)
@@ -136,10 +162,11 @@ def _checked(entry: TableEntry, state: str, seat: str, score: int) -> None:
 
 @transaction.atomic
 def table_entry_confirm(
-    *, code: TableCode, sequence: int, etui: int, seat: str, score: int
+    *, code: TableCode, sequence: int, etui: int, seat: str, score: int, device: str
 ) -> TableEntry:
-    """A player other than Nord confirms Nord's score (``score``, as the page showed it):
-    the line counts from then on. Confirmed again, nothing changes."""
+    """A player other than Nord confirms Nord's score (``score``, as the page showed it)
+    from another phone than the one that sent it: the line counts from then on. Confirmed
+    again, nothing changes."""
     table = entry_table(code, sequence)
     entry = _pending(table, etui, seat)
     if entry.state == TableEntry.State.CONFIRMED and entry.score == score:
@@ -151,7 +178,8 @@ def table_entry_confirm(
             _("Nord's score is now %(score)s: read it again before confirming.")
             % {"score": entry.score}
         )
-    _checked(entry, TableEntry.State.CONFIRMED, seat, score)
+    _other_phone(entry, device)
+    _checked(entry, TableEntry.State.CONFIRMED, seat, score, device)
     play_score_from_table(
         table=table,
         etui=etui,
@@ -164,10 +192,11 @@ def table_entry_confirm(
 
 @transaction.atomic
 def table_entry_dispute(
-    *, code: TableCode, sequence: int, etui: int, seat: str, score: int
+    *, code: TableCode, sequence: int, etui: int, seat: str, score: int, device: str
 ) -> TableEntry:
-    """A player other than Nord disagrees and gives the score they read: the line waits for
-    the referee. The same score as Nord's is a confirmation; sent again, nothing changes."""
+    """A player other than Nord disagrees, from another phone than the one that sent the
+    score, and gives the score they read: the line waits for the referee. The same score
+    as Nord's is a confirmation; sent again, nothing changes."""
     value = garde_score(score=score)
     table = entry_table(code, sequence)
     entry = _pending(table, etui, seat)
@@ -176,6 +205,9 @@ def table_entry_dispute(
     if entry.state != TableEntry.State.PENDING:
         raise ValidationError(_("This étui's score is already settled: ask the referee."))
     if value == entry.score:
-        return table_entry_confirm(code=code, sequence=sequence, etui=etui, seat=seat, score=value)
-    _checked(entry, TableEntry.State.DISPUTED, seat, value)
+        return table_entry_confirm(
+            code=code, sequence=sequence, etui=etui, seat=seat, score=value, device=device
+        )
+    _other_phone(entry, device)
+    _checked(entry, TableEntry.State.DISPUTED, seat, value, device)
     return entry

@@ -52,7 +52,13 @@
     }
     if (response.status >= 502 && response.status <= 504) return false;
     if (response.status === 403) {
-      say(item, texts.reload); // the form token is stale: kept until the page is reloaded
+      // the form token is stale, or the phone lost its device token: kept until the page
+      // is reloaded
+      say(item, texts.reload);
+      return null;
+    }
+    if (response.status === 429) {
+      say(item, await response.text()); // too many wrong codes from here: kept, sent later
       return null;
     }
     const block = document.getElementById(item.block);

@@ -1,7 +1,7 @@
-"""Table entry services (art. 19 « La marque »): Nord sends, another player confirms before
-the score counts, a disagreement waits for the referee; every call is idempotent by table,
-position and étui; codes open their table only, and only while table entry is on and the
-session lasts. A refused call changes nothing."""
+"""Table entry services (art. 19 « La marque »): Nord sends, another player confirms from
+another phone before the score counts, a disagreement waits for the referee; every call
+is idempotent by table, position and étui; codes open their table only, and only while
+table entry is on and the session lasts. A refused call changes nothing."""
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -46,21 +46,39 @@ def _etui(movement, table: int = 1, sequence: int = 1) -> int:
     return table_at(movement.session, table, sequence).etuis[0]
 
 
-def _send(movement, score=56, table=1, **kwargs):
+NORDS_PHONE, OTHER_PHONE = "nord-phone", "other-phone"  # devices (apps.movements.phones)
+
+
+def _send(movement, score=56, table=1, device=NORDS_PHONE, **kwargs):
     return table_entry_send(
-        code=_code(movement, table), sequence=1, etui=_etui(movement, table), score=score, **kwargs
+        code=_code(movement, table),
+        sequence=1,
+        etui=_etui(movement, table),
+        score=score,
+        device=device,
+        **kwargs,
     )
 
 
-def _confirm(movement, score=56, seat="E", table=1):
+def _confirm(movement, score=56, seat="E", table=1, device=OTHER_PHONE):
     return table_entry_confirm(
-        code=_code(movement, table), sequence=1, etui=_etui(movement, table), seat=seat, score=score
+        code=_code(movement, table),
+        sequence=1,
+        etui=_etui(movement, table),
+        seat=seat,
+        score=score,
+        device=device,
     )
 
 
-def _dispute(movement, score=-56, seat="S", table=1):
+def _dispute(movement, score=-56, seat="S", table=1, device=OTHER_PHONE):
     return table_entry_dispute(
-        code=_code(movement, table), sequence=1, etui=_etui(movement, table), seat=seat, score=score
+        code=_code(movement, table),
+        sequence=1,
+        etui=_etui(movement, table),
+        seat=seat,
+        score=score,
+        device=device,
     )
 
 
@@ -135,7 +153,7 @@ def test_nothing_is_sent_before_play_starts(world):
 def test_a_position_not_in_play_is_refused(movement):
     etui = table_at(movement.session, 1, 2).etuis[0]
     with pytest.raises(ValidationError) as refused:
-        table_entry_send(code=_code(movement), sequence=2, etui=etui, score=56)
+        table_entry_send(code=_code(movement), sequence=2, etui=etui, score=56, device=NORDS_PHONE)
     assert refused.value.messages == [said("This position is not in play at this table.")]
 
 
@@ -143,7 +161,9 @@ def test_a_code_opens_only_its_table(movement):
     other = table_at(movement.session, 2).etuis[0]
     assert other not in table_at(movement.session, 1).etuis
     with pytest.raises(ValidationError):
-        table_entry_send(code=_code(movement, 1), sequence=1, etui=other, score=56)
+        table_entry_send(
+            code=_code(movement, 1), sequence=1, etui=other, score=56, device=NORDS_PHONE
+        )
     assert not TableEntry.objects.exists()
 
 
@@ -192,7 +212,9 @@ def test_nords_score_waits_for_confirmation_and_does_not_count(movement):
     entry = _send(movement)
     assert (entry.state, entry.score) == (TableEntry.State.PENDING, 56)
     assert _play(movement) is None
-    assert _entry_audits() == [("create", {"score": [None, 56]})]
+    assert _entry_audits() == [
+        ("create", {"score": [None, 56], "sender_device": [None, NORDS_PHONE]})
+    ]
 
 
 def test_the_same_score_sent_again_changes_nothing(movement):
@@ -205,12 +227,14 @@ def test_nord_corrects_the_score_until_it_is_confirmed(movement):
     _send(movement)
     _send(movement, score=-52)
     assert TableEntry.objects.get().score == -52
-    assert _entry_audits()[-1] == ("update", {"score": [56, -52]})
+    assert _entry_audits()[-1] == ("update", {"score": [56, -52]})  # from the same phone
 
 
 def test_the_deals_details_give_the_garde_score(movement):
     deal = Deal(bouts=2, points=45)
-    entry = table_entry_send(code=_code(movement), sequence=1, etui=_etui(movement), deal=deal)
+    entry = table_entry_send(
+        code=_code(movement), sequence=1, etui=_etui(movement), deal=deal, device=NORDS_PHONE
+    )
     assert entry.score == duplicate_score(deal) and entry.deal["points"] == 45
 
 
@@ -245,6 +269,36 @@ def test_nord_does_not_confirm_their_own_score(movement):
     with pytest.raises(ValidationError):
         _confirm(movement, seat="N")
     assert _play(movement) is None
+
+
+SAME_PHONE = (
+    "Nord's score was sent from this phone: another player of the table checks it from their "
+    "own phone, opened with the table's code."
+)
+
+
+@pytest.mark.parametrize("check", [_confirm, _dispute])
+def test_the_phone_that_sent_the_score_does_not_check_it(movement, check):
+    """Confirming or disagreeing from the phone that sent Nord's score is refused and
+    changes nothing; from another phone it is taken."""
+    _send(movement)
+    audits = _entry_audits()
+    with pytest.raises(ValidationError) as refused:
+        check(movement, device=NORDS_PHONE)
+    assert refused.value.messages == [said(SAME_PHONE)]
+    assert TableEntry.objects.get().state == TableEntry.State.PENDING
+    assert _play(movement) is None and _entry_audits() == audits
+    entry = check(movement, device=OTHER_PHONE)
+    assert (entry.state != TableEntry.State.PENDING, entry.checker_device) == (True, OTHER_PHONE)
+
+
+def test_the_phone_that_corrects_nords_score_becomes_its_sender(movement):
+    _send(movement)
+    _send(movement, score=-52, device=OTHER_PHONE)
+    assert TableEntry.objects.get().sender_device == OTHER_PHONE
+    with pytest.raises(ValidationError):
+        _confirm(movement, score=-52, device=OTHER_PHONE)
+    assert _confirm(movement, score=-52, device=NORDS_PHONE).state == TableEntry.State.CONFIRMED
 
 
 def test_a_confirmation_of_a_score_since_changed_is_refused(movement):

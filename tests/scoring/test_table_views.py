@@ -1,16 +1,18 @@
 """Table entry pages: the table's page opened by its code without an account (position,
-players, étuis), the posts of Nord and of the checker by htmx or plain forms, the
-referee's switch (per persona), what the referee reads of each table, the disagreements
-on the mismatches page, the codes on the printouts, and queries that do not grow with the
-room."""
+players, étuis), the posts of Nord and of the checker by htmx or plain forms, each from
+their own phone, the referee's switch (per persona), what the referee reads of each
+table, the disagreements on the mismatches page, the codes on the printouts, and queries
+that do not grow with the room."""
 
 import pytest
 from django.contrib.contenttypes.models import ContentType
+from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
 
 from apps.movements import services as movements
 from apps.movements.models import TableCode
+from apps.movements.phones import DEVICE_COOKIE
 from apps.movements.printing import Printout, printout_render
 from apps.scoring.models import Play, TableEntry
 from tests.builders import in_play, table_at
@@ -23,6 +25,14 @@ pytestmark = pytest.mark.django_db
 
 RUNNERS = {"federation_staff", "referee"}
 HTMX = {"HX-Request": "true"}
+SAME_PHONE = (
+    "Nord's score was sent from this phone: another player of the table checks it from their "
+    "own phone, opened with the table's code."
+)
+DEVICE_MISSING = (
+    "Reload the page on this phone, then try again: it has not opened this page yet, or it "
+    "has lost its cookies."
+)
 
 
 def _on(world, players=20):
@@ -36,6 +46,13 @@ def _code(movement, table=1) -> str:
 
 def _page(client, movement, table=1):
     return client.get(reverse("scoring:table_page", args=[_code(movement, table)]))
+
+
+def _phone(movement, table=1, client=None) -> Client:
+    """A phone that opened the table's page: it holds the table's device token."""
+    phone = client or Client()
+    assert _page(phone, movement, table).status_code == 200
+    return phone
 
 
 def _post(client, movement, etui, htmx=True, table=1, **data):
@@ -90,21 +107,68 @@ def test_the_page_says_why_nothing_can_be_entered(world, client):
     assert 'data-test="send"' not in html
 
 
-def test_nord_sends_and_east_confirms_by_htmx(world, client):
+def test_nord_sends_and_east_confirms_by_htmx_from_another_phone(world):
     movement = _on(world)
     etui = _first(movement)
-    html = _post(
-        client, movement, etui, action="send", **{f"e{etui}-score": "-56"}
-    ).content.decode()
-    assert 'data-state="pending"' in html and 'data-test="confirm-E"' in html
-    html = _post(client, movement, etui, action="confirm", seat="E", score="-56").content.decode()
+    nord, east = _phone(movement), _phone(movement)
+    html = _post(nord, movement, etui, action="send", **{f"e{etui}-score": "-56"}).content.decode()
+    assert 'data-state="pending"' in html and 'data-test="confirm-elsewhere"' in html
+    assert 'data-test="confirm-E"' not in html  # not on the phone that sent it
+    html = _page(east, movement).content.decode()
+    assert 'data-test="confirm-E"' in html and 'data-test="confirm-elsewhere"' not in html
+    html = _post(east, movement, etui, action="confirm", seat="E", score="-56").content.decode()
     assert 'data-state="recorded"' in html
     assert Play.objects.get(etui=etui, table__table=1).score == -56
+
+
+def test_the_phone_that_sent_the_score_cannot_confirm_it(world):
+    movement = _on(world)
+    etui = _first(movement)
+    nord = _phone(movement)
+    _post(nord, movement, etui, action="send", **{f"e{etui}-score": "56"})
+    html = _post(nord, movement, etui, action="confirm", seat="E", score="56").content.decode()
+    assert 'data-state="pending"' in html and 'data-test="error"' in html
+    assert escape(said(SAME_PHONE)) in html
+    assert not Play.objects.exists()
+    plain = _post(nord, movement, etui, htmx=False, action="dispute", seat="S", score="-56")
+    assert escape(said(SAME_PHONE)) in nord.get(plain.url).content.decode()
+    assert TableEntry.objects.get().state == TableEntry.State.PENDING
+
+
+@pytest.mark.parametrize("htmx", [True, False])
+def test_a_phone_without_the_tables_token_sends_nothing(world, client, htmx):
+    """A post from a phone that never opened the table's page (or lost its cookies, or
+    holds another table's token) is refused: it reloads the page first."""
+    movement = _on(world)
+    etui = _first(movement)
+    _phone(movement, table=2, client=client)
+    response = _post(client, movement, etui, htmx=htmx, action="send", **{f"e{etui}-score": "56"})
+    assert not TableEntry.objects.exists()
+    if htmx:
+        assert response.status_code == 403
+        assert response.content.decode() == said(DEVICE_MISSING)
+    else:
+        assert escape(said(DEVICE_MISSING)) in client.get(response.url).content.decode()
+    _phone(movement, client=client)  # the page is opened (reloaded): its token is held
+    _post(client, movement, etui, action="send", **{f"e{etui}-score": "56"})
+    assert TableEntry.objects.get().score == 56
+
+
+def test_a_forged_device_token_is_no_token(world, client):
+    movement = _on(world)
+    etui = _first(movement)
+    _phone(movement, client=client)
+    cookie = client.cookies[DEVICE_COOKIE]
+    device, _sep, rest = cookie.value.partition(":")
+    client.cookies[DEVICE_COOKIE] = f"other{device}:{rest}"
+    response = _post(client, movement, etui, action="send", **{f"e{etui}-score": "56"})
+    assert response.status_code == 403 and not TableEntry.objects.exists()
 
 
 def test_a_plain_form_comes_back_to_the_page_with_its_error(world, client):
     movement = _on(world)
     etui = _first(movement)
+    _phone(movement, client=client)
     response = _post(client, movement, etui, htmx=False, action="send", **{f"e{etui}-score": "57"})
     assert response.status_code == 302 and response.url.endswith(f"#etui-{etui}")
     assert not TableEntry.objects.exists()
@@ -115,16 +179,17 @@ def test_a_plain_form_comes_back_to_the_page_with_its_error(world, client):
 def test_a_refused_post_keeps_what_was_typed(world, client):
     movement = _on(world)
     etui = _first(movement)
+    _phone(movement, client=client)
     html = _post(client, movement, etui, action="send", **{f"e{etui}-score": "57"}).content.decode()
     assert 'data-test="error"' in html and 'value="57"' in html
 
 
-def test_a_disagreement_reaches_the_referees_mismatches(world, client, login):
+def test_a_disagreement_reaches_the_referees_mismatches(world, login):
     movement = _on(world)
     etui = _first(movement)
-    _post(client, movement, etui, action="send", **{f"e{etui}-score": "56"})
-    html = _post(client, movement, etui, action="dispute", seat="W", score="-56").content.decode()
-    assert 'data-state="disputed"' in html
+    _post(_phone(movement), movement, etui, action="send", **{f"e{etui}-score": "56"})
+    html = _post(_phone(movement), movement, etui, action="dispute", seat="W", score="-56")
+    assert 'data-state="disputed"' in html.content.decode()
     page = login(world.referee).get(reverse("scoring:mismatches", args=[movement.session_id]))
     html = page.content.decode()
     assert 'data-test="disagreements"' in html and "-56" in html
@@ -151,10 +216,10 @@ def test_the_switch_turns_table_entry_off_again(world, login):
     assert not movement.table_entry
 
 
-def test_the_progress_page_shows_what_each_table_entered(world, client, login):
+def test_the_progress_page_shows_what_each_table_entered(world, login):
     movement = _on(world)
     etui = _first(movement)
-    _post(client, movement, etui, action="send", **{f"e{etui}-score": "56"})
+    _post(_phone(movement), movement, etui, action="send", **{f"e{etui}-score": "56"})
     html = login(world.referee).get(reverse("scoring:progress", args=[movement.session_id]))
     html = html.content.decode()
     assert 'data-test="table-entry-rows"' in html
@@ -182,7 +247,7 @@ def test_the_progress_page_with_table_entry_costs_the_same_in_any_room(world, lo
 
     def send(movement):
         etui = _first(movement)
-        _post(browser, movement, etui, action="send", **{f"e{etui}-score": "56"})
+        _post(_phone(movement), movement, etui, action="send", **{f"e{etui}-score": "56"})
 
     def progress(movement):
         return browser.get(reverse("scoring:progress", args=[movement.session_id]))
@@ -191,7 +256,7 @@ def test_the_progress_page_with_table_entry_costs_the_same_in_any_room(world, lo
     assert small == big
 
 
-def test_a_post_from_the_table_costs_the_same_few_queries_in_any_room(world, client):
+def test_a_post_from_the_table_costs_the_same_few_queries_in_any_room(world):
     """Every post reads its code once, writes in one transaction and reads back its one
     étui: a 150-table room posts as cheaply as a 5-table one."""
     ContentType.objects.get_for_models(Play, TableEntry)  # the audit's, kept per process
@@ -200,9 +265,10 @@ def test_a_post_from_the_table_costs_the_same_few_queries_in_any_room(world, cli
     def send_then_confirm(movement):
         etui = _first(movement)
         score = {f"e{etui}-score": "56"}
-        sent = queries_of(lambda: _post(client, movement, etui, action="send", **score))
+        nord, east = _phone(movement), _phone(movement)
+        sent = queries_of(lambda: _post(nord, movement, etui, action="send", **score))
         confirmed = queries_of(
-            lambda: _post(client, movement, etui, action="confirm", seat="E", score="56")
+            lambda: _post(east, movement, etui, action="confirm", seat="E", score="56")
         )
         posts.append((sent, confirmed))
         assert Play.objects.get(table__movement=movement, etui=etui).score == 56
