@@ -1,12 +1,15 @@
 """Sheets written from the players' phones: each played match, game and table has its own
 code (none for a bye), printed on the round assignments; the code opens its sheet alone,
 without an account, to write the next line (and, in pinochle, each scorekeeper's
-confirmation), while the tournament is running and the sheet open; submitting, taking a
-line off and reopening stay the referee's; every line is audited as written by a phone."""
+confirmation, from their own phone), while the tournament is running and the sheet open;
+submitting, taking a line off and reopening stay the referee's; every line is audited as
+written by a phone."""
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from apps.core.models import AuditLog
 from apps.games import services
@@ -17,6 +20,7 @@ from apps.tournaments.models import Tournament
 from tests.factories import register
 from tests.games.conftest import WIN, running
 from tests.pdf import pdf_text, spaceless
+from tests.wording import said
 
 pytestmark = pytest.mark.django_db
 
@@ -87,25 +91,96 @@ def test_a_submitted_sheet_or_a_finished_tournament_takes_nothing_from_a_phone(
     assert not BeloteDeal.objects.filter(match=other).exists()
 
 
-def test_a_pinochle_hand_written_and_confirmed_from_phones(world, client):
+@pytest.fixture
+def pinochle_game(world):
+    """A running pinochle tournament's first game, its two teams drawn."""
     tournament = running(world, Tournament.Game.PINOCHLE, 4)
     first, second, third, fourth = game_players(tournament)
     for a, b in ((first, second), (third, fourth)):
         services.pinochle_team_create(actor=world.referee, tournament=tournament, first=a, second=b)
     services.pinochle_numbers_draw(actor=world.referee, tournament=tournament, seed=1)
-    game = PinochleGame.objects.filter(tournament=tournament, round=1).get()
-    hand = {"bidder": "0", "bid": "100", "meld_a": "460", "meld_b": "30", "tricks_a": "40",
-            "tricks_b": "10", "outcome": "played", "team": ""}  # fmt: skip
-    assert client.post(reverse("games:sheet_line", args=[game.code]), hand).status_code == 302
+    return PinochleGame.objects.filter(tournament=tournament, round=1).get()
+
+
+HAND = {"bidder": "0", "bid": "100", "meld_a": "460", "meld_b": "30", "tricks_a": "40",
+        "tricks_b": "10", "outcome": "played", "team": ""}  # fmt: skip
+SAME_PHONE = (
+    "This phone confirmed this hand for team %(other)s: team %(side)s's scorekeeper confirms "
+    "it from their own phone."
+)
+
+
+def _opened(code, phone=None) -> Client:
+    """A phone that opened the sheet's page: it holds the sheet's device token."""
+    phone = phone or Client()
+    assert phone.get(_sheet(code)).status_code == 200
+    return phone
+
+
+def _confirm(phone, game, hand, side):
+    url = reverse("games:sheet_confirm", args=[game.code])
+    return phone.post(url, {"hand": hand.pk, "side": side}, follow=True).content.decode()
+
+
+def test_a_pinochle_hand_written_and_confirmed_from_each_teams_phone(world, pinochle_game):
+    game = pinochle_game
+    team_a, team_b = _opened(game.code), _opened(game.code)
+    assert team_a.post(reverse("games:sheet_line", args=[game.code]), HAND).status_code == 302
     written = PinochleHand.objects.get(game=game)
-    html = client.get(_sheet(game.code)).content.decode()
+    html = team_a.get(_sheet(game.code)).content.decode()
     assert 'data-test="confirm-a"' in html and 'data-test="submit"' not in html
-    for side in "ab":
-        client.post(
-            reverse("games:sheet_confirm", args=[game.code]), {"hand": written.pk, "side": side}
-        )
+    _confirm(team_a, game, written, "a")
+    html = team_a.get(_sheet(game.code)).content.decode()
+    assert 'data-test="confirm-b"' not in html and 'data-test="confirm-elsewhere"' in html
+    assert 'data-test="confirm-b"' in team_b.get(_sheet(game.code)).content.decode()
+    _confirm(team_b, game, written, "b")
     written.refresh_from_db()
-    assert written.confirmed
+    assert written.confirmed and written.device_a and written.device_b != written.device_a
+
+
+def test_one_phone_does_not_confirm_a_hand_for_both_teams(world, pinochle_game):
+    game = pinochle_game
+    phone = _opened(game.code)
+    phone.post(reverse("games:sheet_line", args=[game.code]), HAND)
+    written = PinochleHand.objects.get(game=game)
+    _confirm(phone, game, written, "b")
+    html = _confirm(phone, game, written, "a")
+    assert escape(said(SAME_PHONE, other="B", side="A")) in html
+    written.refresh_from_db()
+    assert (written.confirmed_a, written.confirmed_b) == (False, True)
+    assert AuditLog.objects.filter(action="update", object_id=str(written.pk)).count() == 1
+
+
+def test_a_phone_that_never_opened_the_sheet_confirms_nothing(world, pinochle_game):
+    game = pinochle_game
+    services.pinochle_hand_add(actor=world.referee, game=game, bidder=0, bid=100, meld=(460, 30),
+                               tricks=(40, 10))  # fmt: skip
+    written = PinochleHand.objects.get(game=game)
+    html = _confirm(Client(), game, written, "a")
+    assert (
+        escape(
+            said(
+                "Reload the page on this phone, then try again: it has not opened this page yet, "
+                "or it has lost its cookies."
+            )
+        )
+        in html
+    )
+    written.refresh_from_db()
+    assert not written.confirmed_a
+
+
+def test_the_referee_confirms_for_both_teams_from_the_room(world, login, pinochle_game):
+    game = pinochle_game
+    services.pinochle_hand_add(actor=world.referee, game=game, bidder=0, bid=100, meld=(460, 30),
+                               tricks=(40, 10))  # fmt: skip
+    written = PinochleHand.objects.get(game=game)
+    referee = login(world.referee)
+    for side in "ab":
+        url = reverse("games:pinochle_confirm", args=[game.pk])
+        referee.post(url, {"hand": written.pk, "side": side})
+    written.refresh_from_db()
+    assert written.confirmed and (written.device_a, written.device_b) == ("", "")
 
 
 def test_a_free_play_deal_from_a_phone(world, client):
