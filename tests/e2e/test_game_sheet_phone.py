@@ -1,6 +1,8 @@
-"""A belote sheet written from a phone (390 px wide, no account): the player types the
-code printed on the round assignments, writes a deal, and the referee's sheet shows it.
-Screenshot to /tmp/donne-shots."""
+"""Sheets written from phones (390 px wide, no account). Belote: the player types the code
+printed on the round assignments, writes a deal, and the referee's sheet shows it.
+Pinochle: team A's scorekeeper writes a hand and confirms it from their phone, which
+cannot confirm it for team B too (even posting it by hand); team B's scorekeeper confirms
+it from their own phone (a second browser context). Screenshots to /tmp/donne-shots."""
 
 from django.urls import reverse
 
@@ -13,6 +15,21 @@ from tests.e2e.browser import BROWSER_MARKS, SHOTS
 from tests.factories import register
 
 pytestmark = BROWSER_MARKS
+
+# Team A's phone posts team B's confirmation by hand (a page altered, or kept from before).
+CONFIRM_B_BY_HAND = """([url, hand, csrf]) => {
+  const form = document.createElement("form");
+  form.method = "post";
+  form.action = url;
+  const fields = {hand, side: "b", csrfmiddlewaretoken: csrf};
+  for (const [name, value] of Object.entries(fields)) {
+    const input = document.createElement("input");
+    Object.assign(input, {type: "hidden", name, value: String(value)});
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+}"""
 
 
 def test_a_phone_writes_a_belote_deal_by_its_sheets_code(page, live_server):
@@ -43,7 +60,7 @@ def test_a_phone_writes_a_belote_deal_by_its_sheets_code(page, live_server):
     page.screenshot(path=str(SHOTS / "belote-phone-390.png"), full_page=True)
 
 
-def test_a_pinochle_hand_written_and_confirmed_from_a_phone(page, live_server):
+def test_a_pinochle_hand_written_then_confirmed_from_each_teams_phone(page, live_server):
     base = live_server.url
     referee = f.UserFactory(username="directeur")
     f.RoleFactory(user=referee, role="referee")
@@ -69,6 +86,22 @@ def test_a_pinochle_hand_written_and_confirmed_from_a_phone(page, live_server):
     assert page.locator("[data-test=confirm-b]").bounding_box()["x"] < 390  # on screen
     page.screenshot(path=str(SHOTS / "pinochle-phone-390.png"), full_page=True)
     page.click("[data-test=confirm-a]")
-    page.click("[data-test=confirm-b]")
-    page.wait_for_selector("[data-test=phone-closed]")  # over: the director submits it
+    page.wait_for_selector("[data-test=confirm-elsewhere]")
+    assert page.locator("[data-test=confirm-b]").count() == 0
+    hand = PinochleHand.objects.get(game=game)
+    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
+    url = reverse("games:sheet_confirm", args=[game.code])
+    page.evaluate(CONFIRM_B_BY_HAND, [url, hand.pk, csrf])
+    page.locator(".message.error").filter(has_text="depuis son propre téléphone").wait_for()
+    page.screenshot(path=str(SHOTS / "pinochle-same-phone-refused-390.png"), full_page=True)
+    hand.refresh_from_db()
+    assert (hand.confirmed_a, hand.confirmed_b) == (True, False)
+
+    context = page.context.browser.new_context(viewport={"width": 390, "height": 844})
+    team_b = context.new_page()
+    team_b.goto(base + reverse("games:sheet", args=[game.code]))
+    team_b.click("[data-test=confirm-b]")
+    team_b.wait_for_selector("[data-test=phone-closed]")  # over: the director submits it
+    team_b.screenshot(path=str(SHOTS / "pinochle-second-phone-390.png"), full_page=True)
+    context.close()
     assert PinochleHand.objects.get(game=game).confirmed

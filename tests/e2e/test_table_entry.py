@@ -1,6 +1,8 @@
 """Table entry in a real browser (Debian's chromium): a position of a 5-table session
-played from five phone-sized pages. At each table Nord sends each étui's score and Est
-confirms it; at table 2 Sud disagrees once and the disagreement reaches the referee, who
+played from phone-sized pages, two phones per table (two browser contexts: Nord's and
+another player's). At each table Nord sends each étui's score from their phone, which
+cannot confirm it (even posting the confirmation by hand), and Est confirms it from the
+other phone; at table 2 Sud disagrees once and the disagreement reaches the referee, who
 settles it; at table 3 the network drops while Nord sends, the phone keeps the score and
 sends it again once the network is back; at table 4 the phone has lost its cookies, the
 score is kept and leaves once the page is reloaded. The room display then shows the
@@ -36,7 +38,36 @@ def _send(phone, etui, score):
     block.locator("[data-test=send]").click()
 
 
-def test_a_position_entered_from_five_phones(page, live_server, world, settings):
+# Nord's phone posts a confirmation by hand (a page altered, or kept from before): the
+# server refuses it and the étui's block shows why.
+CONFIRM_BY_HAND = """async ([url, block, score]) => {
+  const body = new URLSearchParams({action: "confirm", seat: "E", score: String(score)});
+  body.set("csrfmiddlewaretoken", document.querySelector("[name=csrfmiddlewaretoken]").value);
+  const response = await fetch(url, {method: "POST", body, headers: {"HX-Request": "true"}});
+  document.getElementById(block).outerHTML = await response.text();
+}"""
+
+
+def _phone(browser, url):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    phone = context.new_page()
+    phone.set_default_timeout(10_000)
+    phone.goto(url)
+    phone.locator("[data-test=table-page]").wait_for()
+    return phone
+
+
+def _confirm_elsewhere(phone, checker, etui):
+    """Nord's phone shows no confirmation; the other phone confirms."""
+    block = _etui(phone, etui)
+    assert block.locator("[data-test=confirm-elsewhere]").is_visible()
+    assert block.locator("[data-test=confirm-E]").count() == 0
+    checker.reload()
+    _etui(checker, etui).locator("[data-test=confirm-E]").click()
+    _state(checker, etui, "recorded")
+
+
+def test_a_position_entered_from_two_phones_per_table(page, live_server, world, settings):
     settings.TABLE_FOLLOW_SECONDS = 1
     Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.RUNNING)
     movement = in_play(world, 20, position=1)
@@ -47,14 +78,9 @@ def test_a_position_entered_from_five_phones(page, live_server, world, settings)
     assert sorted(codes) == [1, 2, 3, 4, 5]
 
     browser = page.context.browser
-    phones = {}
-    for table in codes:
-        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-        phone = context.new_page()
-        phone.set_default_timeout(10_000)
-        phone.goto(base + reverse("scoring:table_page", args=[codes[table]]))
-        phone.locator("[data-test=table-page]").wait_for()
-        phones[table] = phone
+    urls = {table: base + reverse("scoring:table_page", args=[codes[table]]) for table in codes}
+    phones = {table: _phone(browser, url) for table, url in urls.items()}  # Nord's
+    checkers = {table: _phone(browser, url) for table, url in urls.items()}  # another player's
     assert "Position 1" in phones[1].locator("[data-test=position]").inner_text()
 
     disputed = table_at(session, 2).etuis[0]
@@ -87,18 +113,21 @@ def test_a_position_entered_from_five_phones(page, live_server, world, settings)
             else:
                 _send(phone, etui, score)
                 _state(phone, etui, "pending")
+            if (table, etui) == (1, table_at(session, 1).etuis[0]):
+                _refused_on_nords_phone(phone, codes[1], etui, score)
             if (table, etui) == (2, disputed):
                 phone.screenshot(path=str(SHOTS / "table-entry-pending-390.png"), full_page=True)
-                block = _etui(phone, etui)
+                checker = checkers[table]
+                checker.reload()
+                block = _etui(checker, etui)
                 block.locator("[data-test=disagree]").click()
                 block.locator("select[name=seat]").select_option("S")
                 block.locator("[data-test=dispute-score]").fill(str(-score))
                 block.locator("[data-test=dispute-send]").click()
-                _state(phone, etui, "disputed")
+                _state(checker, etui, "disputed")
                 continue
-            _etui(phone, etui).locator("[data-test=confirm-E]").click()
-            _state(phone, etui, "recorded")
-    phones[1].screenshot(path=str(SHOTS / "table-entry-recorded-390.png"), full_page=True)
+            _confirm_elsewhere(phone, checkers[table], etui)
+    checkers[1].screenshot(path=str(SHOTS / "table-entry-recorded-390.png"), full_page=True)
 
     recorded = dict(
         ((play.table.table, play.etui), play.score)
@@ -134,5 +163,20 @@ def test_a_position_entered_from_five_phones(page, live_server, world, settings)
     movement_advance(actor=world.referee, movement=movement, from_position=1)
     for phone in phones.values():
         phone.locator("[data-test=position]").filter(has_text="Position 2").wait_for()
-    for phone in phones.values():
+    for phone in [*phones.values(), *checkers.values()]:
         phone.context.close()
+
+
+def _refused_on_nords_phone(phone, code, etui, score):
+    """Nord's phone says the score is confirmed from another phone; a confirmation posted
+    from it all the same is refused, and nothing is recorded."""
+    block = _etui(phone, etui)
+    block.locator("[data-test=confirm-elsewhere]").wait_for()
+    phone.screenshot(path=str(SHOTS / "table-entry-confirm-elsewhere-390.png"), full_page=True)
+    url = reverse("scoring:table_post", args=[code, 1, etui])
+    phone.evaluate(CONFIRM_BY_HAND, [url, f"etui-{etui}", score])
+    error = _etui(phone, etui).locator("[data-test=error]")
+    assert "depuis ce téléphone" in error.inner_text()
+    _state(phone, etui, "pending")
+    assert not Play.objects.filter(table__table=1, etui=etui).exists()
+    phone.screenshot(path=str(SHOTS / "table-entry-same-phone-refused-390.png"), full_page=True)

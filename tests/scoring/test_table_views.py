@@ -299,3 +299,12 @@ def test_the_page_follows_the_position_in_play(world, client):
     movements.movement_advance(actor=world.referee, movement=movement, from_position=1)
     assert client.get(url).json() == {"position": 2}
     assert client.get(reverse("scoring:table_position", args=["ZZZZZZ"])).status_code == 404
+
+
+def test_the_help_says_a_score_is_confirmed_from_another_phone(client, db):
+    html = client.get(reverse("results:help")).content.decode()
+    section = html[html.index('id="a-la-table"') :]
+    section = section[: section.index("</section>")]
+    assert "depuis son propre téléphone" in section
+    assert "ne peut ni le confirmer ni le contester" in section
+    assert "Un téléphone qui a déjà ouvert sa table" in section
