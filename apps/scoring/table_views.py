@@ -76,7 +76,7 @@ def table_code(request):
         if phone_code_find(request, typed, table_by_code) is not None:
             return redirect("scoring:table_page", code=typed)
         messages.error(request, _("Unknown table code: check the code on the table card."))
-    return render(request, "scoring/table/code.html", {"typed": typed})
+    return render(request, CODE_PAGE, {"typed": typed})
 
 
 @require_GET
