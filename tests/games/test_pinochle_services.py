@@ -89,6 +89,38 @@ def test_a_hand_counts_once_both_scorekeepers_confirm_it(world, nine):
     services.pinochle_hand_add(actor=world.referee, game=game, **A_WINS)
 
 
+def test_each_team_confirms_from_its_own_phone_and_the_room_for_both(world, nine):
+    """From the phones (by the sheet's code), one phone confirms for one team only; the
+    room's referee confirms for both."""
+    game = next(g for g in _draw(world, nine) if not g.bye)
+    small = {"bidder": 1, "bid": 60, "meld": (30, 40), "tricks": (25, 25)}
+    hand = services.pinochle_hand_add(actor=None, game=game, code=game.code, **small)
+    phone = {"actor": None, "hand": hand, "code": game.code}
+    services.pinochle_hand_confirm(**phone, side="a", device="phone-1")
+    services.pinochle_hand_confirm(**phone, side="a", device="phone-1")  # again: nothing
+    with pytest.raises(ValidationError) as refused:
+        services.pinochle_hand_confirm(**phone, side="b", device="phone-1")
+    assert refused.value.messages == [
+        said(
+            "This phone confirmed this hand for team %(other)s: team %(side)s's scorekeeper "
+            "confirms it from their own phone.",
+            other="A",
+            side="B",
+        )
+    ]
+    assert not PinochleHand.objects.get(pk=hand.pk).confirmed
+    services.pinochle_hand_confirm(**phone, side="b", device="phone-2")
+    confirmed = PinochleHand.objects.get(pk=hand.pk)
+    assert confirmed.confirmed and (confirmed.device_a, confirmed.device_b) == (
+        "phone-1",
+        "phone-2",
+    )
+    second = services.pinochle_hand_add(actor=world.referee, game=game, **A_WINS)
+    for side in "ab":
+        services.pinochle_hand_confirm(actor=world.referee, hand=second, side=side)
+    assert PinochleHand.objects.get(pk=second.pk).confirmed
+
+
 def test_a_hand_the_rules_refuse_changes_nothing(world, nine):
     game = next(g for g in _draw(world, nine) if not g.bye)
     with pytest.raises(ValidationError, match="nchère 63"):
