@@ -6,7 +6,9 @@ other phone; at table 2 Sud disagrees once and the disagreement reaches the refe
 settles it; at table 3 the network drops while Nord sends, the phone keeps the score and
 sends it again once the network is back; at table 4 the phone has lost its cookies, the
 score is kept and leaves once the page is reloaded. The room display then shows the
-ranking, and when the referee puts the next position in play the phones follow.
+ranking; a newcomer behind the room's address types wrong codes until the address is
+throttled, and when the referee puts the next position in play the room's phones, holding
+their tables' tokens, follow all the same.
 Screenshots go to /tmp/donne-shots."""
 
 from django.urls import reverse
@@ -158,6 +160,19 @@ def test_a_position_entered_from_two_phones_per_table(page, live_server, world, 
     page.locator("[data-test=general]").wait_for()
     assert page.locator("[data-test=general] li").count() == 20
     page.screenshot(path=str(SHOTS / "table-entry-display.png"))
+
+    # A newcomer behind the room's address types wrong codes until the address is
+    # throttled: their phone waits, the room's phones (holding their tables' tokens) do not.
+    settings.PHONE_CODE_MAX_FAILURES = 2
+    newcomer = browser.new_context(viewport=PHONE, is_mobile=True).new_page()
+    for typed in ("ZZZZZ2", "ZZZZZ3", codes[1]):
+        newcomer.goto(base + reverse("scoring:table_code"))
+        newcomer.fill("#table-code", typed.lower())
+        newcomer.click("button[type=submit]")
+    assert "Trop de codes erronés" in newcomer.locator(".message.error").inner_text()
+    assert newcomer.locator("[data-test=table-page]").count() == 0
+    newcomer.screenshot(path=str(SHOTS / "table-entry-throttled-390.png"), full_page=True)
+    newcomer.context.close()
 
     # The referee puts the next position in play: the phones follow by themselves.
     movement_advance(actor=world.referee, movement=movement, from_position=1)
