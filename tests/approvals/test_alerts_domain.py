@@ -205,3 +205,8 @@ def test_a_field_that_reaches_the_index_raises_nothing():
     assert alerts_of(event(index=Decimal("1.2"), players=52)) == []
     assert alerts_of(event(index=Decimal("1.5"), players=100)) == []
     assert alerts_of(event(index=Decimal("1"), players=12)) == []
+
+
+def test_a_championship_stage_is_not_held_to_a_granted_index():
+    """A regional semi-final plays at 1,5 by the regulation, whatever its field."""
+    assert alerts_of(event(index=Decimal("1.5"), players=40, championship=True)) == []

@@ -77,7 +77,9 @@ class Event:
     file from other software (``external``: its claimed awards, no score).
 
     ``ref``: a stable name of the tournament among the others (the selector's); ``players``:
-    its field (first session) as its bordereau states it; ``licensees``: who played."""
+    its field (first session) as its bordereau states it; ``licensees``: who played;
+    ``championship``: a championship stage, whose index is the regulation's, not a
+    grant."""
 
     ref: str
     name: str
@@ -89,6 +91,7 @@ class Event:
     scores: tuple[Score, ...] = ()
     claimed: tuple[ClaimedAward, ...] = ()
     external: bool = False
+    championship: bool = False
 
     @property
     def described(self) -> str:
@@ -300,7 +303,7 @@ def small_field(event: Event, context: Context) -> list[Alert]:
     """A field smaller than the claimed index needs (« Application des Indices »: 52
     players for 1,2, 100 for 1,5), counted at its first session; for a file from other
     software, the players it names are shown beside."""
-    granted = index_shortfall(event.index, event.players)
+    granted = None if event.championship else index_shortfall(event.index, event.players)
     if granted is None:
         return []
     counted = f"le bordereau annonce {_players(event.players)}"
