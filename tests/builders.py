@@ -18,8 +18,8 @@ from apps.penalties.services import incident_record
 from apps.scoring.models import Play
 from apps.scoring.services import play_score_set
 from apps.tournaments.domain.workflow import Status
-from apps.tournaments.models import Session
-from tests.factories import register
+from apps.tournaments.models import Registration, Session
+from tests.factories import TournamentFactory, register
 
 # --- movements: a session with its movement generated ----------------------------
 
@@ -232,6 +232,20 @@ def lines_stored(tournament, etuis: dict[int, list[int]], *, session: int = 1) -
                 movement=movement, sequence=1, position=1, section="Rouge", table=number
             )[0]
             Play.objects.create(table=table, etui=etui, score=score)
+
+
+def tournament_with_lines(club, *, day, lines, players=16, licensees=None, **values):
+    """A finished tournament of ``club`` played on ``day``: ``players`` new licensees (or
+    ``licensees``) registered, its lines stored (``lines_stored``)."""
+    tournament = TournamentFactory(club=club, date=day, status=Status.FINISHED, **values)
+    if licensees is None:
+        register(tournament, players)
+    else:
+        Registration.objects.bulk_create(
+            Registration(tournament=tournament, licensee=licensee) for licensee in licensees
+        )
+    lines_stored(tournament, lines)
+    return tournament
 
 
 def waiting_homologation(tournament, *, level="committee", **facts):

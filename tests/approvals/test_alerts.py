@@ -17,9 +17,8 @@ from apps.approvals.domain.chain import Level
 from apps.approvals.models import AlertNote, ExternalAward, Homologation
 from apps.core.models import AuditLog
 from apps.tournaments.domain.workflow import Status
-from apps.tournaments.models import Registration
 from tests import factories as f
-from tests.builders import lines_stored, waiting_homologation
+from tests.builders import tournament_with_lines, waiting_homologation
 from tests.personas import PERSONAS
 from tests.queries import queries_of
 
@@ -28,18 +27,8 @@ DAY = timezone.localdate() - datetime.timedelta(days=20)
 LINES = {etui: [56, 62, -52, 70] for etui in range(1, 6)}
 
 
-def played(club, *, day=DAY, players=16, licensees=None, lines=LINES, **values):
-    """A tournament of ``club`` played on ``day``: its players registered, its lines
-    stored, finished."""
-    tournament = f.TournamentFactory(club=club, date=day, status=Status.FINISHED, **values)
-    if licensees is None:
-        f.register(tournament, players)
-    else:
-        Registration.objects.bulk_create(
-            Registration(tournament=tournament, licensee=licensee) for licensee in licensees
-        )
-    lines_stored(tournament, lines)
-    return tournament
+def played(club, *, day=DAY, lines=LINES, **values):
+    return tournament_with_lines(club, day=day, lines=lines, **values)
 
 
 def licensees_of(tournament) -> list:

@@ -227,8 +227,8 @@ def same_day(event: Event, context: Context) -> list[Alert]:
         more = f" et {len(both) - NAMES_SHOWN} autres" if len(both) > NAMES_SHOWN else ""
         verb = "a aussi joué" if len(both) == 1 else "ont aussi joué"
         message = (
-            f"Le même jour, {', '.join(named)}{more} {verb} {other.described}, ailleurs que"
-            f" ce tournoi ({event.place.label})."
+            f"Le même jour, {', '.join(named)}{more} {verb} {other.described}, quand ce"
+            f" tournoi se jouait ailleurs ({event.place.label})."
         )
         alerts.append(Alert("same_day", f"same_day:{other.ref}", message, (other.ref,)))
     return alerts
