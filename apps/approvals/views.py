@@ -140,7 +140,11 @@ def _steps_for(user, homologation: Homologation) -> list[dict]:
 @login_required
 def homologation_page(request, pk):
     homologation = _homologation(request, pk)
-    rows = with_alerts(inbox_rows([homologation], timezone.localdate()), request.user)
+    rows = inbox_rows([homologation], timezone.localdate())
+    # The integrity alerts are for the officers of the chain, not the organiser.
+    officer = bool(permissions.inbox_levels(request.user))
+    if officer:
+        rows = with_alerts(rows, request.user)
     return render(
         request,
         "approvals/homologation.html",
@@ -149,6 +153,7 @@ def homologation_page(request, pk):
             "row": rows[0],
             "steps": homologation.steps.select_related("actor"),
             "actions": _steps_for(request.user, homologation),
+            "officer": officer,
             "may_note": permissions.can_note_alerts(request.user, homologation),
             "stage": Stage.objects.filter(
                 tournament_id=homologation.tournament_id, closed_at__isnull=False

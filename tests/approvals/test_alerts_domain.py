@@ -4,8 +4,12 @@ does not."""
 from datetime import date
 from decimal import Decimal
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from apps.approvals.domain.alerts import (
     ALERT_KINDS,
+    LONE_SCORE_GAP,
     ClaimedAward,
     Context,
     Event,
@@ -210,3 +214,44 @@ def test_a_field_that_reaches_the_index_raises_nothing():
 def test_a_championship_stage_is_not_held_to_a_granted_index():
     """A regional semi-final plays at 1,5 by the regulation, whatever its field."""
     assert alerts_of(event(index=Decimal("1.5"), players=40, championship=True)) == []
+
+
+# --- invariants -----------------------------------------------------------------------
+
+
+@given(
+    licensees=st.frozensets(st.integers(1, 500), min_size=1, max_size=40),
+    scores=st.lists(st.tuples(st.integers(1, 24), st.integers(-300, 300)), min_size=1),
+    days=st.integers(0, 365),
+)
+def test_a_copy_under_any_name_club_and_date_is_always_identical(licensees, scores, days):
+    played = tuple(Score(1, etui, score) for etui, score in scores)
+    mine = event(licensees=licensees, scores=played)
+    copy = event(
+        "t2",
+        name="Copie",
+        date=date.fromordinal(DAY.toordinal() + days),
+        place=AWAY,
+        licensees=licensees,
+        scores=tuple(reversed(played)),
+    )
+    alerts = [a for a in alerts_of(mine, copy) if a.kind == "same_results"]
+    assert [a.others for a in alerts] == [("t2",)]
+    assert "Résultats identiques" in alerts[0].message
+
+
+@given(
+    low=st.integers(-400, 400),
+    gaps=st.lists(st.integers(0, LONE_SCORE_GAP), min_size=1, max_size=8),
+)
+def test_scores_within_200_points_of_each_other_are_never_lone(low, gaps):
+    scores = tuple(Score(1, 1, low + gap) for gap in gaps)
+    assert "lone_score" not in kinds(alerts_of(event(scores=scores)))
+
+
+@given(score=st.integers(-400, 400), others=st.lists(st.integers(-400, 400), min_size=1))
+def test_a_score_is_lone_exactly_when_every_other_is_more_than_200_away(score, others):
+    scores = (Score(1, 1, score), *(Score(1, 1, other) for other in others))
+    lone = [a for a in alerts_of(event(scores=scores)) if a.kind == "lone_score"]
+    far = all(abs(score - other) > LONE_SCORE_GAP for other in others)
+    assert not far or (lone and f"Étui 1 : {score}" in lone[0].message)
