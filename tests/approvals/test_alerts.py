@@ -252,6 +252,14 @@ def test_the_officer_notes_why_an_alert_is_fine_audited_and_shown(login, world, 
     assert AlertNote.objects.filter(homologation=alerted).count() == 2
 
 
+def test_the_home_counts_the_tournaments_with_an_alert_not_yet_noted(login, world, alerted):
+    client = login(world.committee_staff)
+    home = client.get(reverse("federation:home")).content.decode()
+    assert "alertes à examiner : 1" in home
+    _note(client, alerted)
+    assert 'data-test="alerted"' not in client.get(reverse("federation:home")).content.decode()
+
+
 def test_a_note_needs_a_reason_and_a_current_alert(login, world, alerted):
     client = login(world.committee_staff)
     page = _note(client, alerted, reason="   ").content.decode()
