@@ -197,7 +197,7 @@ class _Facts:
         for tournament, session, etui, score, section, table, position in rows.order_by(
             "table__movement__session__number", "etui", "table__sequence", "table__table"
         ):
-            where = f"table {table} {section}, position {position}".replace("  ", " ")
+            where = f"table {table} {section}, position {position}"
             self.scores[_tournament_ref(tournament)].append(Score(session, etui, score, where))
 
     def event(self, ref: str, *, name, day, place, players, index, external, championship):
