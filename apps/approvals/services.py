@@ -231,6 +231,8 @@ def homologation_alert_note(
         raise ValidationError("Dites pourquoi cette alerte est normale.")
     if len(reason) > REASON_MAX_LENGTH:
         raise ValidationError(f"La raison tient en {REASON_MAX_LENGTH} caractères au plus.")
+    if "\x00" in reason:
+        raise ValidationError("La raison contient un caractère nul : retapez-la.")
     shown = homologation_alerts([homologation]).get(homologation.pk, [])
     alert = next((item.alert for item in shown if item.alert.key == key), None)
     if alert is None:

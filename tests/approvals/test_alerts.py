@@ -268,6 +268,8 @@ def test_a_note_needs_a_reason_and_a_current_alert(login, world, alerted):
     assert "n&#x27;est plus d&#x27;actualité" in page
     page = _note(client, alerted, reason="x" * 1001).content.decode()
     assert "1000 caractères au plus" in page
+    page = _note(client, alerted, reason="normal\x00").content.decode()
+    assert "caractère nul" in page
     assert not AlertNote.objects.exists()
     assert not AuditLog.objects.filter(object_id=str(alerted.pk)).exists()
 
