@@ -71,8 +71,14 @@ class _Facts:
         self.scores: dict[str, list[Score]] = defaultdict(list)
         self.names: dict[int, str] = {}
         self._own_players()
-        other_tournaments = self._sharing_tournaments() | self._same_day_tournaments()
-        other_files = self._sharing_files() | self._same_day_files()
+        other_tournaments = (
+            self._sharing_tournaments()
+            | self._tournaments_sharing_files()
+            | self._same_day_tournaments()
+        )
+        other_files = (
+            self._sharing_files() | self._files_sharing_tournaments() | self._same_day_files()
+        )
         self.other_tournaments = other_tournaments - set(self.tournaments)
         self.other_files = other_files - set(self.files)
         self._other_players()
@@ -139,6 +145,46 @@ class _Facts:
             .annotate(shared=Count("pk"))
         )
         return self._sharing(pairs, _file_ref, "own", "homologation_id")
+
+    def _files_sharing_tournaments(self) -> set[int]:
+        """Files of the same day that name most of the players of one of our tournaments."""
+        if not self.tournaments:
+            return set()
+        pairs = (
+            ExternalAward.objects.filter(
+                homologation__date__in={h.date for h in self.tournaments.values()},
+                licensee__registrations__tournament_id__in=self.tournaments,
+                licensee__registrations__waiting=False,
+            )
+            .values("homologation_id", own=F("licensee__registrations__tournament_id"))
+            .annotate(shared=Count("pk"))
+        )
+        return {
+            pair["homologation_id"]
+            for pair in pairs
+            if shares_most_players(pair["shared"], len(self.players[_tournament_ref(pair["own"])]))
+        }
+
+    def _tournaments_sharing_files(self) -> set[int]:
+        """Tournaments played the same day by most of the players one of our files names."""
+        if not self.files:
+            return set()
+        pairs = (
+            Registration.objects.filter(
+                waiting=False,
+                tournament__game=Tournament.Game.DUPLICATE_TAROT,
+                tournament__status__in=PLAYED,
+                tournament__date__in={h.date for h in self.files.values()},
+                licensee__externalaward__homologation_id__in=self.files,
+            )
+            .values("tournament_id", own=F("licensee__externalaward__homologation_id"))
+            .annotate(shared=Count("pk"))
+        )
+        return {
+            pair["tournament_id"]
+            for pair in pairs
+            if shares_most_players(pair["shared"], len(self.players[_file_ref(pair["own"])]))
+        }
 
     def _own_licensees_and_days(self) -> tuple[set[int], set]:
         licensees = set().union(*self.players.values()) if self.players else set()

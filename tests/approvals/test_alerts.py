@@ -132,6 +132,26 @@ def test_the_same_file_received_twice_raises_an_alert(world):
     assert kinds(again) == ["same_results"]
 
 
+def test_a_tournament_played_in_donne_and_received_as_a_file_raises_an_alert_both_ways(world):
+    mine = played(world.club)
+    file = received(world.club, licensees_of(mine)[:12])
+    homologation = waiting_homologation(mine)
+    found = homologation_alerts([homologation, file])
+    assert [s.alert.kind for s in found[homologation.pk]] == ["same_results"]
+    assert found[homologation.pk][0].alert.message.startswith("12 des 16 joueurs")
+    assert [s.alert.kind for s in found[file.pk]] == ["same_results"]
+    # Each seen alone finds the other.
+    assert kinds(homologation) == kinds(file) == ["same_results"]
+
+
+def test_a_file_of_another_day_or_of_other_players_is_not_the_same_tournament(world):
+    mine = played(world.club)
+    players = licensees_of(mine)
+    yesterday = received(world.club, players[:12], day=DAY - datetime.timedelta(days=1))
+    others = received(world.club, players[:7] + f.LicenseeFactory.create_batch(8))
+    assert kinds(waiting_homologation(mine)) == kinds(yesterday) == kinds(others) == []
+
+
 def test_a_file_with_a_field_smaller_than_its_index_raises_an_alert(world):
     players = f.LicenseeFactory.create_batch(12)
     small = received(world.club, players, index=Decimal("1.2"), players=40)

@@ -116,6 +116,24 @@ def test_the_same_file_from_other_software_received_twice_raises_it_and_another_
     assert "Attributions identiques" in alert.message and "les mêmes 3 joueurs" in alert.message
 
 
+def test_a_file_with_most_players_of_a_tournament_played_the_same_day_raises_it():
+    claimed = tuple(ClaimedAward(pk, 0, 1) for pk in range(1, 12))
+    received = event(
+        "h1", external=True, scores=(), claimed=claimed, licensees=frozenset(range(1, 12))
+    )
+    [alert] = alerts_of(received, event())
+    assert alert.kind == "same_results" and alert.others == ("t1",)
+    assert alert.message.startswith("11 des 11 joueurs de ce tournoi ont aussi joué « Tournoi t1 »")
+    [alert] = alerts_of(event(), received)
+    assert alert.message.startswith("11 des 16 joueurs de ce tournoi")
+
+
+def test_a_file_of_another_day_or_with_few_of_its_players_does_not():
+    received = event("h1", external=True, scores=(), licensees=frozenset(range(1, 12)))
+    assert alerts_of(received, event(date=date(2026, 10, 4))) == []
+    assert alerts_of(received, event(licensees=frozenset(range(8, 30)))) == []
+
+
 # --- the same day in two places -------------------------------------------------------
 
 
@@ -144,7 +162,8 @@ def test_the_same_club_and_venue_another_day_or_other_players_do_not():
 
 
 def test_a_file_from_other_software_is_checked_for_the_same_day_too():
-    received = event("h1", external=True, scores=(), place=AWAY, claimed=(ClaimedAward(3, 0, 1),))
+    players = frozenset({3, *range(100, 111)})
+    received = event("h1", external=True, scores=(), place=AWAY, licensees=players)
     [alert] = alerts_of(received, event("t2", scores=()))
     assert alert.kind == "same_day" and alert.others == ("t2",)
 

@@ -165,14 +165,16 @@ def _players(count: int) -> str:
 def same_results(event: Event, context: Context) -> list[Alert]:
     """Results identical to another tournament's, or sharing most of its players and at
     least 90 % of its scores (étui by étui); for files from other software, which carry
-    no score, the same players with the same PCN and PP."""
+    no score, the same players with the same PCN and PP as another file, or most of the
+    players of a tournament played in Donne the same day."""
     alerts = []
     for other in context.others(event):
-        message = (
-            _claimed_alike(event, other)
-            if event.external and other.external
-            else _scores_alike(event, other)
-        )
+        if event.external and other.external:
+            message = _claimed_alike(event, other)
+        elif event.external or other.external:
+            message = _players_alike(event, other)
+        else:
+            message = _scores_alike(event, other)
         if message:
             key = f"same_results:{other.ref}"
             alerts.append(Alert("same_results", key, message, (other.ref,)))
@@ -200,6 +202,17 @@ def _scores_alike(event: Event, other: Event) -> str | None:
         f"Résultats presque identiques à ceux de {other.described} :"
         f" {shared_players} joueurs sur {len(event.licensees)} en commun et {shared} scores"
         f" d'étuis sur {total} identiques ({share} %)."
+    )
+
+
+def _players_alike(event: Event, other: Event) -> str | None:
+    shared = len(event.licensees & other.licensees)
+    if other.date != event.date or not shares_most_players(shared, len(event.licensees)):
+        return None
+    return (
+        f"{shared} des {len(event.licensees)} joueurs de ce tournoi ont aussi joué"
+        f" {other.described} : le même tournoi arrive-t-il deux fois, joué dans Donne et"
+        " reçu comme fichier d'un autre logiciel ?"
     )
 
 
