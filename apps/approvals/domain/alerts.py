@@ -188,9 +188,10 @@ def _scores_alike(event: Event, other: Event) -> str | None:
     if not shares_most_players(shared_players, len(event.licensees)):
         return None
     mine = Counter(score.played for score in event.scores)
-    shared = sum((mine & Counter(score.played for score in other.scores)).values())
+    theirs = Counter(score.played for score in other.scores)
+    shared = sum((mine & theirs).values())
     total = len(event.scores)
-    if event.licensees == other.licensees and mine == Counter(s.played for s in other.scores):
+    if event.licensees == other.licensees and mine == theirs:
         return (
             f"Résultats identiques à ceux de {other.described} : les mêmes"
             f" {_players(shared_players)} et les mêmes {total} scores d'étuis."
