@@ -7,6 +7,7 @@ import random
 from django.contrib.contenttypes.models import ContentType
 from django.db.models import Model
 
+from apps.approvals.models import Homologation
 from apps.core.models import AuditLog
 from apps.movements import services as movements
 from apps.movements.models import MovementTable, Place, SessionMovement
@@ -16,8 +17,9 @@ from apps.penalties.selectors import catalogue_for
 from apps.penalties.services import incident_record
 from apps.scoring.models import Play
 from apps.scoring.services import play_score_set
-from apps.tournaments.models import Session
-from tests.factories import register
+from apps.tournaments.domain.workflow import Status
+from apps.tournaments.models import Registration, Session
+from tests.factories import TournamentFactory, register
 
 # --- movements: a session with its movement generated ----------------------------
 
@@ -211,3 +213,53 @@ def ruling(row: Fault, taker, defenders):
     else:
         players = []
     return side, players, options
+
+
+# --- the homologation chain: tournaments waiting, their lines stored as played ----
+
+
+def lines_stored(tournament, etuis: dict[int, list[int]], *, session: int = 1) -> None:
+    """Each étui's scores stored straight on the traveller, at tables 1, 2… of one
+    position of the section « Rouge » (no movement generated: the chain reads lines)."""
+    sitting = Session.objects.get_or_create(tournament=tournament, number=session)[0]
+    tables = max(len(scores) for scores in etuis.values())
+    movement = SessionMovement.objects.get_or_create(
+        session=sitting, defaults={"tables": tables, "positions": 1, "method": "draw"}
+    )[0]
+    for etui, scores in etuis.items():
+        for number, score in enumerate(scores, start=1):
+            table = MovementTable.objects.get_or_create(
+                movement=movement, sequence=1, position=1, section="Rouge", table=number
+            )[0]
+            Play.objects.create(table=table, etui=etui, score=score)
+
+
+def tournament_with_lines(club, *, day, lines, players=16, licensees=None, **values):
+    """A finished tournament of ``club`` played on ``day``: ``players`` new licensees (or
+    ``licensees``) registered, its lines stored (``lines_stored``)."""
+    tournament = TournamentFactory(club=club, date=day, status=Status.FINISHED, **values)
+    if licensees is None:
+        register(tournament, players)
+    else:
+        Registration.objects.bulk_create(
+            Registration(tournament=tournament, licensee=licensee) for licensee in licensees
+        )
+    lines_stored(tournament, lines)
+    return tournament
+
+
+def waiting_homologation(tournament, *, level="committee", **facts):
+    """The tournament, submitted, waiting at ``level`` with its bordereau's facts."""
+    tournament.status = Status.SUBMITTED
+    tournament.save()
+    players = tournament.registrations.filter(waiting=False).count()
+    values = {
+        "club": tournament.club,
+        "name": tournament.name,
+        "date": tournament.date,
+        "index": tournament.index,
+        "players": players,
+        "session_players": [players],
+        **facts,
+    }
+    return Homologation.objects.create(tournament=tournament, level=level, **values)

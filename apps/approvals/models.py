@@ -135,6 +135,38 @@ class ExternalAward(models.Model):
         return f"{self.licensee}: {self.pcn} PCN, {self.pp} PP"
 
 
+class AlertNote(models.Model):
+    """Why an integrity alert of a tournament is fine (apps.approvals.domain.alerts), as
+    an officer of the chain noted it at their level: the alert then shows as noted. The
+    alert is found again by its key while its evidence holds; its message is kept as it
+    read when noted."""
+
+    homologation = models.ForeignKey(
+        Homologation, on_delete=models.CASCADE, related_name="alert_notes"
+    )
+    key = models.CharField(_("alert"), max_length=100)
+    level = models.CharField(_("at"), max_length=12, choices=LEVELS)
+    message = models.TextField(_("alert as noted"))
+    reason = models.TextField(_("why it is fine"))
+    noted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("noted by"), on_delete=models.PROTECT
+    )
+    noted_at = models.DateTimeField(_("noted at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("alert note")
+        verbose_name_plural = _("alert notes")
+        ordering = ["homologation", "noted_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["homologation", "key", "level"], name="one_alert_note_a_level"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.homologation}: {self.key}"
+
+
 class SeasonDeadlines(models.Model):
     """The season's recommended dates (« Date limite de transmission »), set by the
     federation."""

@@ -1,13 +1,13 @@
 """What the homologation chain shows on the area homes: each level's count of tournaments
-waiting and late (committee, zone, federation); on the club's home, its tournaments sent
-back to it and those late."""
+waiting, late, and with an integrity alert to look at (committee, zone, federation); on
+the club's home, its tournaments sent back to it and those late."""
 
 from django.utils import timezone
 
 from apps.accounts.permissions import roles_of
 from apps.approvals.domain.chain import Level
 from apps.approvals.permissions import homologations_for_user, inbox_levels
-from apps.approvals.selectors import inbox_rows, waiting_for
+from apps.approvals.selectors import inbox_rows, waiting_for, with_alerts
 
 LEVEL_TITLES = {
     Level.COMMITTEE: "au comité",
@@ -23,8 +23,10 @@ def staff_home_panel(user) -> dict | None:
     today = timezone.localdate()
     counts = []
     for level in levels:
-        rows = inbox_rows(waiting_for(user, level), today)
-        counts.append((LEVEL_TITLES[level], len(rows), sum(row.late for row in rows)))
+        rows = with_alerts(inbox_rows(waiting_for(user, level), today), user)
+        # Tournaments with an integrity alert no officer has noted yet.
+        alerted = sum(any(not shown.noted for shown in row.alerts) for row in rows)
+        counts.append((LEVEL_TITLES[level], len(rows), sum(row.late for row in rows), alerted))
     return {"template": "approvals/_home_panel.html", "counts": counts}
 
 

@@ -6,7 +6,7 @@ whole history of what passes through it."""
 from django.db.models import Q, QuerySet
 
 from apps.accounts.permissions import roles_of
-from apps.approvals.domain.chain import Actor, Level
+from apps.approvals.domain.chain import WAITING_FOR, Actor, Level
 from apps.approvals.models import Homologation
 from apps.competitions.models import Stage
 from apps.federation.models import Committee, Zone
@@ -106,3 +106,10 @@ def can_grant_index(user, tournament: Tournament) -> bool:
     """The tournament's committee (1.2) or the federation (1.5) may open its grant page."""
     roles = roles_of(user)
     return roles.federation or tournament.club.committee_id in roles.committee_ids
+
+
+def can_note_alerts(user, homologation: Homologation) -> bool:
+    """The officer the tournament waits for (committee, zone or federation) notes why an
+    integrity alert is fine; nobody else, and nobody once it is approved."""
+    actor = WAITING_FOR.get(Level(homologation.level))
+    return actor is not None and can_act_as(user, homologation, actor)

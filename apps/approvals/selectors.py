@@ -1,13 +1,14 @@
 """Reads of the homologation chain: each level's inbox (what waits for it, what it sent
 back, what is late), a tournament's fees, the deadline that applies to it."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 
 from django.db.models import Exists, OuterRef, QuerySet
 
 from apps.accounts.permissions import roles_of
+from apps.approvals.alerts import ShownAlert, homologation_alerts
 from apps.approvals.domain.chain import Action, Level
 from apps.approvals.domain.deadlines import SeasonDeadlines, deadline_for, is_late
 from apps.approvals.domain.fees import Fees, TournamentFees, fee_totals, fees_of
@@ -65,6 +66,7 @@ class InboxRow:
     late: bool
     deadline: date
     fees: Fees
+    alerts: tuple[ShownAlert, ...] = ()
 
 
 def inbox_rows(homologations, today: date) -> list[InboxRow]:
@@ -96,6 +98,12 @@ def inbox_rows(homologations, today: date) -> list[InboxRow]:
             )
         )
     return rows
+
+
+def with_alerts(rows: list[InboxRow], user) -> list[InboxRow]:
+    """The rows with their tournaments' integrity alerts (read once for every row)."""
+    found = homologation_alerts([row.homologation for row in rows], user)
+    return [replace(row, alerts=tuple(found.get(row.homologation.pk, ()))) for row in rows]
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from apps.accounts.permissions import roles_of
 from apps.approvals import notifications, permissions
+from apps.approvals.alerts import homologation_alerts
 from apps.approvals.domain.chain import (
     ACTION_NAMES,
     LEVEL_NAMES,
@@ -24,6 +25,7 @@ from apps.approvals.domain.chain import (
 )
 from apps.approvals.domain.conditions import HomologationFacts, homologation_refusals
 from apps.approvals.models import (
+    AlertNote,
     CommitteeRate,
     Homologation,
     HomologationStep,
@@ -204,6 +206,58 @@ def _step(
         for hook in approval_hooks:
             hook(homologation)
     return homologation
+
+
+REASON_MAX_LENGTH = 1000
+
+
+@transaction.atomic
+def homologation_alert_note(
+    *, actor, homologation: Homologation, key: str, reason: str
+) -> AlertNote:
+    """The officer the tournament waits for notes why one of its integrity alerts is fine
+    (« noter pourquoi c'est normal »): the alert stays, shown as noted with the reason and
+    who. Never blocks nor moves the tournament; a second note at the same level replaces
+    the first, the audit keeping both."""
+    homologation = (
+        Homologation.objects.select_for_update(of=("self",))
+        .select_related("club__committee", "tournament")
+        .get(pk=homologation.pk)
+    )
+    if not permissions.can_note_alerts(actor, homologation):
+        raise PermissionDenied("Seul le niveau où attend le tournoi note ses alertes.")
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError("Dites pourquoi cette alerte est normale.")
+    if len(reason) > REASON_MAX_LENGTH:
+        raise ValidationError(f"La raison tient en {REASON_MAX_LENGTH} caractères au plus.")
+    if "\x00" in reason:
+        raise ValidationError("La raison contient un caractère nul : retapez-la.")
+    shown = homologation_alerts([homologation]).get(homologation.pk, [])
+    alert = next((item.alert for item in shown if item.alert.key == key), None)
+    if alert is None:
+        raise ValidationError("Cette alerte n'est plus d'actualité : rechargez la page.")
+    note = AlertNote.objects.filter(
+        homologation=homologation, key=key, level=homologation.level
+    ).first()
+    before = note.reason if note else None
+    if note is None:
+        note = AlertNote(homologation=homologation, key=key, level=homologation.level)
+    note.message, note.reason, note.noted_by = alert.message, reason, actor
+    note.save()
+    audit_record(
+        actor=actor,
+        action="update",
+        instance=homologation,
+        changes={
+            "alert": key,
+            "message": alert.message,
+            "level": homologation.level,
+            "reason": [before, reason],
+            "step": "alerte notée comme normale",
+        },
+    )
+    return note
 
 
 @transaction.atomic

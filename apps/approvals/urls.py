@@ -10,6 +10,7 @@ urlpatterns = [
     path("homologations/fichier-fft/", external_views.external_receive, name="external"),
     path("homologations/<int:pk>/", views.homologation_page, name="homologation"),
     path("homologations/<int:pk>/etape/", views.homologation_step, name="step"),
+    path("homologations/<int:pk>/alertes/", views.alert_note, name="alert_note"),
     path("homologations/<int:pk>/pcn.pdf", views.pcn_table, name="pcn_table"),
     path("homologations/redevances/", views.fees, name="fees"),
     path("homologations/participation/", views.committee_rate, name="committee_rate"),

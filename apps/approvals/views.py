@@ -24,6 +24,7 @@ from apps.approvals.selectors import (
     inbox_rows,
     sent_back_by,
     waiting_for,
+    with_alerts,
 )
 from apps.competitions.models import Stage
 from apps.core.pages import confirm_page, download, error_text
@@ -44,6 +45,10 @@ def inbox(request):
     for level in levels:
         rows = inbox_rows(form.filter(waiting_for(request.user, level)), today)
         boxes.append({"level": level, "rows": rows, "late": sum(r.late for r in rows)})
+    # Every box's alerts read at once: their cost does not grow with the tournaments.
+    alerted = iter(with_alerts([row for box in boxes for row in box["rows"]], request.user))
+    for box in boxes:
+        box["rows"] = [next(alerted) for _row in box["rows"]]
     late = [
         row
         for row in inbox_rows(
@@ -136,6 +141,10 @@ def _steps_for(user, homologation: Homologation) -> list[dict]:
 def homologation_page(request, pk):
     homologation = _homologation(request, pk)
     rows = inbox_rows([homologation], timezone.localdate())
+    # The integrity alerts are for the officers of the chain, not the organiser.
+    officer = bool(permissions.inbox_levels(request.user))
+    if officer:
+        rows = with_alerts(rows, request.user)
     return render(
         request,
         "approvals/homologation.html",
@@ -144,6 +153,8 @@ def homologation_page(request, pk):
             "row": rows[0],
             "steps": homologation.steps.select_related("actor"),
             "actions": _steps_for(request.user, homologation),
+            "officer": officer,
+            "may_note": permissions.can_note_alerts(request.user, homologation),
             "stage": Stage.objects.filter(
                 tournament_id=homologation.tournament_id, closed_at__isnull=False
             ).first()
@@ -186,6 +197,28 @@ def homologation_step(request, pk):
     else:
         messages.success(request, _("Done: %(step)s.") % {"step": ACTION_NAMES[action]})
     return redirect("approvals:homologation", homologation.pk)
+
+
+@login_required
+@require_POST
+def alert_note(request, pk):
+    """« Noter pourquoi c'est normal »: the officer the tournament waits for notes why one
+    of its integrity alerts is fine; the alert stays, shown as noted."""
+    homologation = _homologation(request, pk)
+    if not permissions.can_note_alerts(request.user, homologation):
+        raise PermissionDenied
+    try:
+        services.homologation_alert_note(
+            actor=request.user,
+            homologation=homologation,
+            key=request.POST.get("key", "")[:100],
+            reason=request.POST.get("reason", ""),
+        )
+    except ValidationError as exc:
+        messages.error(request, error_text(exc))
+    else:
+        messages.success(request, _("The alert is noted as fine, with your reason."))
+    return redirect(reverse("approvals:homologation", args=[homologation.pk]) + "#alerts")
 
 
 @login_required

@@ -96,6 +96,13 @@ def _played(players: int) -> str:
     return f"{players} a joué" if players < 2 else f"{players} ont joué"
 
 
+def index_shortfall(index: Decimal, players: int) -> GrantedIndex | None:
+    """The granted index (1,2 or 1,5) whose participation ``players`` does not reach
+    (« Application des Indices »), else None."""
+    granted = GRANTED_INDICES.get(index) if index.is_finite() else None
+    return granted if granted is not None and players < granted.min_players else None
+
+
 def _index_refusals(facts: HomologationFacts) -> list[str]:
     """Index 1 always; 1,2 and 1,5 with enough players and the grant; 3 for an overseas
     local tournament only; any other index never."""
@@ -117,7 +124,7 @@ def _index_refusals(facts: HomologationFacts) -> list[str]:
             " 1,5 (Tournoi National) ou 3 (tournoi local d'Outre-mer)."
         ]
     refusals = []
-    if facts.players < granted.min_players:
+    if index_shortfall(index, facts.players):
         refusals.append(
             f"Indice {shown} ({granted.title}) : participation d'au moins"
             f" {granted.min_players} joueurs requise ; {_played(facts.players)}."
