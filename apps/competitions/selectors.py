@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 
 from apps.competitions.domain.eligibility import CompetitionKind, eligibility_refusals
+from apps.competitions.domain.qualification import line_order
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Competition, Qualifier, Stage
 from apps.federation.models import Committee, Licensee, Season
@@ -135,19 +136,29 @@ class StandingRow:
     total: float | None
     tops: int
     sessions: tuple[float | None, ...]
+    registration_id: int
 
 
 def stage_standings(stage: Stage) -> list[StandingRow]:
     """The stage's running general ranking: the sessions' percentages times coefficients, ties
-    broken by the TOPs of every session (art. 20)."""
+    broken by the TOPs of every session (art. 20), players still equal in registration order
+    (the order its cuts and its quota take them)."""
     results = tournament_results_read(stage.tournament)
     licensees = Licensee.objects.select_related("club").in_bulk(
         [p.player.licensee_id for p in results.players]
     )
-    return [
-        StandingRow(p.rank, licensees[p.player.licensee_id], p.total, p.tops, p.sessions)
+    rows = [
+        StandingRow(
+            p.rank,
+            licensees[p.player.licensee_id],
+            p.total,
+            p.tops,
+            p.sessions,
+            p.player.registration_id,
+        )
         for p in results.players
     ]
+    return line_order([(row, row.rank, row.registration_id) for row in rows])
 
 
 def stage_present(stage: Stage) -> int:

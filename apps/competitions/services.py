@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from apps.competitions import permissions
 from apps.competitions.domain.eligibility import SERIES_OF, CompetitionKind
-from apps.competitions.domain.qualification import direct_qualifiers, qualification
+from apps.competitions.domain.qualification import direct_qualifiers, line_order, qualification
 from apps.competitions.domain.regulation import RegulationRow, regulation_problems
 from apps.competitions.models import Competition, Qualifier, RegulationLine, Stage
 from apps.competitions.selectors import (
@@ -551,8 +551,9 @@ def stage_seat_first(
 def stage_seat_next(*, actor, stage: Stage, seed: int | None = None) -> SessionMovement:
     """Add and seat the next session once the previous one is complete: the players the
     regulation table keeps, cut by the running general ranking (sum of the sessions'
-    percentages times coefficients, ties broken by TOPs: art. 20), seated by serpentine from
-    that ranking (art. 17), or drawn where the stage says so (art. 7)."""
+    percentages times coefficients, ties broken by TOPs: art. 20, players still equal in
+    registration order), seated by serpentine from that ranking (art. 17), or drawn where
+    the stage says so (art. 7)."""
     tournament = tournament_lock_for_room(actor=actor, tournament=stage.tournament)
     stage = Stage.objects.select_for_update(of=("self",)).get(pk=stage.pk)
     row = stage_row(stage, stage_present(stage))
@@ -566,9 +567,13 @@ def stage_seat_next(*, actor, stage: Stage, seed: int | None = None) -> SessionM
             f"La séance {last.number} n'est pas complète : toutes ses donnes doivent être saisies."
         )
     played_last = {p.player.registration_id for p in last.players}
-    ranked = [
-        p.player.registration_id for p in results.players if p.player.registration_id in played_last
-    ]
+    ranked = line_order(
+        [
+            (p.player.registration_id, p.rank, p.player.registration_id)
+            for p in results.players
+            if p.player.registration_id in played_last
+        ]
+    )
     kept = ranked[: row.next_sessions[sessions - 1]]
     entrants = list(Registration.objects.filter(pk__in=kept))
     entrants.sort(key=lambda r: kept.index(r.pk))

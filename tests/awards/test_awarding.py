@@ -3,7 +3,11 @@ kind of tournament follows, the reasons in words, ties shared, the refusals."""
 
 from decimal import Decimal
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from apps.awards.domain.awarding import Facts, SessionPlay, awards_compute
+from apps.awards.domain.pp import national_final_awards
 
 
 def _line_session(tables: int, level: dict[int, int] | None = None) -> SessionPlay:
@@ -144,3 +148,47 @@ def test_a_national_final_reads_its_own_table():
     outcome = awards_compute(facts)
     assert [(a.player, a.pcn, a.pp) for a in outcome.awards] == [(1, 8000, 110)]
     assert outcome.awards[0].reason == "1er de la finale nationale : 8000 PCN, 110 PP"
+
+
+def _open_final(place: int) -> tuple[int, int]:
+    return national_final_awards("open", place)
+
+
+def test_players_still_equal_after_tops_at_a_national_final_share_their_places():
+    """Art. 20 breaks ties by TOPs; players still equal share the total of their places'
+    PCN and PP, rounded up (ch. 5 « Ex-æquo »), as in any other tournament: not each the
+    full value of the shared rank."""
+    session = _howell(4)
+    session.results[3] = session.results[2]  # 2nd and 3rd: same %, same TOPs
+    facts = _facts(
+        session, ceiling=5000, stage="national_final", by_tops=True, national_final=_open_final
+    )
+    awards = _by_player(awards_compute(facts))
+    # Open final: 2nd 7500 PCN 88 PP, 3rd 7000 PCN 71 PP -> 7250 PCN and 79.5 -> 80 PP each.
+    assert [(awards[p].pcn, awards[p].pp, awards[p].place) for p in (1, 2, 3, 4)] == [
+        (8000, 110, 1),
+        (7250, 80, 2),
+        (7250, 80, 2),
+        (6500, 62, 4),
+    ]
+    assert awards[2].reason == "2ᵉ de la finale nationale (ex æquo) : 7250 PCN, 80 PP"
+
+
+@given(st.lists(st.integers(min_value=0, max_value=3), min_size=12, max_size=40))
+def test_a_national_finals_tied_players_share_what_their_places_are_worth(levels):
+    """Whatever the ties, tied players take equal shares that add up to their places'
+    values (up to the rounding up of each share), and untied players their own place's."""
+    session = SessionPlay(10, True, {p: (float(level), 0) for p, level in enumerate(levels)})
+    facts = _facts(
+        session, ceiling=5000, stage="national_final", by_tops=True, national_final=_open_final
+    )
+    awards = {a.player: a for a in awards_compute(facts).awards}
+    for level in set(levels):
+        group = [p for p, other in enumerate(levels) if other == level]
+        first = 1 + sum(other > level for other in levels)
+        places = range(first, first + len(group))
+        for column in (0, 1):
+            worth = sum(_open_final(place)[column] for place in places)
+            shares = {(awards[p].pcn, awards[p].pp)[column] if p in awards else 0 for p in group}
+            assert len(shares) == 1
+            assert 0 <= shares.pop() * len(group) - worth < len(group)

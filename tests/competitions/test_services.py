@@ -12,7 +12,7 @@ from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Competition, Qualifier, Stage
 from apps.competitions.selectors import stage_standings
 from apps.federation.models import Season
-from apps.movements.models import MovementTable
+from apps.movements.models import MovementTable, Place
 from apps.scoring.services import play_score_set
 from apps.tournaments.models import Registration
 from apps.tournaments.services import tournament_transition
@@ -397,3 +397,44 @@ def test_a_changed_table_waits_for_the_zones_approval_again(league):
         services.stage_regulation_approve(actor=other_zone, stage=stage)
     c.approve(league, stage)
     assert services.stage_seat_first(actor=league.referee, stage=stage, seed=2).tables == 4
+
+
+# --- ties at a cut and at the quota line (art. 20) ---------------------------------
+
+
+def test_players_still_equal_after_tops_are_cut_and_qualified_in_registration_order(league):
+    """Every player level after TOPs: the second session keeps, and the quota takes, the
+    first registered, registration 999 before registration 1000."""
+    competition = _competition(league)
+    national = c.national_final(league, competition)
+    final = c.local_final(
+        league,
+        competition,
+        0,
+        level=Stage.Level.REGIONAL_FINAL,
+        next_stage=national,
+        regulation=[RegulationRow(20, 28, (16,))],
+    )
+    staff = league.committee_staff[0]
+    first_id = c.registrations_across_a_power_of_ten()
+    for licensee in league.players(0, 20):
+        services.stage_register(actor=staff, stage=final, licensee=licensee)
+    registrations = list(final.tournament.registrations.order_by("pk"))
+    assert registrations[0].pk == first_id
+    c.start(league, final)
+    first = services.stage_seat_first(actor=league.referee, stage=final)
+    c.play_session(league, first, 1, score=80)
+    second = services.stage_seat_next(actor=league.referee, stage=final)
+    kept = set(Place.objects.filter(table__movement=second).values_list("registration", flat=True))
+    assert kept == {r.pk for r in registrations[:16]}
+    c.play_session(league, second, 2, score=80)
+    c.finish(league, final)
+    services.stage_quota_set(actor=league.federation_staff, stage=final, quota=4)
+    qualifiers = services.stage_qualify(actor=staff, stage=final)
+    assert [q.licensee_id for q in qualifiers] == [r.licensee_id for r in registrations[:6]]
+    assert {q.rank for q in qualifiers} == {1}
+    final.refresh_from_db()
+    assert (final.champion_id, final.vice_champion_id) == (
+        registrations[0].licensee_id,
+        registrations[1].licensee_id,
+    )

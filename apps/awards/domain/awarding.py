@@ -10,7 +10,7 @@
   newcomer, more than half cut), it starts a new stage: « une demi-finale et une finale en
   deux séances ». Each stage is awarded on its own (its sessions' total ranking), and a
   player earns the sum.
-- A national final: its own table of PCN and PP by place.
+- A national final: its own table of PCN and PP by place, shared by tied players.
 - Each place's value is the table's times the index, rounded (.5 up), under the ceiling;
   tied players share the total of their places, rounded up (« Ex-æquo »): the ranking
   carries the ties (a championship breaks them by TOPs first, art. 20).
@@ -245,13 +245,20 @@ def awards_compute(facts: Facts) -> Outcome:
 
 
 def _national_final(facts: Facts, final: dict[int, int | None]) -> Outcome:
+    """The national final's table by place; players still equal after TOPs (art. 20) share
+    the PCN and the PP of their places, as everywhere else (« Ex-æquo »)."""
+    table = [facts.national_final(place) for place in range(1, len(final) + 1)]
+    points = _share(final, [value for value, _pp in table])
+    performance = _share(final, [value for _pcn, value in table])
     awards = []
     for player, rank in final.items():
-        if not rank:
+        if not rank or not (points[player] or performance[player]):
             continue
-        points, earned = facts.national_final(rank)
-        if points or earned:
-            text = f"{_ordinal(rank)} de la finale nationale : {points} PCN, {earned} PP"
-            inputs = {"table": "finale nationale", "place": rank}
-            awards.append(Awarded(player, points, earned, rank, "", text, inputs))
+        tied = _tied(final, player)
+        text = (
+            f"{_ordinal(rank)} de la finale nationale{' (ex æquo)' if tied else ''} : "
+            f"{points[player]} PCN, {performance[player]} PP"
+        )
+        inputs = {"table": "finale nationale", "place": rank, "shared": tied}
+        awards.append(Awarded(player, points[player], performance[player], rank, "", text, inputs))
     return Outcome(awards, "finale nationale : table de la finale")

@@ -9,14 +9,18 @@
   le champion régional sortant puis les joueurs dans l'ordre croissant du classement
   national »; art. 7 for the Open, where the outgoing champion is exempt already: the
   national ranking alone).
+- At a cut or a quota line, players still equal after TOPs (art. 20) are taken in their
+  order of registration.
 
 Players are opaque keys chosen by the caller.
 """
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 TABLE_SIZE = 4
+P = TypeVar("P", bound=Hashable)
 
 
 @dataclass(frozen=True)
@@ -46,3 +50,15 @@ def direct_qualifiers(
         if player in entered and player not in order:
             order.append(player)
     return order[:needed]
+
+
+def line_order(ranked: Sequence[tuple[P, int | None, int]]) -> list[P]:
+    """The players of ``(player, rank, registration order)`` in the order a cut or a quota
+    takes them: by rank; players sharing a rank (still equal after TOPs, art. 20) in
+    registration order, compared as numbers; the unranked last."""
+    return [
+        player
+        for player, _rank, _order in sorted(
+            ranked, key=lambda row: (row[1] is None, row[1] or 0, row[2])
+        )
+    ]
