@@ -192,3 +192,63 @@ def test_a_national_finals_tied_players_share_what_their_places_are_worth(levels
             shares = {(awards[p].pcn, awards[p].pp)[column] if p in awards else 0 for p in group}
             assert len(shares) == 1
             assert 0 <= shares.pop() * len(group) - worth < len(group)
+
+
+def _strong_north(tables: int) -> SessionPlay:
+    """An en ligne session whose Nord players all score above every other player."""
+    session = _line_session(tables)
+    for player, line in session.lines.items():
+        if line == "N":
+            session.results[player] = (session.results[player][0] + 10, 0)
+    return session
+
+
+PP_100 = [3, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1]  # « Open Nationaux », 100 players, places 1-12
+
+
+def test_pp_of_a_one_session_open_go_by_the_classement_alterne():
+    """Ch. 1, « 3ème étape »: « C'est le classement alterné qui sert de référence pour
+    l'homologation des tournois en une séance ». Nord 1 is 1st; the firsts of Sud, Est and
+    Ouest, level, share places 2 to 4 (2 PP each); Nord 2 is 5th (1 PP); Nord 3, 9th of the
+    alterné, earns none though 3rd of the general ranking. Several sessions, a Howell or a
+    championship stage keep the general ranking."""
+    awards = _by_player(awards_compute(_facts(_strong_north(7), pp=PP_100)))
+    north = [1, 2, 3]
+    firsts = [8, 15, 22]  # Sud 1, Est 1, Ouest 1
+    assert [awards[p].pp for p in north] == [3, 1, 1]
+    assert [awards[p].pp for p in firsts] == [2, 2, 2]
+    assert awards[8].inputs["pp_place"] == 2
+    assert awards[8].inputs["pp_ranking"] == "alterné"
+    assert awards[8].reason == (
+        "1er de la ligne Sud, 7 tables, indice 1 : 560 PCN, 2 PP (2ᵉ du classement alterné)"
+    )
+    general = (
+        _facts(_strong_north(7), _strong_north(7), pp=PP_100),
+        _facts(
+            _strong_north(7), pp=PP_100, stage="regional_final", index=Decimal("1.8"), ceiling=5000
+        ),
+    )
+    for facts in general:
+        awards = _by_player(awards_compute(facts))
+        assert [awards[p].pp for p in (1, 2, 3, 4)] == [3, 2, 2, 2]
+        assert "classement alterné" not in awards[1].reason
+    howell = _by_player(awards_compute(_facts(_howell(4), pp=PP_100)))
+    assert [howell[p].pp for p in (1, 2, 3, 4, 5)] == [3, 2, 2, 2, 1]
+
+
+@given(st.lists(st.floats(min_value=0, max_value=100), min_size=20, max_size=48))
+def test_each_lines_first_earns_the_pp_of_places_1_to_4_at_a_one_session_open(percentages):
+    """Whatever the results, the firsts of the four lines take places 1 to 4 of the
+    classement alterné (2 PP at least), and the PP handed out are the places' values, each
+    tie's total rounded up share by share."""
+    session = SessionPlay(
+        len(percentages) // 4,
+        False,
+        {p: (value, 0) for p, value in enumerate(percentages)},
+        {p: "NSEW"[p % 4] for p in range(len(percentages))},
+    )
+    awards = {a.player: a.pp for a in awards_compute(_facts(session, pp=PP_100)).awards}
+    for line in range(4):
+        assert max(awards.get(p, 0) for p in range(line, len(percentages), 4)) >= 2
+    worth = sum(PP_100[: len(percentages)])
+    assert worth <= sum(awards.values()) < worth + len(percentages)
