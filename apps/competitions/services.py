@@ -24,6 +24,7 @@ from apps.competitions.selectors import (
     champion_refusals,
     previous_champion,
     stage_committee_ids,
+    stage_first_champion,
     stage_present,
     stage_refusals,
     stage_row,
@@ -524,9 +525,7 @@ def stage_seat_first(
             "séance."
         )
     _referee_check(stage)
-    champion = stage.outgoing_champion
-    if stage.level == Stage.Level.NATIONAL_FINAL:
-        champion = stage.competition.outgoing_champion or champion
+    champion = stage_first_champion(stage)
     if champion is not None and not any(r.licensee_id == champion.pk for r in registrations):
         champion = None
     options = {"method": SessionMovement.Method.DRAW, "seed": seed, "entrants": registrations}
@@ -675,9 +674,11 @@ def stage_qualify(*, actor, stage: Stage) -> list[Qualifier]:
 
 @transaction.atomic
 def stage_champion_set(*, actor, stage: Stage, outgoing_champion: Licensee | None) -> Stage:
-    """The organiser names the outgoing champion, qualified directly (art. 6, 11) and seated
-    at Nord 1 (art. 17), when last season's stage is not in Donne; the champion must still
-    be licensed in the organising committee and able to play the championship."""
+    """The organiser names the outgoing champion, seated at Nord 1 (art. 17) and, in the
+    Open and the Senior, qualified directly for the regional final (art. 6, 11; in the
+    séries they play the semi-final: art. 2), when last season's stage is not in Donne; the
+    champion must still be licensed in the organising committee and able to play the
+    championship."""
     stage = _stage_locked(actor, stage)
     if _first_session_seated(stage):
         raise ValidationError("La première séance est placée : le champion sortant ne change plus.")

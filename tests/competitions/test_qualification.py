@@ -5,8 +5,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from apps.competitions.domain.eligibility import CompetitionKind
 from apps.competitions.domain.qualification import (
     Qualification,
+    champion_enters_final,
+    champion_refusal,
     direct_qualifiers,
     line_order,
     qualification,
@@ -94,3 +97,25 @@ def test_a_line_order_is_by_rank_then_by_registration(rows):
     rank_of = {order: rank for rank, order in rows}
     keys = [(rank_of[p] is None, rank_of[p] or 0, p) for p in taken]
     assert keys == sorted(keys)
+
+
+# Art. 6 (Open) and 11 (Senior) qualify the outgoing regional champion « d'office pour la
+# finale régionale »; art. 2: in the séries « tous les joueurs doivent participer à la
+# demi-finale »; the Jeunes championship is not in the regulation.
+CHAMPION_ENTERS_FINAL = {
+    CompetitionKind.FIRST_SERIES: False,
+    CompetitionKind.SECOND_SERIES: False,
+    CompetitionKind.PROMOTION: False,
+    CompetitionKind.OPEN: True,
+    CompetitionKind.SENIOR: True,
+    CompetitionKind.YOUTH: False,
+}
+
+
+def test_the_outgoing_regional_champion_enters_the_final_directly_in_the_open_and_senior():
+    assert {kind: champion_enters_final(kind) for kind in CompetitionKind} == (
+        CHAMPION_ENTERS_FINAL
+    )
+    for kind, enters in CHAMPION_ENTERS_FINAL.items():
+        assert (champion_refusal(kind) is None) == enters
+    assert "(art. 2)" in champion_refusal(CompetitionKind.PROMOTION)

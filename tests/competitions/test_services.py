@@ -88,24 +88,56 @@ def test_an_overseas_first_series_player_plays_one_metropolitan_championship_a_s
         services.stage_register(actor=league.committee_staff[1], stage=stages[1], licensee=player)
 
 
+TWO_SESSIONS = [RegulationRow(15, 24, (12,))]
+
+
+def _semi_and_final(league, competition) -> tuple[Stage, Stage]:
+    """Committee 0's regional final, and its semi-final that qualifies for it."""
+    final = c.local_final(
+        league, competition, 0, level=Stage.Level.REGIONAL_FINAL, regulation=TWO_SESSIONS
+    )
+    semi = c.local_final(
+        league, competition, 0, level=Stage.Level.REGIONAL_SEMI_FINAL, next_stage=final
+    )
+    return semi, final
+
+
 def test_a_later_stage_takes_only_qualified_players_and_the_outgoing_champion(league):
-    competition = _competition(league)
-    final = c.local_final(league, competition, 0, level=Stage.Level.REGIONAL_FINAL)
-    c.local_final(league, competition, 0, level=Stage.Level.REGIONAL_SEMI_FINAL, next_stage=final)
+    """Art. 6: the Open's outgoing regional champion « est qualifié d'office pour la finale
+    régionale »."""
+    _semi, final = _semi_and_final(league, _competition(league, kind="open"))
     staff = league.committee_staff[0]
     newcomer, champion = league.players(0, 2)
     assert "n'est pas qualifié par une étape précédente" in _refusal(final, staff, newcomer)
     services.stage_champion_set(actor=staff, stage=final, outgoing_champion=champion)
     services.stage_register(actor=staff, stage=final, licensee=champion)
-    # Art. 6, 11: only while still licensed in the same committee; and still of the série.
+    # Art. 6, 11: only while still licensed in the same committee.
     with pytest.raises(ValidationError, match="plus licencié dans le comité organisateur"):
         services.stage_champion_set(
             actor=staff, stage=final, outgoing_champion=league.players(1, 1)[0]
         )
-    with pytest.raises(ValidationError, match="ce joueur est 2ème série"):
-        services.stage_champion_set(
-            actor=staff, stage=final, outgoing_champion=league.players(0, 1, series="2")[0]
-        )
+
+
+@pytest.mark.parametrize("kind", ["1", "2", "P"])
+def test_the_outgoing_regional_champion_of_the_series_plays_the_semi_final(league, kind):
+    """Art. 2: « tous les joueurs doivent participer à la demi-finale »; only the Open and
+    the Senior qualify the outgoing champion directly (art. 6, 11). The champion sits Nord
+    at table 1 of the semi-final's first session (art. 17)."""
+    semi, final = _semi_and_final(league, _competition(league, kind=kind))
+    staff = league.committee_staff[0]
+    champion, *others = league.players(0, 16, series=kind)
+    services.stage_champion_set(actor=staff, stage=final, outgoing_champion=champion)
+    assert "le champion régional sortant joue la demi-finale" in _refusal(final, staff, champion)
+    other_series = league.players(0, 1, series="1" if kind == "2" else "2")[0]
+    with pytest.raises(ValidationError, match="ne réunit que les joueurs de cette série"):
+        services.stage_champion_set(actor=staff, stage=final, outgoing_champion=other_series)
+    for licensee in [*others, champion]:
+        services.stage_register(actor=staff, stage=semi, licensee=licensee)
+    movement = services.stage_seat_first(actor=league.referee, stage=semi, seed=4)
+    nord_1 = Place.objects.get(
+        table__movement=movement, table__sequence=1, table__table=1, seat="N"
+    )
+    assert nord_1.registration.licensee == champion
 
 
 def test_last_seasons_regional_champion_is_the_outgoing_champion(league):

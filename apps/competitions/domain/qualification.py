@@ -9,6 +9,9 @@
   le champion régional sortant puis les joueurs dans l'ordre croissant du classement
   national »; art. 7 for the Open, where the outgoing champion is exempt already: the
   national ranking alone).
+- The outgoing regional champion « est qualifié d'office pour la finale régionale de la
+  saison suivante » in the Open (art. 6) and the Senior (art. 11) only; in the séries
+  championships « tous les joueurs doivent participer à la demi-finale » (art. 2).
 - At a cut or a quota line, players still equal after TOPs (art. 20) are taken in their
   order of registration.
 
@@ -19,8 +22,34 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from apps.competitions.domain.eligibility import SERIES_OF, CompetitionKind
+
 TABLE_SIZE = 4
 P = TypeVar("P", bound=Hashable)
+
+
+# Art. 6, 11: the championships whose outgoing regional champion enters the regional final
+# directly.
+CHAMPION_ENTERS_FINAL = frozenset({CompetitionKind.OPEN, CompetitionKind.SENIOR})
+
+
+def champion_enters_final(kind: CompetitionKind) -> bool:
+    """Whether the outgoing regional champion enters the regional final without playing
+    the stages before it (art. 6, 11; not in the séries: art. 2)."""
+    return kind in CHAMPION_ENTERS_FINAL
+
+
+def champion_refusal(kind: CompetitionKind) -> str | None:
+    """Why the outgoing regional champion does not enter the regional final directly."""
+    if champion_enters_final(kind):
+        return None
+    if kind in SERIES_OF:
+        return (
+            "le champion régional sortant joue la demi-finale comme tous les joueurs : seuls "
+            "l'Open (art. 6) et le Senior (art. 11) le qualifient d'office pour la finale "
+            "régionale (art. 2)"
+        )
+    return "le règlement ne qualifie pas d'office le champion régional sortant de ce championnat"
 
 
 @dataclass(frozen=True)
