@@ -8,7 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from apps.competitions.domain.eligibility import CompetitionKind
-from apps.competitions.domain.regulation import RegulationRow
+from apps.competitions.domain.regulation import RegulationRow, minimums_hold
 
 
 class Competition(models.Model):
@@ -197,6 +197,14 @@ class Stage(models.Model):
     @property
     def is_final(self) -> bool:
         return self.level in self.FINALS
+
+    @classmethod
+    def holds_minimums(cls, kind: CompetitionKind, level: str) -> bool:
+        """A stage of this level is held to the minimums of players, sessions and donnes
+        (art. 2, 7, 12: ``minimums_hold``)."""
+        return minimums_hold(
+            kind, regional=level != cls.Level.NATIONAL_FINAL, final=level in cls.REGIONAL_FINALS
+        )
 
     @property
     def needs_approval(self) -> bool:

@@ -18,7 +18,12 @@ from django.utils import timezone
 from apps.competitions import permissions
 from apps.competitions.domain.eligibility import SERIES_OF, CompetitionKind
 from apps.competitions.domain.qualification import direct_qualifiers, line_order, qualification
-from apps.competitions.domain.regulation import RegulationRow, regulation_problems
+from apps.competitions.domain.regulation import (
+    MIN_DEALS,
+    RegulationRow,
+    local_final_refusal,
+    regulation_problems,
+)
 from apps.competitions.models import Competition, Qualifier, RegulationLine, Stage
 from apps.competitions.selectors import (
     champion_refusals,
@@ -170,8 +175,9 @@ def _check_regulation(
 ) -> None:
     if not rows:
         raise ValidationError("Le tableau du règlement a au moins une ligne.")
-    final = level in Stage.REGIONAL_FINALS
-    problems = regulation_problems(competition.domain_kind, rows, deals, final=final)
+    kind = competition.domain_kind
+    minimums = Stage.holds_minimums(kind, level)
+    problems = regulation_problems(kind, rows, deals, minimums=minimums)
     if problems:
         raise ValidationError(problems)
 
@@ -245,6 +251,13 @@ def stage_create(
     if zone and club.committee_id not in {c.pk for c in group}:
         raise ValidationError("Le club d'accueil doit être un club du regroupement.")
     _check_next_stage(actor, competition, level, committee, next_stage)
+    if level == Stage.Level.LOCAL_FINAL:
+        refusal = local_final_refusal(
+            competition.domain_kind,
+            qualifies_for_national=next_stage and next_stage.level == Stage.Level.NATIONAL_FINAL,
+        )
+        if refusal:
+            raise ValidationError(refusal)
     if seating is None:
         open_final = (
             competition.kind == CompetitionKind.OPEN and level == Stage.Level.REGIONAL_FINAL
@@ -488,10 +501,13 @@ def _first_session_order(stage: Stage, registrations: list[Registration]) -> lis
 
 
 def _check_deals(stage: Stage, movement: SessionMovement) -> None:
-    """The movement plays the donnes the stage's regulation announced, and at a final at
-    least 20 (art. 2, 7, 12); refused, the caller's transaction writes nothing."""
+    """The movement plays the donnes the stage's regulation announced, and at a stage held
+    to the minimums at least 20 (art. 2, 7, 12); refused, the caller's transaction writes
+    nothing."""
     etuis = {e for row in movement.movement_tables.values_list("etuis", flat=True) for e in row}
-    wanted = stage.deals if stage.level not in Stage.REGIONAL_FINALS else max(stage.deals, 20)
+    wanted = stage.deals
+    if Stage.holds_minimums(stage.competition.domain_kind, stage.level):
+        wanted = max(wanted, MIN_DEALS)
     if len(etuis) < wanted:
         raise ValidationError(
             f"Ce mouvement ne joue que {len(etuis)} donnes ; le règlement de l'étape en "
@@ -514,9 +530,9 @@ def stage_seat_first(
         raise ValidationError(
             "Le règlement de l'étape n'a pas l'aval du responsable de zone (art. 3, 8, 13)."
         )
-    final = stage.level in Stage.REGIONAL_FINALS
     kind = stage.competition.domain_kind
-    problems = regulation_problems(kind, stage.regulation(), stage.deals, final=final)
+    minimums = Stage.holds_minimums(kind, stage.level)
+    problems = regulation_problems(kind, stage.regulation(), stage.deals, minimums=minimums)
     if problems:
         raise ValidationError(problems)
     if stage_row(stage, len(registrations)) is None:

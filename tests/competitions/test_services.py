@@ -19,6 +19,8 @@ from apps.tournaments.services import tournament_transition
 from tests import factories as f
 from tests.competitions import championship as c
 
+FINAL, SEMI = Stage.Level.REGIONAL_FINAL, Stage.Level.REGIONAL_SEMI_FINAL
+
 
 @pytest.fixture
 def league(db):
@@ -58,7 +60,7 @@ def test_a_player_of_another_committee_is_refused(league):
 
 
 def test_a_59_year_old_is_refused_in_senior_and_a_60_year_old_enters(league):
-    stage = c.local_final(league, _competition(league, kind="senior"), 0)
+    stage = c.local_final(league, _competition(league, kind="senior"), 0, level=FINAL)
     staff = league.committee_staff[0]
     young = league.players(0, 1, birth_date=datetime.date(1967, 1, 1))[0]  # 59 on 31/12/2026
     senior = league.players(0, 1, birth_date=datetime.date(1966, 12, 31))[0]  # 60 that day
@@ -82,7 +84,10 @@ def test_an_overseas_first_series_player_plays_one_metropolitan_championship_a_s
     overseas = f.CommitteeFactory(overseas=True)
     player = f.LicenseeFactory(club=f.ClubFactory(committee=overseas), series="1")
     two_sessions = [RegulationRow(15, 24, (12,))]
-    stages = [c.local_final(league, competition, side, regulation=two_sessions) for side in (0, 1)]
+    stages = [
+        c.local_final(league, competition, side, level=FINAL, regulation=two_sessions)
+        for side in (0, 1)
+    ]
     services.stage_register(actor=league.committee_staff[0], stage=stages[0], licensee=player)
     with pytest.raises(ValidationError, match="qu'un championnat régional 1ère série"):
         services.stage_register(actor=league.committee_staff[1], stage=stages[1], licensee=player)
@@ -161,15 +166,71 @@ def test_last_seasons_regional_champion_is_the_outgoing_champion(league):
 def test_a_table_breaking_the_50_percent_rule_is_refused_and_nothing_is_written(league):
     competition = _competition(league, kind="open")
     with pytest.raises(ValidationError) as refused:
-        c.local_final(league, competition, 0, regulation=[RegulationRow(16, 40, (16,))])
+        c.local_final(
+            league, competition, 0, level=FINAL, regulation=[RegulationRow(16, 40, (16,))]
+        )
     assert "élimine 24 joueurs sur 40, plus de 50 %" in " ".join(refused.value.messages)
     assert not Stage.objects.exists()
 
 
 def test_the_open_needs_two_sessions_and_promotion_one(league):
     with pytest.raises(ValidationError, match="il faut 2 séances au moins"):
-        c.local_final(league, _competition(league, kind="open"), 0)
+        c.local_final(league, _competition(league, kind="open"), 0, level=FINAL)
     assert c.local_final(league, _competition(league), 0).regulation() == [RegulationRow(15, 40)]
+
+
+def test_every_senior_qualifier_has_15_players_and_20_deals(league):
+    """Art. 12: « chaque tournoi de ces qualificatifs devra répondre aux exigences » (15
+    players at the first session, one session of 20 donnes), a semi-final as a final. A
+    semi-final of the Open is held to the cuts only (art. 7 names the final)."""
+    senior = _competition(league, kind="senior")
+    final = c.local_final(league, senior, 0, level=FINAL)
+    with pytest.raises(ValidationError) as refused:
+        c.local_final(
+            league,
+            senior,
+            0,
+            level=SEMI,
+            next_stage=final,
+            regulation=[RegulationRow(8, 40)],
+            deals=16,
+        )
+    assert refused.value.messages == [
+        "de 8 à 40 joueurs : il faut 15 joueurs au moins en 1ère séance",
+        "de 8 à 40 joueurs : une séance compte 20 donnes au moins",
+    ]
+    assert not Stage.objects.filter(level=SEMI).exists()
+    open_final = c.local_final(
+        league, _competition(league, kind="open"), 0, level=FINAL, regulation=TWO_SESSIONS
+    )
+    open_semi = c.local_final(
+        league,
+        open_final.competition,
+        0,
+        level=SEMI,
+        next_stage=open_final,
+        regulation=[RegulationRow(8, 40)],
+        deals=16,
+    )
+    assert open_semi.deals == 16
+
+
+@pytest.mark.parametrize("kind", ["1", "2", "open", "senior", "jeunes"])
+def test_local_finals_exist_only_in_the_promotion(league, kind):
+    """Art. 2: « La CCR peut pour le championnat promotion organiser plusieurs finales
+    locales qualificatives directement pour le championnat de France »."""
+    with pytest.raises(ValidationError, match="seul le championnat promotion organise des"):
+        c.local_final(league, _competition(league, kind=kind), 0, regulation=TWO_SESSIONS)
+    assert not Stage.objects.exists()
+
+
+def test_a_promotion_local_final_qualifies_for_the_national_final_directly(league):
+    competition = _competition(league)
+    regional = c.local_final(league, competition, 0, level=FINAL)
+    with pytest.raises(ValidationError, match="qualifie directement pour la finale nationale"):
+        c.local_final(league, competition, 0, next_stage=regional)
+    national = c.national_final(league, competition)
+    assert c.local_final(league, competition, 0, next_stage=national).next_stage == national
 
 
 def test_the_table_changes_until_the_first_session_is_seated(league):
@@ -241,7 +302,7 @@ def test_a_final_needs_a_regional_referee_unless_a_derogation_is_recorded(league
 def test_qualification_waits_for_the_federations_quota(league):
     competition = _competition(league)
     final = c.local_final(league, competition, 0, level=Stage.Level.REGIONAL_FINAL)
-    stage = c.local_final(league, competition, 0, next_stage=final)
+    stage = c.local_final(league, competition, 0, level=SEMI, next_stage=final)
     staff = league.committee_staff[0]
     for licensee in league.players(0, 16):
         services.stage_register(actor=staff, stage=stage, licensee=licensee)
@@ -328,7 +389,7 @@ def test_overseas_second_series_players_qualify_by_the_open_ranking_of_their_zon
         regulation=[RegulationRow(15, 24, (12,))],
     )
     with pytest.raises(ValidationError, match="comité outre-mer"):
-        c.local_final(league, second, 0, regulation=[], ranking_source=open_final)
+        c.local_final(league, second, 0, level=FINAL, regulation=[], ranking_source=open_final)
     by_ranking = services.stage_create(
         actor=staff,
         competition=second,
@@ -371,9 +432,9 @@ def test_a_stage_feeds_only_a_stage_that_gathers_its_players(league):
     competition = _competition(league)
     theirs = c.local_final(league, competition, 1, level=Stage.Level.REGIONAL_FINAL)
     with pytest.raises(ValidationError, match="ne réunit pas les joueurs de cet organisateur"):
-        c.local_final(league, competition, 0, next_stage=theirs)
+        c.local_final(league, competition, 0, level=SEMI, next_stage=theirs)
     group = c.group_final(league, competition)
-    assert c.local_final(league, competition, 0, next_stage=group).next_stage == group
+    assert c.local_final(league, competition, 0, level=SEMI, next_stage=group).next_stage == group
 
 
 def test_no_direct_qualifier_when_every_table_is_complete(league):
@@ -394,7 +455,7 @@ def test_no_direct_qualifier_when_every_table_is_complete(league):
 def test_no_player_joins_a_next_stage_already_seated(league):
     competition = _competition(league)
     final = c.local_final(league, competition, 0, level=Stage.Level.REGIONAL_FINAL)
-    stage = c.local_final(league, competition, 0, next_stage=final)
+    stage = c.local_final(league, competition, 0, level=SEMI, next_stage=final)
     staff = league.committee_staff[0]
     for licensee in league.players(0, 16):
         services.stage_register(actor=staff, stage=stage, licensee=licensee)
