@@ -3,9 +3,9 @@ with its audit rows, checks who may (apps.competitions.permissions) and raises
 PermissionDenied or ValidationError (French messages) without changing anything.
 
 A stage is played as one tournament of its host club (kind « championship stage »): its
-first session seats every entrant; each following session is added when the previous one
-is complete, with the players the regulation table keeps, cut by the running general
-ranking and seated by serpentine (or drawn, where the stage says so)."""
+first session seats every entrant, drawn or balanced (art. 7, 17); each following session
+is added when the previous one is complete, with the players the regulation table keeps,
+cut by the running general ranking and seated by serpentine from it (art. 17 ¶2)."""
 
 from collections.abc import Sequence
 from datetime import date
@@ -24,6 +24,7 @@ from apps.competitions.domain.regulation import (
     local_final_refusal,
     regulation_problems,
 )
+from apps.competitions.domain.seating import first_seating_refusal, first_seatings
 from apps.competitions.models import Competition, Qualifier, RegulationLine, Stage
 from apps.competitions.selectors import (
     champion_refusals,
@@ -38,7 +39,7 @@ from apps.competitions.selectors import (
 from apps.core.audit import audit_record, model_update
 from apps.federation.models import Club, Committee, Licensee, Season, Zone
 from apps.movements.models import SessionMovement
-from apps.movements.services import movement_generate
+from apps.movements.services import SERIES_RANK, movement_generate
 from apps.results.reads import tournament_results_read
 from apps.tournaments.domain.workflow import REGISTRATION_STATUSES, Status
 from apps.tournaments.models import RefereeAssignment, Registration, Tournament
@@ -207,6 +208,21 @@ def _check_ranking_source(
         )
 
 
+def _first_seating(competition: Competition, level: str, seating: str | None) -> str:
+    """The first session's seating the stage may have (art. 7, 17); None: its default."""
+    where = {
+        "national": level == Stage.Level.NATIONAL_FINAL,
+        "regional_final": level == Stage.Level.REGIONAL_FINAL,
+    }
+    kind = competition.domain_kind
+    if seating is None:
+        return first_seatings(kind, **where)[0]
+    refusal = first_seating_refusal(kind, seating, **where)
+    if refusal:
+        raise ValidationError(f"Placement de la première séance : {refusal}.")
+    return seating
+
+
 def _regulation_store(stage: Stage, rows: list[RegulationRow]) -> list[list]:
     stage.regulation_rows.all().delete()
     RegulationLine.objects.bulk_create(
@@ -238,9 +254,10 @@ def stage_create(
 ) -> Stage:
     """A stage and its tournament at the host club, open for registration, with its
     regulation table (refused with every problem found: art. 2, 3, 7, 8, 12, 13 and ch. 5).
-    The outgoing champion is last season's champion of the same stage. The following
-    sessions are seated by serpentine (art. 17), drawn at the Open's regional final
-    (art. 7). A stage with a ``ranking_source`` is not played (art. 1, overseas)."""
+    The outgoing champion is last season's champion of the same stage. The first session
+    is drawn or balanced by serpentine as the organiser chooses, drawn at the Open's
+    regional final (art. 7, 17). A stage with a ``ranking_source`` is not played (art. 1,
+    overseas)."""
     if level not in Stage.Level.values:
         raise ValidationError("Étape inconnue.")
     if not permissions.can_organise(actor, committee=committee, zone=zone):
@@ -258,13 +275,7 @@ def stage_create(
         )
         if refusal:
             raise ValidationError(refusal)
-    if seating is None:
-        open_final = (
-            competition.kind == CompetitionKind.OPEN and level == Stage.Level.REGIONAL_FINAL
-        )
-        seating = Stage.Seating.DRAW if open_final else Stage.Seating.SERPENTINE
-    if seating not in Stage.Seating.values:
-        raise ValidationError("Placement inconnu.")
+    seating = _first_seating(competition, level, seating)
     if ranking_source is not None:
         _check_ranking_source(competition, committee, ranking_source)
         regulation = []  # the stage is not played
@@ -489,14 +500,20 @@ def _referee_check(stage: Stage) -> None:
 
 
 def _first_session_order(stage: Stage, registrations: list[Registration]) -> list[Registration]:
-    """The national final's entrants, best first for the balanced lines: by their rank in
-    the stage that qualified them, then by name."""
+    """A balanced first session's entrants, best first (art. 17 « en fonction du classement
+    du joueur »): by their rank in the stage that qualified them, then by série, then by
+    name."""
     ranks = dict(
         Qualifier.objects.filter(stage__next_stage=stage).values_list("licensee_id", "rank")
     )
     return sorted(
         registrations,
-        key=lambda r: (ranks.get(r.licensee_id) or 10_000, r.licensee.full_name, r.pk),
+        key=lambda r: (
+            ranks.get(r.licensee_id) or 10_000,
+            SERIES_RANK[r.licensee.series],
+            r.licensee.full_name,
+            r.pk,
+        ),
     )
 
 
@@ -520,7 +537,8 @@ def stage_seat_first(
     *, actor, stage: Stage, tables: int | None = None, type: str = "", seed: int | None = None
 ) -> SessionMovement:
     """Seat the first session: every entrant, the outgoing champion at Nord table 1
-    (art. 17); drawn, or at the national final balanced with the committees apart."""
+    (art. 17); drawn or balanced by serpentine as the stage says (art. 7, 17), at the
+    national final balanced with the committees apart."""
     tournament_lock_for_room(actor=actor, tournament=stage.tournament)
     stage = Stage.objects.select_for_update(of=("self",)).get(pk=stage.pk)
     if stage.ranking_source_id:
@@ -550,6 +568,11 @@ def stage_seat_first(
             "method": SessionMovement.Method.APART,
             "entrants": _first_session_order(stage, registrations),
         }
+    elif stage.seating == Stage.Seating.SERPENTINE:
+        options = {
+            "method": SessionMovement.Method.RANKING,
+            "entrants": _first_session_order(stage, registrations),
+        }
     movement = movement_generate(
         actor=actor,
         session=stage.tournament.sessions.get(number=1),
@@ -563,12 +586,12 @@ def stage_seat_first(
 
 
 @transaction.atomic
-def stage_seat_next(*, actor, stage: Stage, seed: int | None = None) -> SessionMovement:
+def stage_seat_next(*, actor, stage: Stage) -> SessionMovement:
     """Add and seat the next session once the previous one is complete: the players the
     regulation table keeps, cut by the running general ranking (sum of the sessions'
     percentages times coefficients, ties broken by TOPs: art. 20, players still equal in
-    registration order), seated by serpentine from that ranking (art. 17), or drawn where
-    the stage says so (art. 7)."""
+    registration order), seated by serpentine from that ranking at every stage (art. 17 ¶2;
+    the Open regional final's draw is its first session's: art. 7)."""
     tournament = tournament_lock_for_room(actor=actor, tournament=stage.tournament)
     stage = Stage.objects.select_for_update(of=("self",)).get(pk=stage.pk)
     row = stage_row(stage, stage_present(stage))
@@ -593,11 +616,9 @@ def stage_seat_next(*, actor, stage: Stage, seed: int | None = None) -> SessionM
     entrants = list(Registration.objects.filter(pk__in=kept))
     entrants.sort(key=lambda r: kept.index(r.pk))
     session = session_record(actor=actor, tournament=tournament)
-    if stage.seating == Stage.Seating.DRAW:
-        options = {"method": SessionMovement.Method.DRAW, "seed": seed}
-    else:
-        options = {"method": SessionMovement.Method.RANKING}
-    movement = movement_generate(actor=actor, session=session, entrants=entrants, **options)
+    movement = movement_generate(
+        actor=actor, session=session, entrants=entrants, method=SessionMovement.Method.RANKING
+    )
     _check_deals(stage, movement)
     return movement
 

@@ -12,7 +12,9 @@ from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Competition, Qualifier, Stage
 from apps.competitions.selectors import stage_standings
 from apps.federation.models import Season
-from apps.movements.models import MovementTable, Place
+from apps.movements.domain.room import room_movement
+from apps.movements.domain.seating import seating_next_session
+from apps.movements.models import MovementTable, Place, SessionMovement
 from apps.scoring.services import play_score_set
 from apps.tournaments.models import Registration
 from apps.tournaments.services import tournament_transition
@@ -413,8 +415,8 @@ def test_overseas_second_series_players_qualify_by_the_open_ranking_of_their_zon
     )
     c.start(league, open_final)
     c.play_session(league, services.stage_seat_first(actor=league.referee, stage=open_final), 1)
-    second_session = services.stage_seat_next(actor=league.referee, stage=open_final, seed=2)
-    assert second_session.method == "draw"
+    second_session = services.stage_seat_next(actor=league.referee, stage=open_final)
+    assert second_session.method == "ranking"  # art. 17 ¶2: its draw is the first session's
     c.play_session(league, second_session, 2)
     c.finish(league, open_final)
     services.stage_qualify(actor=staff, stage=by_ranking)
@@ -531,3 +533,61 @@ def test_players_still_equal_after_tops_are_cut_and_qualified_in_registration_or
         registrations[0].licensee_id,
         registrations[1].licensee_id,
     )
+
+
+# --- seating (art. 7, 17) ------------------------------------------------------------
+
+
+def _seating(movement) -> dict[tuple[str, str], int]:
+    """{(section, player code): registration id} at the first position."""
+    return dict(
+        ((section, code), registration)
+        for section, code, registration in Place.objects.filter(
+            table__movement=movement, table__sequence=1, registration__isnull=False
+        ).values_list("table__section", "player_code", "registration_id")
+    )
+
+
+def test_the_open_regional_final_is_drawn_then_seated_by_serpentine(league):
+    """Art. 7: « Mise en place aléatoire et non pas équilibrée pour ne protéger personne »
+    is the first session's; art. 17 ¶2: « Pour les séances suivantes, le placement des
+    joueurs est effectué par serpentin », at every stage."""
+    competition = _competition(league, kind="open")
+    with pytest.raises(ValidationError, match=r"aléatoire et non pas équilibrée.*\(art. 7\)"):
+        c.local_final(
+            league, competition, 0, level=FINAL, regulation=TWO_SESSIONS, seating="serpentine"
+        )
+    final = c.local_final(
+        league, competition, 0, level=FINAL, regulation=[RegulationRow(20, 28, (16,))]
+    )
+    assert final.seating == Stage.Seating.DRAW
+    for licensee in league.players(0, 20):
+        services.stage_register(actor=league.committee_staff[0], stage=final, licensee=licensee)
+    c.start(league, final)
+    first = services.stage_seat_first(actor=league.referee, stage=final, seed=3)
+    assert first.method == SessionMovement.Method.DRAW
+    c.play_session(league, first, 3)
+    ranked = [row.registration_id for row in stage_standings(final)]
+    second = services.stage_seat_next(actor=league.referee, stage=final)
+    assert second.method == SessionMovement.Method.RANKING
+    assert _seating(second) == seating_next_session(room_movement(4), ranked[:16])
+
+
+def test_a_regional_stage_may_balance_its_first_session_by_serpentine(league):
+    """Art. 17: « Les positions de départ … sont tirées au sort ou définies de façon à
+    équilibrer les lignes (serpentin par exemple) suivant les règles définies dans le
+    règlement régional »: the players by série, then by name, seated by serpentine."""
+    competition = _competition(league, kind="senior")
+    stage = c.local_final(league, competition, 0, level=FINAL, seating="serpentine")
+    assert stage.seating == Stage.Seating.SERPENTINE
+    seniors = {"birth_date": datetime.date(1950, 1, 1)}
+    players = league.players(0, 8, series="2", **seniors) + league.players(
+        0, 8, series="1", **seniors
+    )
+    for licensee in players:
+        services.stage_register(actor=league.committee_staff[0], stage=stage, licensee=licensee)
+    movement = services.stage_seat_first(actor=league.referee, stage=stage)
+    assert movement.method == SessionMovement.Method.RANKING
+    registrations = stage.tournament.registrations.select_related("licensee")
+    order = sorted(registrations, key=lambda r: (r.licensee.series, r.licensee.full_name, r.pk))
+    assert _seating(movement) == seating_next_session(room_movement(4), [r.pk for r in order])
