@@ -145,7 +145,7 @@ def stage_first_champion(stage: Stage) -> Licensee | None:
     if stage.level == Stage.Level.NATIONAL_FINAL:
         return stage.competition.outgoing_champion or stage.outgoing_champion
     if stage.level == Stage.Level.REGIONAL_SEMI_FINAL and stage.next_stage_id:
-        return stage.next_stage.outgoing_champion
+        return stage.next_stage.outgoing_champion or stage.outgoing_champion
     return stage.outgoing_champion
 
 

@@ -18,14 +18,14 @@
 Players are opaque keys chosen by the caller.
 """
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
 from apps.competitions.domain.eligibility import SERIES_OF, CompetitionKind
 
 TABLE_SIZE = 4
-P = TypeVar("P", bound=Hashable)
+P = TypeVar("P")
 
 
 # Art. 6, 11: the championships whose outgoing regional champion enters the regional final
