@@ -500,9 +500,9 @@ def _referee_check(stage: Stage) -> None:
 
 
 def _first_session_order(stage: Stage, registrations: list[Registration]) -> list[Registration]:
-    """A balanced first session's entrants, best first (art. 17 « en fonction du classement
-    du joueur »): by their rank in the stage that qualified them, then by série, then by
-    name."""
+    """A balanced first session's entrants, best first (art. 17; ch. 3 « Affectation des
+    joueurs »: « en fonction du classement du joueur »): by their rank in the stage that
+    qualified them, then by série, then by name."""
     ranks = dict(
         Qualifier.objects.filter(stage__next_stage=stage).values_list("licensee_id", "rank")
     )
