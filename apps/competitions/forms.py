@@ -113,10 +113,14 @@ class StageForm(forms.Form):
     )
     deals = forms.IntegerField(label=_("Deals per session"), min_value=1, max_value=60, initial=20)
     seating = forms.ChoiceField(
-        label=_("Seating of the following sessions"),
+        label=_("Seating of the first session"),
         choices=[("", _("as the regulation says")), *Stage.Seating.choices],
         required=False,
-        help_text=_("By serpentine (art. 17); drawn at the Open's regional final (art. 7)."),
+        help_text=_(
+            "Drawn or lines balanced by serpentine, as the regional regulation says (art. 17); "
+            "drawn at the Open's regional final (art. 7). The following sessions are always "
+            "seated by serpentine from the results (art. 17)."
+        ),
     )
     replacements = forms.IntegerField(
         label=_("Replacements listed"), min_value=0, max_value=20, initial=2

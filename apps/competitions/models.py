@@ -8,7 +8,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from apps.competitions.domain.eligibility import CompetitionKind
-from apps.competitions.domain.regulation import RegulationRow
+from apps.competitions.domain.regulation import RegulationRow, minimums_hold
+from apps.competitions.domain.seating import FirstSeating
 
 
 class Competition(models.Model):
@@ -79,8 +80,11 @@ class Stage(models.Model):
     }
 
     class Seating(models.TextChoices):
-        SERPENTINE = "serpentine", _("serpentine from the running ranking")
-        DRAW = "draw", _("random draw")
+        """The first session's seating (art. 7, 17); the following sessions are always
+        seated by serpentine from the results (art. 17 ¶2)."""
+
+        DRAW = FirstSeating.DRAW, _("random draw")
+        SERPENTINE = FirstSeating.SERPENTINE, _("lines balanced by serpentine")
 
     competition = models.ForeignKey(
         Competition, verbose_name=_("competition"), on_delete=models.CASCADE, related_name="stages"
@@ -138,10 +142,10 @@ class Stage(models.Model):
     )
     deals = models.PositiveSmallIntegerField(_("deals per session"), default=20)
     seating = models.CharField(
-        _("seating of the following sessions"),
+        _("seating of the first session"),
         max_length=12,
         choices=Seating.choices,
-        default=Seating.SERPENTINE,
+        default=Seating.DRAW,
     )
     # Set by federation staff for the season (art. 1, 4, 6, 9, 11, 14): None until set.
     quota = models.PositiveSmallIntegerField(_("players qualified"), null=True, blank=True)
@@ -197,6 +201,14 @@ class Stage(models.Model):
     @property
     def is_final(self) -> bool:
         return self.level in self.FINALS
+
+    @classmethod
+    def holds_minimums(cls, kind: CompetitionKind, level: str) -> bool:
+        """A stage of this level is held to the minimums of players, sessions and donnes
+        (art. 2, 7, 12: ``minimums_hold``)."""
+        return minimums_hold(
+            kind, regional=level != cls.Level.NATIONAL_FINAL, final=level in cls.REGIONAL_FINALS
+        )
 
     @property
     def needs_approval(self) -> bool:

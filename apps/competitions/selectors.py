@@ -6,6 +6,11 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 
 from apps.competitions.domain.eligibility import CompetitionKind, eligibility_refusals
+from apps.competitions.domain.qualification import (
+    champion_enters_final,
+    champion_refusal,
+    line_order,
+)
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Competition, Qualifier, Stage
 from apps.federation.models import Committee, Licensee, Season
@@ -15,6 +20,7 @@ from apps.results.reads import tournament_results_read
 # A listed replacement enters when the organiser has removed a qualified player who
 # withdrew (art. 18 « le ou les remplaçants prévus »).
 ENTERING_ROLES = (Qualifier.Role.QUALIFIED, Qualifier.Role.DIRECT, Qualifier.Role.REPLACEMENT)
+NOT_QUALIFIED = "le joueur n'est pas qualifié par une étape précédente"
 
 
 def stage_committee_ids(stage: Stage) -> set[int] | None:
@@ -67,17 +73,21 @@ def stage_refusals(stage: Stage, licensee: Licensee) -> list[str]:
     """Why the licensee may not enter the stage (empty: they may), in French."""
     if stage.tournament.registrations.filter(licensee=licensee).exists():
         return [f"{licensee.full_name} est déjà inscrit"]
+    kind = stage.competition.domain_kind
     champions = {stage.outgoing_champion_id}
     if stage.level == Stage.Level.NATIONAL_FINAL:
         champions.add(stage.competition.outgoing_champion_id)
-    if licensee.pk in champions:
+    champion = licensee.pk in champions
+    direct = champion and (stage.level != Stage.Level.REGIONAL_FINAL or champion_enters_final(kind))
+    if direct:
         return champion_refusals(stage, licensee)
     if stage_fed_by_others(stage):
         qualified = Qualifier.objects.filter(
             stage__next_stage=stage, licensee=licensee, role__in=ENTERING_ROLES
         ).exists()
-        return [] if qualified else ["le joueur n'est pas qualifié par une étape précédente"]
-    kind = stage.competition.domain_kind
+        if qualified:
+            return []
+        return [champion_refusal(kind) if champion else NOT_QUALIFIED]
     committees = stage_committee_ids(stage)
     committee = licensee.club.committee
     licensed_in = committees is None or committee.pk in committees
@@ -128,6 +138,17 @@ def previous_champion(
     return stage.champion if stage else None
 
 
+def stage_first_champion(stage: Stage) -> Licensee | None:
+    """The outgoing champion the first session seats at Nord 1 (art. 17): the champion of
+    France at the national final (art. 4, 9, 14); at a regional semi-final, the regional
+    champion, who plays it in the séries (art. 2); else the stage's own."""
+    if stage.level == Stage.Level.NATIONAL_FINAL:
+        return stage.competition.outgoing_champion or stage.outgoing_champion
+    if stage.level == Stage.Level.REGIONAL_SEMI_FINAL and stage.next_stage_id:
+        return stage.next_stage.outgoing_champion or stage.outgoing_champion
+    return stage.outgoing_champion
+
+
 @dataclass(frozen=True)
 class StandingRow:
     rank: int | None
@@ -135,19 +156,29 @@ class StandingRow:
     total: float | None
     tops: int
     sessions: tuple[float | None, ...]
+    registration_id: int
 
 
 def stage_standings(stage: Stage) -> list[StandingRow]:
     """The stage's running general ranking: the sessions' percentages times coefficients, ties
-    broken by the TOPs of every session (art. 20)."""
+    broken by the TOPs of every session (art. 20), players still equal in registration order
+    (the order its cuts and its quota take them)."""
     results = tournament_results_read(stage.tournament)
     licensees = Licensee.objects.select_related("club").in_bulk(
         [p.player.licensee_id for p in results.players]
     )
-    return [
-        StandingRow(p.rank, licensees[p.player.licensee_id], p.total, p.tops, p.sessions)
+    rows = [
+        StandingRow(
+            p.rank,
+            licensees[p.player.licensee_id],
+            p.total,
+            p.tops,
+            p.sessions,
+            p.player.registration_id,
+        )
         for p in results.players
     ]
+    return line_order([(row, row.rank, row.registration_id) for row in rows])
 
 
 def stage_present(stage: Stage) -> int:

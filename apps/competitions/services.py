@@ -3,9 +3,9 @@ with its audit rows, checks who may (apps.competitions.permissions) and raises
 PermissionDenied or ValidationError (French messages) without changing anything.
 
 A stage is played as one tournament of its host club (kind « championship stage »): its
-first session seats every entrant; each following session is added when the previous one
-is complete, with the players the regulation table keeps, cut by the running general
-ranking and seated by serpentine (or drawn, where the stage says so)."""
+first session seats every entrant, drawn or balanced (art. 7, 17); each following session
+is added when the previous one is complete, with the players the regulation table keeps,
+cut by the running general ranking and seated by serpentine from it (art. 17 ¶2)."""
 
 from collections.abc import Sequence
 from datetime import date
@@ -17,13 +17,20 @@ from django.utils import timezone
 
 from apps.competitions import permissions
 from apps.competitions.domain.eligibility import SERIES_OF, CompetitionKind
-from apps.competitions.domain.qualification import direct_qualifiers, qualification
-from apps.competitions.domain.regulation import RegulationRow, regulation_problems
+from apps.competitions.domain.qualification import direct_qualifiers, line_order, qualification
+from apps.competitions.domain.regulation import (
+    MIN_DEALS,
+    RegulationRow,
+    local_final_refusal,
+    regulation_problems,
+)
+from apps.competitions.domain.seating import first_seating_refusal, first_seatings
 from apps.competitions.models import Competition, Qualifier, RegulationLine, Stage
 from apps.competitions.selectors import (
     champion_refusals,
     previous_champion,
     stage_committee_ids,
+    stage_first_champion,
     stage_present,
     stage_refusals,
     stage_row,
@@ -32,7 +39,7 @@ from apps.competitions.selectors import (
 from apps.core.audit import audit_record, model_update
 from apps.federation.models import Club, Committee, Licensee, Season, Zone
 from apps.movements.models import SessionMovement
-from apps.movements.services import movement_generate
+from apps.movements.services import SERIES_RANK, movement_generate
 from apps.results.reads import tournament_results_read
 from apps.tournaments.domain.workflow import REGISTRATION_STATUSES, Status
 from apps.tournaments.models import RefereeAssignment, Registration, Tournament
@@ -169,8 +176,9 @@ def _check_regulation(
 ) -> None:
     if not rows:
         raise ValidationError("Le tableau du règlement a au moins une ligne.")
-    final = level in Stage.REGIONAL_FINALS
-    problems = regulation_problems(competition.domain_kind, rows, deals, final=final)
+    kind = competition.domain_kind
+    minimums = Stage.holds_minimums(kind, level)
+    problems = regulation_problems(kind, rows, deals, minimums=minimums)
     if problems:
         raise ValidationError(problems)
 
@@ -198,6 +206,21 @@ def _check_ranking_source(
         raise ValidationError(
             "Le classement doit être celui du championnat régional open de la zone, la même saison."
         )
+
+
+def _first_seating(competition: Competition, level: str, seating: str | None) -> str:
+    """The first session's seating the stage may have (art. 7, 17); None: its default."""
+    where = {
+        "national": level == Stage.Level.NATIONAL_FINAL,
+        "regional_final": level == Stage.Level.REGIONAL_FINAL,
+    }
+    kind = competition.domain_kind
+    if seating is None:
+        return first_seatings(kind, **where)[0]
+    refusal = first_seating_refusal(kind, seating, **where)
+    if refusal:
+        raise ValidationError(f"Placement de la première séance : {refusal}.")
+    return seating
 
 
 def _regulation_store(stage: Stage, rows: list[RegulationRow]) -> list[list]:
@@ -231,9 +254,10 @@ def stage_create(
 ) -> Stage:
     """A stage and its tournament at the host club, open for registration, with its
     regulation table (refused with every problem found: art. 2, 3, 7, 8, 12, 13 and ch. 5).
-    The outgoing champion is last season's champion of the same stage. The following
-    sessions are seated by serpentine (art. 17), drawn at the Open's regional final
-    (art. 7). A stage with a ``ranking_source`` is not played (art. 1, overseas)."""
+    The outgoing champion is last season's champion of the same stage. The first session
+    is drawn or balanced by serpentine as the organiser chooses, drawn at the Open's
+    regional final (art. 7, 17). A stage with a ``ranking_source`` is not played (art. 1,
+    overseas)."""
     if level not in Stage.Level.values:
         raise ValidationError("Étape inconnue.")
     if not permissions.can_organise(actor, committee=committee, zone=zone):
@@ -244,13 +268,14 @@ def stage_create(
     if zone and club.committee_id not in {c.pk for c in group}:
         raise ValidationError("Le club d'accueil doit être un club du regroupement.")
     _check_next_stage(actor, competition, level, committee, next_stage)
-    if seating is None:
-        open_final = (
-            competition.kind == CompetitionKind.OPEN and level == Stage.Level.REGIONAL_FINAL
+    if level == Stage.Level.LOCAL_FINAL:
+        refusal = local_final_refusal(
+            competition.domain_kind,
+            qualifies_for_national=next_stage and next_stage.level == Stage.Level.NATIONAL_FINAL,
         )
-        seating = Stage.Seating.DRAW if open_final else Stage.Seating.SERPENTINE
-    if seating not in Stage.Seating.values:
-        raise ValidationError("Placement inconnu.")
+        if refusal:
+            raise ValidationError(refusal)
+    seating = _first_seating(competition, level, seating)
     if ranking_source is not None:
         _check_ranking_source(competition, committee, ranking_source)
         regulation = []  # the stage is not played
@@ -475,22 +500,31 @@ def _referee_check(stage: Stage) -> None:
 
 
 def _first_session_order(stage: Stage, registrations: list[Registration]) -> list[Registration]:
-    """The national final's entrants, best first for the balanced lines: by their rank in
-    the stage that qualified them, then by name."""
+    """A balanced first session's entrants, best first (art. 17; ch. 3 « Affectation des
+    joueurs »: « en fonction du classement du joueur »): by their rank in the stage that
+    qualified them, then by série, then by name."""
     ranks = dict(
         Qualifier.objects.filter(stage__next_stage=stage).values_list("licensee_id", "rank")
     )
     return sorted(
         registrations,
-        key=lambda r: (ranks.get(r.licensee_id) or 10_000, r.licensee.full_name, r.pk),
+        key=lambda r: (
+            ranks.get(r.licensee_id) or 10_000,
+            SERIES_RANK[r.licensee.series],
+            r.licensee.full_name,
+            r.pk,
+        ),
     )
 
 
 def _check_deals(stage: Stage, movement: SessionMovement) -> None:
-    """The movement plays the donnes the stage's regulation announced, and at a final at
-    least 20 (art. 2, 7, 12); refused, the caller's transaction writes nothing."""
+    """The movement plays the donnes the stage's regulation announced, and at a stage held
+    to the minimums at least 20 (art. 2, 7, 12); refused, the caller's transaction writes
+    nothing."""
     etuis = {e for row in movement.movement_tables.values_list("etuis", flat=True) for e in row}
-    wanted = stage.deals if stage.level not in Stage.REGIONAL_FINALS else max(stage.deals, 20)
+    wanted = stage.deals
+    if Stage.holds_minimums(stage.competition.domain_kind, stage.level):
+        wanted = max(wanted, MIN_DEALS)
     if len(etuis) < wanted:
         raise ValidationError(
             f"Ce mouvement ne joue que {len(etuis)} donnes ; le règlement de l'étape en "
@@ -503,7 +537,8 @@ def stage_seat_first(
     *, actor, stage: Stage, tables: int | None = None, type: str = "", seed: int | None = None
 ) -> SessionMovement:
     """Seat the first session: every entrant, the outgoing champion at Nord table 1
-    (art. 17); drawn, or at the national final balanced with the committees apart."""
+    (art. 17); drawn or balanced by serpentine as the stage says (art. 7, 17), at the
+    national final balanced with the committees apart."""
     tournament_lock_for_room(actor=actor, tournament=stage.tournament)
     stage = Stage.objects.select_for_update(of=("self",)).get(pk=stage.pk)
     if stage.ranking_source_id:
@@ -513,9 +548,9 @@ def stage_seat_first(
         raise ValidationError(
             "Le règlement de l'étape n'a pas l'aval du responsable de zone (art. 3, 8, 13)."
         )
-    final = stage.level in Stage.REGIONAL_FINALS
     kind = stage.competition.domain_kind
-    problems = regulation_problems(kind, stage.regulation(), stage.deals, final=final)
+    minimums = Stage.holds_minimums(kind, stage.level)
+    problems = regulation_problems(kind, stage.regulation(), stage.deals, minimums=minimums)
     if problems:
         raise ValidationError(problems)
     if stage_row(stage, len(registrations)) is None:
@@ -524,15 +559,18 @@ def stage_seat_first(
             "séance."
         )
     _referee_check(stage)
-    champion = stage.outgoing_champion
-    if stage.level == Stage.Level.NATIONAL_FINAL:
-        champion = stage.competition.outgoing_champion or champion
+    champion = stage_first_champion(stage)
     if champion is not None and not any(r.licensee_id == champion.pk for r in registrations):
         champion = None
     options = {"method": SessionMovement.Method.DRAW, "seed": seed, "entrants": registrations}
     if stage.level == Stage.Level.NATIONAL_FINAL:
         options = {
             "method": SessionMovement.Method.APART,
+            "entrants": _first_session_order(stage, registrations),
+        }
+    elif stage.seating == Stage.Seating.SERPENTINE:
+        options = {
+            "method": SessionMovement.Method.RANKING,
             "entrants": _first_session_order(stage, registrations),
         }
     movement = movement_generate(
@@ -548,11 +586,12 @@ def stage_seat_first(
 
 
 @transaction.atomic
-def stage_seat_next(*, actor, stage: Stage, seed: int | None = None) -> SessionMovement:
+def stage_seat_next(*, actor, stage: Stage) -> SessionMovement:
     """Add and seat the next session once the previous one is complete: the players the
     regulation table keeps, cut by the running general ranking (sum of the sessions'
-    percentages times coefficients, ties broken by TOPs: art. 20), seated by serpentine from
-    that ranking (art. 17), or drawn where the stage says so (art. 7)."""
+    percentages times coefficients, ties broken by TOPs: art. 20, players still equal in
+    registration order), seated by serpentine from that ranking at every stage (art. 17 ¶2;
+    the Open regional final's draw is its first session's: art. 7)."""
     tournament = tournament_lock_for_room(actor=actor, tournament=stage.tournament)
     stage = Stage.objects.select_for_update(of=("self",)).get(pk=stage.pk)
     row = stage_row(stage, stage_present(stage))
@@ -566,18 +605,20 @@ def stage_seat_next(*, actor, stage: Stage, seed: int | None = None) -> SessionM
             f"La séance {last.number} n'est pas complète : toutes ses donnes doivent être saisies."
         )
     played_last = {p.player.registration_id for p in last.players}
-    ranked = [
-        p.player.registration_id for p in results.players if p.player.registration_id in played_last
-    ]
+    ranked = line_order(
+        [
+            (p.player.registration_id, p.rank, p.player.registration_id)
+            for p in results.players
+            if p.player.registration_id in played_last
+        ]
+    )
     kept = ranked[: row.next_sessions[sessions - 1]]
     entrants = list(Registration.objects.filter(pk__in=kept))
     entrants.sort(key=lambda r: kept.index(r.pk))
     session = session_record(actor=actor, tournament=tournament)
-    if stage.seating == Stage.Seating.DRAW:
-        options = {"method": SessionMovement.Method.DRAW, "seed": seed}
-    else:
-        options = {"method": SessionMovement.Method.RANKING}
-    movement = movement_generate(actor=actor, session=session, entrants=entrants, **options)
+    movement = movement_generate(
+        actor=actor, session=session, entrants=entrants, method=SessionMovement.Method.RANKING
+    )
     _check_deals(stage, movement)
     return movement
 
@@ -670,9 +711,11 @@ def stage_qualify(*, actor, stage: Stage) -> list[Qualifier]:
 
 @transaction.atomic
 def stage_champion_set(*, actor, stage: Stage, outgoing_champion: Licensee | None) -> Stage:
-    """The organiser names the outgoing champion, qualified directly (art. 6, 11) and seated
-    at Nord 1 (art. 17), when last season's stage is not in Donne; the champion must still
-    be licensed in the organising committee and able to play the championship."""
+    """The organiser names the outgoing champion, seated at Nord 1 (art. 17) and, in the
+    Open and the Senior, qualified directly for the regional final (art. 6, 11; in the
+    séries they play the semi-final: art. 2), when last season's stage is not in Donne; the
+    champion must still be licensed in the organising committee and able to play the
+    championship."""
     stage = _stage_locked(actor, stage)
     if _first_session_seated(stage):
         raise ValidationError("La première séance est placée : le champion sortant ne change plus.")

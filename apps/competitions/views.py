@@ -187,7 +187,12 @@ def stage_page(request, pk):
             "room": room,
             "federation": permissions.can_set_season(request.user),
             "rows": rows,
-            "problems": regulation_problems(stage.competition.domain_kind, rows, stage.deals),
+            "problems": regulation_problems(
+                stage.competition.domain_kind,
+                rows,
+                stage.deals,
+                minimums=Stage.holds_minimums(stage.competition.domain_kind, stage.level),
+            ),
             "present": present,
             "row": row,
             "seated": seated,

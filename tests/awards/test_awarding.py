@@ -3,7 +3,11 @@ kind of tournament follows, the reasons in words, ties shared, the refusals."""
 
 from decimal import Decimal
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from apps.awards.domain.awarding import Facts, SessionPlay, awards_compute
+from apps.awards.domain.pp import national_final_awards
 
 
 def _line_session(tables: int, level: dict[int, int] | None = None) -> SessionPlay:
@@ -144,3 +148,107 @@ def test_a_national_final_reads_its_own_table():
     outcome = awards_compute(facts)
     assert [(a.player, a.pcn, a.pp) for a in outcome.awards] == [(1, 8000, 110)]
     assert outcome.awards[0].reason == "1er de la finale nationale : 8000 PCN, 110 PP"
+
+
+def _open_final(place: int) -> tuple[int, int]:
+    return national_final_awards("open", place)
+
+
+def test_players_still_equal_after_tops_at_a_national_final_share_their_places():
+    """Art. 20 breaks ties by TOPs; players still equal share the total of their places'
+    PCN and PP, rounded up (ch. 5 « Ex-æquo »), as in any other tournament: not each the
+    full value of the shared rank."""
+    session = _howell(4)
+    session.results[3] = session.results[2]  # 2nd and 3rd: same %, same TOPs
+    facts = _facts(
+        session, ceiling=5000, stage="national_final", by_tops=True, national_final=_open_final
+    )
+    awards = _by_player(awards_compute(facts))
+    # Open final: 2nd 7500 PCN 88 PP, 3rd 7000 PCN 71 PP -> 7250 PCN and 79.5 -> 80 PP each.
+    assert [(awards[p].pcn, awards[p].pp, awards[p].place) for p in (1, 2, 3, 4)] == [
+        (8000, 110, 1),
+        (7250, 80, 2),
+        (7250, 80, 2),
+        (6500, 62, 4),
+    ]
+    assert awards[2].reason == "2ᵉ de la finale nationale (ex æquo) : 7250 PCN, 80 PP"
+
+
+@given(st.lists(st.integers(min_value=0, max_value=3), min_size=12, max_size=40))
+def test_a_national_finals_tied_players_share_what_their_places_are_worth(levels):
+    """Whatever the ties, tied players take equal shares that add up to their places'
+    values (up to the rounding up of each share), and untied players their own place's."""
+    session = SessionPlay(10, True, {p: (float(level), 0) for p, level in enumerate(levels)})
+    facts = _facts(
+        session, ceiling=5000, stage="national_final", by_tops=True, national_final=_open_final
+    )
+    awards = {a.player: a for a in awards_compute(facts).awards}
+    for level in set(levels):
+        group = [p for p, other in enumerate(levels) if other == level]
+        first = 1 + sum(other > level for other in levels)
+        places = range(first, first + len(group))
+        for column in (0, 1):
+            worth = sum(_open_final(place)[column] for place in places)
+            shares = {(awards[p].pcn, awards[p].pp)[column] if p in awards else 0 for p in group}
+            assert len(shares) == 1
+            assert 0 <= shares.pop() * len(group) - worth < len(group)
+
+
+def _strong_north(tables: int) -> SessionPlay:
+    """An en ligne session whose Nord players all score above every other player."""
+    session = _line_session(tables)
+    for player, line in session.lines.items():
+        if line == "N":
+            session.results[player] = (session.results[player][0] + 10, 0)
+    return session
+
+
+PP_100 = [3, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1]  # « Open Nationaux », 100 players, places 1-12
+
+
+def test_pp_of_a_one_session_open_go_by_the_classement_alterne():
+    """Ch. 1, « 3ème étape »: « C'est le classement alterné qui sert de référence pour
+    l'homologation des tournois en une séance ». Nord 1 is 1st; the firsts of Sud, Est and
+    Ouest, level, share places 2 to 4 (2 PP each); Nord 2 is 5th (1 PP); Nord 3, 9th of the
+    alterné, earns none though 3rd of the general ranking. Several sessions, a Howell or a
+    championship stage keep the general ranking."""
+    awards = _by_player(awards_compute(_facts(_strong_north(7), pp=PP_100)))
+    north = [1, 2, 3]
+    firsts = [8, 15, 22]  # Sud 1, Est 1, Ouest 1
+    assert [awards[p].pp for p in north] == [3, 1, 1]
+    assert [awards[p].pp for p in firsts] == [2, 2, 2]
+    assert awards[8].inputs["pp_place"] == 2
+    assert awards[8].inputs["pp_ranking"] == "alterné"
+    assert awards[8].reason == (
+        "1er de la ligne Sud, 7 tables, indice 1 : 560 PCN, 2 PP (2ᵉ du classement alterné)"
+    )
+    general = (
+        _facts(_strong_north(7), _strong_north(7), pp=PP_100),
+        _facts(
+            _strong_north(7), pp=PP_100, stage="regional_final", index=Decimal("1.8"), ceiling=5000
+        ),
+    )
+    for facts in general:
+        awards = _by_player(awards_compute(facts))
+        assert [awards[p].pp for p in (1, 2, 3, 4)] == [3, 2, 2, 2]
+        assert "classement alterné" not in awards[1].reason
+    howell = _by_player(awards_compute(_facts(_howell(4), pp=PP_100)))
+    assert [howell[p].pp for p in (1, 2, 3, 4, 5)] == [3, 2, 2, 2, 1]
+
+
+@given(st.lists(st.floats(min_value=0, max_value=100), min_size=20, max_size=48))
+def test_each_lines_first_earns_the_pp_of_places_1_to_4_at_a_one_session_open(percentages):
+    """Whatever the results, the firsts of the four lines take places 1 to 4 of the
+    classement alterné (2 PP at least), and the PP handed out are the places' values, each
+    tie's total rounded up share by share."""
+    session = SessionPlay(
+        len(percentages) // 4,
+        False,
+        {p: (value, 0) for p, value in enumerate(percentages)},
+        {p: "NSEW"[p % 4] for p in range(len(percentages))},
+    )
+    awards = {a.player: a.pp for a in awards_compute(_facts(session, pp=PP_100)).awards}
+    for line in range(4):
+        assert max(awards.get(p, 0) for p in range(line, len(percentages), 4)) >= 2
+    worth = sum(PP_100[: len(percentages)])
+    assert worth <= sum(awards.values()) < worth + len(percentages)

@@ -6,6 +6,7 @@ import pytest
 
 from apps.competitions import services
 from apps.results.models import AwardSet
+from tests import factories as f
 from tests.competitions import championship as c
 
 
@@ -39,3 +40,25 @@ def test_a_promotion_local_final_awards_pcn_and_the_promotion_pp(
         awards[0].reason == "1er du classement général, Howell 4 tables, indice 1 : 320 PCN, 5 PP"
     )
     assert awards[0].season_id == league.season.pk
+
+
+def test_players_still_equal_after_tops_at_a_national_final_share_their_places(
+    league, django_capture_on_commit_callbacks
+):
+    """Sixteen players level after TOPs at the Open's national final: each takes the
+    sixteenth of places 1 to 16, rounded up (ch. 5 « Ex-æquo »), not the winner's awards."""
+    competition = services.competition_create(
+        actor=league.federation_staff, season=league.season, kind="open"
+    )
+    stage = c.national_final(league, competition)
+    f.register(stage.tournament, 16)  # as qualified by the regional finals
+    c.start(league, stage)
+    movement = services.stage_seat_first(actor=league.referee, stage=stage)
+    c.play_session(league, movement, 1, score=80)
+    with django_capture_on_commit_callbacks(execute=True):
+        c.finish(league, stage)
+    awards = AwardSet.objects.get(tournament=stage.tournament).awards.all()
+    # « Championnat de France Individuel Open », places 1 to 16: 86,450 PCN and 866 PP.
+    assert {(a.place, a.pcn, a.pp) for a in awards} == {(1, 5404, 55)}  # 5403.125, 54.125
+    assert len(awards) == 16
+    assert awards[0].reason == "1er de la finale nationale (ex æquo) : 5404 PCN, 55 PP"

@@ -5,6 +5,8 @@ import datetime
 import random
 from dataclasses import dataclass
 
+from django.db import connection
+
 from apps.accounts.models import Role, User
 from apps.competitions import services
 from apps.competitions.domain.regulation import RegulationRow
@@ -121,8 +123,11 @@ def national_final(league: League, competition: Competition, **options) -> Stage
     return stage
 
 
-def play_session(league: League, movement: SessionMovement, seed: int) -> None:
-    """Every position put in play and a random Garde score entered on every line."""
+def play_session(
+    league: League, movement: SessionMovement, seed: int, *, score: int | None = None
+) -> None:
+    """Every position put in play and a random Garde score entered on every line (or the
+    same ``score`` everywhere: every player level, with no TOP)."""
     for _ in range(movement.positions - movement.current_position):
         movement = movement_advance(
             actor=league.referee, movement=movement, from_position=movement.current_position
@@ -131,8 +136,22 @@ def play_session(league: League, movement: SessionMovement, seed: int) -> None:
     for table in MovementTable.objects.filter(movement=movement, position__gte=1):
         for etui in table.etuis:
             play_score_set(
-                actor=league.referee, table=table, etui=etui, score=rng.choice(GARDE_SCORES)
+                actor=league.referee,
+                table=table,
+                etui=etui,
+                score=rng.choice(GARDE_SCORES) if score is None else score,
             )
+
+
+def registrations_across_a_power_of_ten() -> int:
+    """Make the next registrations' ids cross a power of ten five ids on (…, 999, 1000, …),
+    where an order of the ids as text differs from their numeric order; the next id."""
+    sequence = "pg_get_serial_sequence('tournaments_registration', 'id')"
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT nextval({sequence})")
+        power = 10 ** len(str(cursor.fetchone()[0] + 100))
+        cursor.execute(f"SELECT setval({sequence}, %s)", [power - 6])
+    return power - 5
 
 
 def start(league: League, stage: Stage) -> None:

@@ -1,5 +1,5 @@
 """A Promotion championship end to end through the services (fascicule 3, ch. 2): two
-committees' local finals of one session, a regional final of two sessions (cut by the
+committees' semi-finals of one session, a regional final of two sessions (cut by the
 first session's ranking and seated by serpentine), the quota qualified for the national
 final, where the outgoing champion of France sits Nord at table 1 (art. 17)."""
 
@@ -9,7 +9,7 @@ import pytest
 
 from apps.competitions import services
 from apps.competitions.domain.regulation import RegulationRow
-from apps.competitions.models import Qualifier
+from apps.competitions.models import Qualifier, Stage
 from apps.competitions.selectors import stage_standings
 from apps.movements.domain.room import room_movement
 from apps.movements.domain.seating import seating_next_session
@@ -36,7 +36,7 @@ def league(db):
     return c.league_build()
 
 
-def test_promotion_from_local_finals_to_the_national_final(
+def test_promotion_from_semi_finals_to_the_national_final(
     league, django_capture_on_commit_callbacks
 ):
     fed = league.federation_staff
@@ -52,12 +52,17 @@ def test_promotion_from_local_finals_to_the_national_final(
         regulation=[RegulationRow(15, 19, (12,)), RegulationRow(20, 28, (16,))],
     )
     assert regional.tournament.index == Decimal("1.8")
-    locals_ = [c.local_final(league, competition, side, next_stage=regional) for side in (0, 1)]
-    for stage, quota in ((locals_[0], 10), (locals_[1], 10), (regional, 15)):
+    semis = [
+        c.local_final(
+            league, competition, side, level=Stage.Level.REGIONAL_SEMI_FINAL, next_stage=regional
+        )
+        for side in (0, 1)
+    ]
+    for stage, quota in ((semis[0], 10), (semis[1], 10), (regional, 15)):
         services.stage_quota_set(actor=fed, stage=stage, quota=quota)
 
-    # Two local finals: 16 players of each committee, one session.
-    for side, stage in enumerate(locals_):
+    # Two semi-finals: 16 players of each committee, one session.
+    for side, stage in enumerate(semis):
         for licensee in league.players(side, 16):
             services.stage_register(
                 actor=league.committee_staff[side], stage=stage, licensee=licensee
@@ -77,7 +82,7 @@ def test_promotion_from_local_finals_to_the_national_final(
     # second, cut by the first session's ranking and seated by serpentine from it.
     regional_players = set(regional.tournament.registrations.values_list("licensee_id", flat=True))
     assert regional_players == set(
-        Qualifier.objects.filter(stage__in=locals_, role="qualified").values_list(
+        Qualifier.objects.filter(stage__in=semis, role="qualified").values_list(
             "licensee_id", flat=True
         )
     )

@@ -5,9 +5,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from apps.competitions.domain.eligibility import CompetitionKind
 from apps.competitions.domain.qualification import (
     Qualification,
+    champion_enters_final,
+    champion_refusal,
     direct_qualifiers,
+    line_order,
     qualification,
 )
 
@@ -71,3 +75,47 @@ def test_a_player_named_twice_in_the_national_ranking_counts_once():
     entrants = [f"p{n}" for n in range(18)]
     chosen = direct_qualifiers(entrants, champion=None, national_order=["p4", "p4", "p2"])
     assert chosen == ["p4", "p2"]
+
+
+def test_players_still_equal_after_tops_are_taken_in_registration_order():
+    """Art. 20: TOPs break the ties; at a cut or a quota line, players still equal go in
+    their order of registration, registration 9 before registration 10."""
+    ranked = [("a", 1, 10), ("b", 2, 12), ("c", 2, 9), ("d", 2, 10), ("e", 5, 1), ("f", None, 2)]
+    assert line_order(ranked) == ["a", "c", "d", "b", "e", "f"]
+
+
+@given(
+    st.lists(
+        st.tuples(st.one_of(st.none(), st.integers(1, 8)), st.integers(1, 10_000)),
+        unique_by=lambda row: row[1],
+    )
+)
+def test_a_line_order_is_by_rank_then_by_registration(rows):
+    ranked = [(order, rank, order) for rank, order in rows]
+    taken = line_order(ranked)
+    assert sorted(taken) == sorted(order for _rank, order in rows)
+    rank_of = {order: rank for rank, order in rows}
+    keys = [(rank_of[p] is None, rank_of[p] or 0, p) for p in taken]
+    assert keys == sorted(keys)
+
+
+# Art. 6 (Open) and 11 (Senior) qualify the outgoing regional champion « d'office pour la
+# finale régionale »; art. 2: in the séries « tous les joueurs doivent participer à la
+# demi-finale »; the Jeunes championship is not in the regulation.
+CHAMPION_ENTERS_FINAL = {
+    CompetitionKind.FIRST_SERIES: False,
+    CompetitionKind.SECOND_SERIES: False,
+    CompetitionKind.PROMOTION: False,
+    CompetitionKind.OPEN: True,
+    CompetitionKind.SENIOR: True,
+    CompetitionKind.YOUTH: False,
+}
+
+
+def test_the_outgoing_regional_champion_enters_the_final_directly_in_the_open_and_senior():
+    assert {kind: champion_enters_final(kind) for kind in CompetitionKind} == (
+        CHAMPION_ENTERS_FINAL
+    )
+    for kind, enters in CHAMPION_ENTERS_FINAL.items():
+        assert (champion_refusal(kind) is None) == enters
+    assert "(art. 2)" in champion_refusal(CompetitionKind.PROMOTION)

@@ -10,7 +10,9 @@ from apps.competitions.domain.regulation import (
     MIN_DEALS,
     MIN_PLAYERS,
     RegulationRow,
+    local_final_refusal,
     min_sessions,
+    minimums_hold,
     regulation_problems,
 )
 
@@ -94,6 +96,47 @@ def test_a_semi_final_or_a_national_final_is_held_to_the_cuts_only():
     """Art. 2: the minimums are those of « chaque finale locale, régionale, par regroupement
     de comités »; a semi-final, or the CCN's national final, still cuts at most half."""
     rows = [RegulationRow(8, 15), RegulationRow(16, 40, (16,))]
-    assert regulation_problems(CompetitionKind.OPEN, rows, 12, final=False) == [
+    assert regulation_problems(CompetitionKind.OPEN, rows, 12, minimums=False) == [
         "de 16 à 40 joueurs : la séance 2 élimine 24 joueurs sur 40, plus de 50 %"
     ]
+
+
+# (regional stage, final) -> held to the minimums, by championship: every final of a
+# committee or a group (art. 2, 7); in the Senior « chaque tournoi de ces qualificatifs »
+# (art. 12), the semi-finals too; never the national final, whose format the CCN sets.
+MINIMUMS = {
+    kind: {
+        (True, True): True,
+        (True, False): kind == K.SENIOR,
+        (False, True): False,
+    }
+    for kind in K
+}
+
+
+def test_every_senior_qualifier_is_held_to_15_players_and_20_deals():
+    assert {
+        kind: {
+            (regional, final): minimums_hold(kind, regional=regional, final=final)
+            for regional, final in MINIMUMS[kind]
+        }
+        for kind in K
+    } == MINIMUMS
+    semi = [RegulationRow(8, 30)]
+    assert regulation_problems(K.SENIOR, semi, 18, minimums=True) == [
+        "de 8 à 30 joueurs : il faut 15 joueurs au moins en 1ère séance",
+        "de 8 à 30 joueurs : une séance compte 20 donnes au moins",
+    ]
+
+
+# Art. 2: local finals, « qualificatives directement pour le championnat de France », in
+# the Promotion only.
+LOCAL_FINALS = {K.PROMOTION}
+
+
+@pytest.mark.parametrize("kind", list(K))
+def test_local_finals_exist_only_in_the_promotion_and_qualify_for_the_national_final(kind):
+    allowed = local_final_refusal(kind, qualifies_for_national=True) is None
+    assert allowed is (kind in LOCAL_FINALS)
+    assert (local_final_refusal(kind, qualifies_for_national=None) is None) is allowed
+    assert local_final_refusal(kind, qualifies_for_national=False) is not None

@@ -269,3 +269,32 @@ def test_a_bad_regulation_table_changes_nothing(client, league, stage):
     ).content.decode()
     assert "plus de 50 %" in page
     assert stage.regulation() == [RegulationRow(15, 40)]
+
+
+def test_the_stage_form_refuses_a_balanced_open_regional_final_and_says_why(client, league):
+    """Art. 7: the Open's regional final is drawn; the page says so and creates nothing.
+    A stage's page says how its first session and the following ones are seated."""
+    competition = services.competition_create(
+        actor=league.federation_staff, season=league.season, kind="open"
+    )
+    client.force_login(league.committee_staff[0])
+    values = {
+        "level": "regional_final",
+        "name": "Finale régionale open",
+        "date": "2027-03-13",
+        "organiser": f"committee:{league.committees[0].pk}",
+        "club": league.clubs[0].pk,
+        "deals": 24,
+        "replacements": 2,
+        "regulation": "15-24 : 12",
+        "seating": "serpentine",
+    }
+    url = reverse("competitions:stage_create", args=[competition.pk])
+    page = client.post(url, values).content.decode()
+    assert "aléatoire et non pas équilibrée pour ne protéger personne » (art. 7)" in page
+    assert not Stage.objects.exists()
+    client.post(url, {**values, "seating": ""})
+    stage = Stage.objects.get()
+    page = client.get(reverse("competitions:stage", args=[stage.pk])).content.decode()
+    assert "Placement de la première séance" in page
+    assert "Placement des séances suivantes" in page

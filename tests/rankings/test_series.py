@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from apps.competitions import services as competitions
 from apps.competitions.domain.regulation import RegulationRow
+from apps.competitions.models import Stage
 from apps.competitions.selectors import stage_refusals
 from apps.core.models import AuditLog
 from apps.federation.models import Licensee
@@ -152,6 +153,7 @@ def test_the_championships_read_the_applied_serie(league):
         league,
         competitions.competition_create(actor=fed, season=season, kind="2"),
         0,
+        level=Stage.Level.REGIONAL_FINAL,
         regulation=[RegulationRow(15, 24, (12,))],
     )
     assert stage_refusals(promotion, climber) == []

@@ -10,11 +10,15 @@
   newcomer, more than half cut), it starts a new stage: « une demi-finale et une finale en
   deux séances ». Each stage is awarded on its own (its sessions' total ranking), and a
   player earns the sum.
-- A national final: its own table of PCN and PP by place.
+- A national final: its own table of PCN and PP by place, shared by tied players.
 - Each place's value is the table's times the index, rounded (.5 up), under the ceiling;
   tied players share the total of their places, rounded up (« Ex-æquo »): the ranking
   carries the ties (a championship breaks them by TOPs first, art. 20).
-- PP (« Attribution de PP ») by place of the final ranking, shared alike.
+- PP (« Attribution de PP ») by place of the final ranking, shared alike. A tournament in
+  one session outside the championships (a national open) is ranked by its classement
+  alterné, « la référence pour l'homologation des tournois en une séance » (ch. 1,
+  « 3ème étape »; a Howell has none: its general ranking). A championship stage keeps the
+  general ranking that gives its titles and its qualified players (ch. 2).
 """
 
 from collections.abc import Callable, Sequence
@@ -23,10 +27,16 @@ from decimal import Decimal
 from itertools import pairwise
 
 from apps.awards.domain import pcn
-from apps.results.domain.rankings import Standing, general_ranking, tournament_standings
+from apps.results.domain.rankings import (
+    Standing,
+    alternate_places,
+    general_ranking,
+    tournament_standings,
+)
 
 MIN_PLAYERS = 12  # « Tournoi duplicate individuel : minimum 12 joueurs »
 LINE_NAMES = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest"}
+GENERAL, ALTERNATE = "général", "alterné"  # the rankings PP go by (« classement … »)
 
 
 @dataclass(frozen=True)
@@ -205,6 +215,22 @@ def _refusal(facts: Facts, players: int) -> str:
     return refused or ""
 
 
+def _pp_ranks(facts: Facts, final: dict[int, int | None]) -> tuple[dict, str]:
+    """The ranking PP go by, and its name: the classement alterné of a tournament in one
+    session with lines outside the championships (ch. 1, « 3ème étape »), else the
+    general ranking."""
+    session = facts.sessions[0]
+    if facts.stage is None and len(facts.sessions) == 1 and not session.howell:
+        standings = [
+            Standing(str(p), final_, tops, session.lines.get(p))
+            for p, (final_, tops) in session.results.items()
+        ]
+        places = alternate_places(standings, by_tops=facts.by_tops)
+        if places:
+            return {int(p): place for p, place in places.items()}, ALTERNATE
+    return final, GENERAL
+
+
 def awards_compute(facts: Facts) -> Outcome:
     """Every player's PCN and PP, with the reason in words."""
     players = len(facts.sessions[0].results)
@@ -230,28 +256,42 @@ def awards_compute(facts: Facts) -> Outcome:
                     entry.words[-1] = f"stade {number} : {entry.words[-1]}"
         else:
             rules.append(rule)
-    pp = _share(final, facts.pp) if facts.pp else {}
+    pp_ranks, pp_ranking = _pp_ranks(facts, final)
+    pp = _share(pp_ranks, facts.pp) if facts.pp else {}
     awards = []
     for player, entry in won.items():
         earned = pp.get(player, 0)
         if not entry.pcn and not earned:
             continue
-        words = "; ".join(entry.words) or f"{_ordinal(final[player])} du classement général"
-        text = f"{words} : {entry.pcn} PCN" + (f", {earned} PP" if earned else "")
-        inputs = {"places": entry.inputs, **({"pp_place": final[player]} if earned else {})}
-        place = entry.place or final[player]
+        where = f"{_ordinal(pp_ranks[player])} du classement {pp_ranking}"
+        words = "; ".join(entry.words) or where
+        text = f"{words} : {entry.pcn} PCN"
+        if earned:
+            alternate = pp_ranking == ALTERNATE and entry.words
+            text += f", {earned} PP" + (f" ({where})" if alternate else "")
+        inputs = {"places": entry.inputs}
+        if earned:
+            inputs |= {"pp_place": pp_ranks[player], "pp_ranking": pp_ranking}
+        place = entry.place or pp_ranks[player]
         awards.append(Awarded(player, entry.pcn, earned, place, entry.line, text, inputs))
     return Outcome(awards, " ; ".join(rules))
 
 
 def _national_final(facts: Facts, final: dict[int, int | None]) -> Outcome:
+    """The national final's table by place; players still equal after TOPs (art. 20) share
+    the PCN and the PP of their places, as everywhere else (« Ex-æquo »)."""
+    table = [facts.national_final(place) for place in range(1, len(final) + 1)]
+    points = _share(final, [value for value, _pp in table])
+    performance = _share(final, [value for _pcn, value in table])
     awards = []
     for player, rank in final.items():
-        if not rank:
+        if not rank or not (points[player] or performance[player]):
             continue
-        points, earned = facts.national_final(rank)
-        if points or earned:
-            text = f"{_ordinal(rank)} de la finale nationale : {points} PCN, {earned} PP"
-            inputs = {"table": "finale nationale", "place": rank}
-            awards.append(Awarded(player, points, earned, rank, "", text, inputs))
+        tied = _tied(final, player)
+        text = (
+            f"{_ordinal(rank)} de la finale nationale{' (ex æquo)' if tied else ''} : "
+            f"{points[player]} PCN, {performance[player]} PP"
+        )
+        inputs = {"table": "finale nationale", "place": rank, "shared": tied}
+        awards.append(Awarded(player, points[player], performance[player], rank, "", text, inputs))
     return Outcome(awards, "finale nationale : table de la finale")

@@ -9,14 +9,47 @@
   le champion régional sortant puis les joueurs dans l'ordre croissant du classement
   national »; art. 7 for the Open, where the outgoing champion is exempt already: the
   national ranking alone).
+- The outgoing regional champion « est qualifié d'office pour la finale régionale de la
+  saison suivante » in the Open (art. 6) and the Senior (art. 11) only; in the séries
+  championships « tous les joueurs doivent participer à la demi-finale » (art. 2).
+- At a cut or a quota line, players still equal after TOPs (art. 20) are taken in their
+  order of registration.
 
 Players are opaque keys chosen by the caller.
 """
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
+
+from apps.competitions.domain.eligibility import SERIES_OF, CompetitionKind
 
 TABLE_SIZE = 4
+P = TypeVar("P")
+
+
+# Art. 6, 11: the championships whose outgoing regional champion enters the regional final
+# directly.
+CHAMPION_ENTERS_FINAL = frozenset({CompetitionKind.OPEN, CompetitionKind.SENIOR})
+
+
+def champion_enters_final(kind: CompetitionKind) -> bool:
+    """Whether the outgoing regional champion enters the regional final without playing
+    the stages before it (art. 6, 11; not in the séries: art. 2)."""
+    return kind in CHAMPION_ENTERS_FINAL
+
+
+def champion_refusal(kind: CompetitionKind) -> str | None:
+    """Why the outgoing regional champion does not enter the regional final directly."""
+    if champion_enters_final(kind):
+        return None
+    if kind in SERIES_OF:
+        return (
+            "le champion régional sortant joue la demi-finale comme tous les joueurs : seuls "
+            "l'Open (art. 6) et le Senior (art. 11) le qualifient d'office pour la finale "
+            "régionale (art. 2)"
+        )
+    return "le règlement ne qualifie pas d'office le champion régional sortant de ce championnat"
 
 
 @dataclass(frozen=True)
@@ -46,3 +79,15 @@ def direct_qualifiers(
         if player in entered and player not in order:
             order.append(player)
     return order[:needed]
+
+
+def line_order(ranked: Sequence[tuple[P, int | None, int]]) -> list[P]:
+    """The players of ``(player, rank, registration order)`` in the order a cut or a quota
+    takes them: by rank; players sharing a rank (still equal after TOPs, art. 20) in
+    registration order, compared as numbers; the unranked last."""
+    return [
+        player
+        for player, _rank, _order in sorted(
+            ranked, key=lambda row: (row[1] is None, row[1] or 0, row[2])
+        )
+    ]

@@ -5,9 +5,15 @@ et le nombre de joueurs jouant chaque séance »), checked against the regulatio
 - « Participation de 15 joueurs minimum, en 1ère séance » (art. 2, 7, 12);
 - at least 2 sessions of 20 donnes, « sauf en championnat promotion » (art. 2) and in
   Senior (art. 12 « 1 séance de 20 donnes minimum »): 1 session;
+- these minimums hold for « chaque finale locale, régionale, par regroupement de comités »
+  (art. 2, 7) and, in the Senior, for « chaque tournoi de ces qualificatifs » (art. 12):
+  every regional stage;
 - ch. 5, « Tournois Duplicates en plusieurs séances »: only players of the previous
   session play the next one, and « le nombre d'éliminés à chaque séance ne doit pas être
   supérieur à 50 % des participants de la séance précédente ».
+
+Local finals « qualificatives directement pour le championnat de France » exist in the
+Promotion only (art. 2).
 
 The Jeunes championship is not in the regulation: it is held to 2 sessions, as the Open.
 """
@@ -20,6 +26,11 @@ from apps.competitions.domain.eligibility import CompetitionKind
 MIN_PLAYERS = 15
 MIN_DEALS = 20
 ONE_SESSION_KINDS = frozenset({CompetitionKind.PROMOTION, CompetitionKind.SENIOR})
+# Art. 12: every qualifier of the Senior is held to the minimums, a semi-final included.
+EVERY_STAGE_KINDS = frozenset({CompetitionKind.SENIOR})
+# Art. 2: « La CCR peut pour le championnat promotion organiser plusieurs finales locales
+# qualificatives directement pour le championnat de France. »
+LOCAL_FINAL_KINDS = frozenset({CompetitionKind.PROMOTION})
 
 
 @dataclass(frozen=True)
@@ -40,22 +51,44 @@ def min_sessions(kind: CompetitionKind) -> int:
     return 1 if kind in ONE_SESSION_KINDS else 2
 
 
+def minimums_hold(kind: CompetitionKind, *, regional: bool, final: bool) -> bool:
+    """Whether a stage is held to the minimums (players, sessions, donnes): a local,
+    regional or group final (art. 2, 7), and every regional stage of the Senior (art. 12).
+    A semi-final of the other championships, and a national final (its format set by the
+    CCN: art. 4, 9, 14), are held to the cuts only."""
+    return regional and (final or kind in EVERY_STAGE_KINDS)
+
+
+def local_final_refusal(
+    kind: CompetitionKind, *, qualifies_for_national: bool | None
+) -> str | None:
+    """Why a local final may not be organised (None: it may): only in the Promotion, and it
+    qualifies for the national final directly (art. 2). ``qualifies_for_national`` None:
+    the stage names no next stage yet."""
+    if kind not in LOCAL_FINAL_KINDS:
+        return (
+            "seul le championnat promotion organise des finales locales, qualificatives "
+            "directement pour le championnat de France (art. 2)"
+        )
+    if qualifies_for_national is False:
+        return "une finale locale qualifie directement pour la finale nationale (art. 2)"
+    return None
+
+
 def row_problems(
-    kind: CompetitionKind, row: RegulationRow, deals: int, *, final: bool = True
+    kind: CompetitionKind, row: RegulationRow, deals: int, *, minimums: bool = True
 ) -> list[str]:
     """What is wrong with one row of the table, ``deals`` being the donnes of a session.
-    The minimums hold for a committee's or a group's final (« chaque finale locale,
-    régionale, par regroupement de comités »): ``final`` False checks the cuts only (a
-    semi-final; a national final, whose format the CCN sets)."""
+    ``minimums`` False (``minimums_hold``) checks the cuts only."""
     where = f"de {row.low} à {row.high} joueurs"
     problems = []
     if row.low > row.high:
         problems.append(f"{where} : la borne basse dépasse la borne haute")
-    if final and row.low < MIN_PLAYERS:
+    if minimums and row.low < MIN_PLAYERS:
         problems.append(f"{where} : il faut {MIN_PLAYERS} joueurs au moins en 1ère séance")
-    if final and row.sessions < min_sessions(kind):
+    if minimums and row.sessions < min_sessions(kind):
         problems.append(f"{where} : il faut {min_sessions(kind)} séances au moins")
-    if final and deals < MIN_DEALS:
+    if minimums and deals < MIN_DEALS:
         problems.append(f"{where} : une séance compte {MIN_DEALS} donnes au moins")
     # The worst case: the most players cut, and no more players than the fewest present.
     most, fewest = row.high, row.low
@@ -75,11 +108,13 @@ def row_problems(
 
 
 def regulation_problems(
-    kind: CompetitionKind, rows: list[RegulationRow], deals: int, *, final: bool = True
+    kind: CompetitionKind, rows: list[RegulationRow], deals: int, *, minimums: bool = True
 ) -> list[str]:
     """Everything wrong with a stage's table, said before the stage starts: each row's
     problems, and rows that overlap."""
-    problems = [problem for row in rows for problem in row_problems(kind, row, deals, final=final)]
+    problems = [
+        problem for row in rows for problem in row_problems(kind, row, deals, minimums=minimums)
+    ]
     ordered = sorted(rows, key=lambda row: row.low)
     for before, after in pairwise(ordered):
         if after.low <= before.high:
