@@ -6,11 +6,16 @@ finished tournament change."""
 import hashlib
 import logging
 
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
-from apps.awards.domain import pcn, pp
+from apps.awards.domain import pcn, pp, rules
 from apps.awards.domain.awarding import Facts, Outcome, SessionPlay, awards_compute
+from apps.awards.models import AwardRecomputation
+from apps.awards.permissions import can_recompute_awards
+from apps.awards.selectors import following_older_rules
 from apps.competitions.models import Competition, Stage
+from apps.core.audit import audit_record
 from apps.core.jobs import job_claim, job_enqueue, job_heartbeat
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Licensee, Season
@@ -118,14 +123,16 @@ def award_facts(tournament: Tournament, results: TournamentResultsData) -> Facts
 
 
 def award_fingerprint(tournament: Tournament, results: TournamentResultsData) -> str:
-    """What the awards are computed from: the results, and the tournament's index, club's
-    committee, stage and rooms (a changed index is computed again)."""
+    """What the awards are computed from: the rules' version, the results, and the
+    tournament's index, club's committee, stage and rooms (a changed index, or rules, is
+    computed again)."""
     stage = Stage.objects.filter(tournament=tournament).values_list("level", "competition__kind")
     rooms = SessionMovement.objects.filter(session__tournament=tournament).values_list(
         "session__number", "tables", "sections"
     )
     facts = repr(
         (
+            rules.RULES_VERSION,
             store.results_fingerprint(results),
             str(tournament.index),
             tournament.club.committee.overseas,
@@ -227,7 +234,69 @@ def awards_build(*, award_set_id: int) -> bool:
                 },
                 rows=_rows(tournament, outcome),
                 season_id=season.values_list("pk", flat=True).first(),
+                rules_version=rules.RULES_VERSION,
             )
         except Exception:
             store.award_set_failed(award_set_id=award_set_id, attempt=attempt)
             raise
+
+
+# --- the award rules' version ----------------------------------------------------------
+
+
+def awards_rules_refresh() -> int:
+    """Ask again for the awards of every tournament not yet approved that were computed
+    under another version of the rules (apps.awards.domain.rules); how many. The beat runs
+    it every quarter of an hour (CELERY_BEAT_SCHEDULE); meanwhile such awards are not
+    current and the tournament is not sent (apps.approvals.services.submission_refusals)."""
+    stale = following_older_rules().filter(state=AwardSet.State.DONE)
+    stale = stale.values_list("tournament_id", flat=True)
+    return sum(awards_request(tournament_id=pk) is not None for pk in stale)
+
+
+@transaction.atomic
+def awards_recompute(*, actor, tournament: Tournament, reason: str) -> AwardRecomputation:
+    """Federation staff ask for an approved tournament's awards computed again, under the
+    current rules, with why (audited); the next ranking publication names it among its
+    changes (apps.rankings.services.ranking_publish)."""
+    if not can_recompute_awards(actor):
+        raise PermissionDenied(
+            "Seule la fédération recalcule les PCN et PP d'un tournoi homologué."
+        )
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError("Dites pourquoi les PCN et PP de ce tournoi sont recalculés.")
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Status.APPROVED:
+        raise ValidationError(
+            "Seuls les PCN et PP d'un tournoi homologué se recalculent à la demande : ceux "
+            "d'un tournoi qui ne l'est pas encore suivent d'eux-mêmes ses résultats et les "
+            "règles."
+        )
+    before = AwardSet.objects.filter(tournament=tournament).values_list("rules_version", flat=True)
+    before = before.first() or 0
+    job = awards_request(tournament_id=tournament.pk)
+    if job is None:
+        raise ValidationError(
+            "Les PCN et PP de ce tournoi sont déjà calculés (ou en cours de calcul) pour ses "
+            f"résultats et les règles actuelles (version {rules.RULES_VERSION}) : rien à "
+            "recalculer."
+        )
+    row = AwardRecomputation.objects.create(
+        award_set=job,
+        asked_by=actor,
+        reason=reason,
+        rules_version_before=before,
+        rules_version_after=rules.RULES_VERSION,
+    )
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=row,
+        changes={
+            "tournament": [None, str(tournament)],
+            "rules_version": [before, rules.RULES_VERSION],
+            "reason": [None, reason],
+        },
+    )
+    return row
