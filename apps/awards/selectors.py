@@ -9,6 +9,8 @@ from apps.awards.models import AwardRecomputation
 from apps.results.models import AwardSet
 from apps.tournaments.domain.workflow import Status
 
+# What an Open stage's inputs say while its season is not opened.
+POTENTIAL_WAITING = "waiting"
 # A tournament not yet approved follows the rules as they are; an approved one keeps the
 # rules it was computed under until federation staff ask (services.awards_recompute).
 FOLLOWING_RULES = (Status.FINISHED, Status.SUBMITTED)
@@ -16,9 +18,19 @@ FOLLOWING_RULES = (Status.FINISHED, Status.SUBMITTED)
 
 def following_older_rules() -> QuerySet[AwardSet]:
     """The awards of tournaments not yet approved computed under another version of the
-    rules: they are asked again (services.awards_rules_refresh)."""
+    rules: they are asked again (services.awards_stale_refresh)."""
     return AwardSet.objects.filter(tournament__status__in=FOLLOWING_RULES).exclude(
         rules_version=rules.RULES_VERSION
+    )
+
+
+def waiting_for_an_opened_season() -> QuerySet[AwardSet]:
+    """The awards of Open stages not yet approved that waited for their season to be
+    opened, once it is (their PP potential is frozen now)."""
+    return AwardSet.objects.filter(
+        tournament__status__in=FOLLOWING_RULES,
+        inputs__potential=POTENTIAL_WAITING,
+        tournament__stage__competition__season__opened_at__isnull=False,
     )
 
 

@@ -13,12 +13,17 @@ from apps.awards.domain import pcn, pp, rules
 from apps.awards.domain.awarding import Facts, Outcome, SessionPlay, awards_compute
 from apps.awards.models import AwardRecomputation
 from apps.awards.permissions import can_recompute_awards
-from apps.awards.selectors import following_older_rules
+from apps.awards.selectors import (
+    POTENTIAL_WAITING,
+    following_older_rules,
+    waiting_for_an_opened_season,
+)
 from apps.competitions.models import Competition, Stage
 from apps.core.audit import audit_record
 from apps.core.jobs import job_claim, job_enqueue, job_heartbeat
 from apps.federation.domain.seasons import season_of
-from apps.federation.models import Licensee, Season
+from apps.federation.models import Season
+from apps.federation.seasons import Potential, season_potential
 from apps.movements.domain.model import MovementType
 from apps.movements.models import SessionMovement
 from apps.results import awards as store
@@ -63,6 +68,31 @@ def _session_play(session: SessionResultsData, movement: SessionMovement) -> Ses
     )
 
 
+class PotentialNotFrozen(Exception):
+    """An Open's regional stage in a season not opened: its PP potential is not frozen."""
+
+
+def _open_stage(tournament: Tournament) -> Stage | None:
+    """The tournament's stage when it is a regional stage of an Open, whose PP weigh the
+    season's frozen potential (« Championnats individuels Open »)."""
+    return (
+        Stage.objects.filter(
+            tournament=tournament,
+            competition__kind=Competition.Kind.OPEN,
+            level__in=REGIONAL_PP_LEVELS,
+        )
+        .select_related("competition__season")
+        .first()
+    )
+
+
+def _potential(stage: Stage) -> Potential | None:
+    """The stage's committee (or group) potential as frozen when its season was opened;
+    None while it is not."""
+    committees = [stage.committee_id] if stage.committee_id else list(stage.group.all())
+    return season_potential(stage.competition.season, committees)
+
+
 def _stage_pp(stage: Stage, players: int) -> list[int]:
     """PP by place at a regional final (« Les PP au niveau des compétitions régionales »)."""
     kind = stage.competition.kind
@@ -71,14 +101,15 @@ def _stage_pp(stage: Stage, players: int) -> list[int]:
     if kind in SERIES_TABLES:
         return pp.series_pp(SERIES_TABLES[kind], players)
     if kind == Competition.Kind.OPEN:
-        committees = [stage.committee_id] if stage.committee_id else stage.group.all()
-        counts = Licensee.objects.filter(club__committee__in=committees)
+        potential = _potential(stage)
+        if potential is None:
+            raise PotentialNotFrozen(
+                f"la saison {stage.competition.season} n'est pas encore ouverte : le potentiel "
+                "PP de l'Open (licenciés par série) n'est pas figé ; les PCN et PP sont "
+                "calculés dès que la fédération ouvre la saison (page « Saisons »)"
+            )
         return pp.open_regional_pp(
-            counts.filter(series=Licensee.Series.FIRST).count(),
-            counts.filter(series=Licensee.Series.SECOND).count(),
-            counts.filter(series=Licensee.Series.PROMOTION).count(),
-            Licensee.objects.count(),
-            players,
+            potential.first, potential.second, potential.promotion, potential.national, players
         )
     return []
 
@@ -124,8 +155,9 @@ def award_facts(tournament: Tournament, results: TournamentResultsData) -> Facts
 
 def award_fingerprint(tournament: Tournament, results: TournamentResultsData) -> str:
     """What the awards are computed from: the rules' version, the results, and the
-    tournament's index, club's committee, stage and rooms (a changed index, or rules, is
-    computed again)."""
+    tournament's index, club's committee, stage and rooms, and an Open's frozen potential
+    (a changed index, or rules, or a season opened, is computed again)."""
+    open_stage = _open_stage(tournament)
     stage = Stage.objects.filter(tournament=tournament).values_list("level", "competition__kind")
     rooms = SessionMovement.objects.filter(session__tournament=tournament).values_list(
         "session__number", "tables", "sections"
@@ -138,16 +170,24 @@ def award_fingerprint(tournament: Tournament, results: TournamentResultsData) ->
             tournament.club.committee.overseas,
             list(stage),
             sorted(rooms),
+            _potential(open_stage) if open_stage else None,
         )
     )
     return hashlib.sha256(facts.encode()).hexdigest()[:24]
 
 
-def tournament_awards(tournament: Tournament, results: TournamentResultsData) -> Outcome:
-    facts = award_facts(tournament, results)
+def tournament_awards(
+    tournament: Tournament, results: TournamentResultsData
+) -> tuple[Facts | None, Outcome]:
+    """The facts and the awards; none when no session was played, or yet for an Open's
+    stage in a season not opened (its refusal says why)."""
+    try:
+        facts = award_facts(tournament, results)
+    except PotentialNotFrozen as exc:
+        return None, Outcome([], "", str(exc))
     if facts is None:
-        return Outcome([], "", "aucune séance jouée")
-    return awards_compute(facts)
+        return None, Outcome([], "", "aucune séance jouée")
+    return facts, awards_compute(facts)
 
 
 # --- the worker's job --------------------------------------------------------------
@@ -218,9 +258,10 @@ def awards_build(*, award_set_id: int) -> bool:
     with job_heartbeat(AwardSet, award_set_id, attempt):
         try:
             results = tournament_results_read(tournament)
-            facts = award_facts(tournament, results)
-            outcome = tournament_awards(tournament, results)
+            facts, outcome = tournament_awards(tournament, results)
             season = Season.objects.filter(start_year=season_of(tournament.date).start_year)
+            open_stage = _open_stage(tournament)
+            potential = _potential(open_stage) if open_stage else None
             return store.awards_store(
                 award_set_id=award_set_id,
                 attempt=attempt,
@@ -231,6 +272,11 @@ def awards_build(*, award_set_id: int) -> bool:
                     "index": str(facts.index if facts else tournament.index),
                     "ceiling": facts.ceiling if facts else None,
                     "stage": facts.stage if facts else None,
+                    **(
+                        {"potential": potential._asdict() if potential else POTENTIAL_WAITING}
+                        if open_stage
+                        else {}
+                    ),
                 },
                 rows=_rows(tournament, outcome),
                 season_id=season.values_list("pk", flat=True).first(),
@@ -244,13 +290,14 @@ def awards_build(*, award_set_id: int) -> bool:
 # --- the award rules' version ----------------------------------------------------------
 
 
-def awards_rules_refresh() -> int:
+def awards_stale_refresh() -> int:
     """Ask again for the awards of every tournament not yet approved that were computed
-    under another version of the rules (apps.awards.domain.rules); how many. The beat runs
-    it every quarter of an hour (CELERY_BEAT_SCHEDULE); meanwhile such awards are not
-    current and the tournament is not sent (apps.approvals.services.submission_refusals)."""
-    stale = following_older_rules().filter(state=AwardSet.State.DONE)
-    stale = stale.values_list("tournament_id", flat=True)
+    under another version of the rules (apps.awards.domain.rules), or that waited for their
+    season to be opened; how many. The beat runs it every quarter of an hour
+    (CELERY_BEAT_SCHEDULE); meanwhile such awards are not current and the tournament is
+    not sent (apps.approvals.services.submission_refusals)."""
+    stale = following_older_rules() | waiting_for_an_opened_season()
+    stale = stale.filter(state=AwardSet.State.DONE).values_list("tournament_id", flat=True)
     return sum(awards_request(tournament_id=pk) is not None for pk in stale)
 
 

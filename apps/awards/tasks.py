@@ -13,7 +13,7 @@ def awards_build(award_set_id: int) -> bool:
 
 
 @shared_task
-def awards_rules_refresh() -> int:
+def awards_stale_refresh() -> int:
     """Every quarter of an hour: the awards of the tournaments not yet approved computed
-    under older rules are asked again."""
-    return services.awards_rules_refresh()
+    under older rules, or waiting for their season to be opened, are asked again."""
+    return services.awards_stale_refresh()

@@ -74,22 +74,22 @@ def test_a_tournament_not_yet_approved_is_computed_again_under_new_rules(
 ):
     _status(finished, status)
     with django_capture_on_commit_callbacks(execute=True):
-        assert services.awards_rules_refresh() == 1
+        assert services.awards_stale_refresh() == 1
     job = _job(finished)
     assert (job.state, job.rules_version) == ("done", new_rules)
     # Computed: nothing more to do.
-    assert services.awards_rules_refresh() == 0
+    assert services.awards_stale_refresh() == 0
 
 
 def test_an_approved_tournament_keeps_its_awards_under_new_rules(finished, new_rules):
     _status(finished, Status.APPROVED)
-    assert services.awards_rules_refresh() == 0
+    assert services.awards_stale_refresh() == 0
     assert _job(finished).rules_version == new_rules - 1
 
 
 def test_the_beat_runs_the_refresh():
-    schedule = settings.CELERY_BEAT_SCHEDULE["awards-rules-refresh"]
-    assert schedule["task"] == "apps.awards.tasks.awards_rules_refresh"
+    schedule = settings.CELERY_BEAT_SCHEDULE["awards-stale-refresh"]
+    assert schedule["task"] == "apps.awards.tasks.awards_stale_refresh"
 
 
 # --- federation staff's recomputation of an approved tournament ----------------------
@@ -128,7 +128,7 @@ def test_a_recomputation_is_refused_when_it_has_nothing_to_do(
         services.awards_recompute(actor=staff, tournament=finished, reason="  ")
     _status(finished, Status.FINISHED)
     with django_capture_on_commit_callbacks(execute=True):
-        services.awards_rules_refresh()
+        services.awards_stale_refresh()
     _status(finished, Status.APPROVED)
     with pytest.raises(ValidationError, match="rien à recalculer"):
         services.awards_recompute(actor=staff, tournament=finished, reason=REASON)
