@@ -11,7 +11,12 @@ from apps.core.pages import area_required, confirm_page, error_text
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Licensee, Season, SeasonPotential
 from apps.federation.permissions import can_manage_seasons
-from apps.federation.seasons import POTENTIAL_SERIES, season_create, season_open
+from apps.federation.seasons import (
+    POTENTIAL_SERIES,
+    season_create,
+    season_current_set,
+    season_open,
+)
 
 federation_only = area_required(can_manage_seasons)
 SERIES_NAMES = {code: str(label) for code, label in Licensee.Series.choices}
@@ -89,6 +94,29 @@ def open_season(request, year):
     try:
         season_open(actor=request.user, season=season)
         messages.success(request, f"Saison {season} ouverte : son potentiel PP est figé.")
+    except ValidationError as exc:
+        messages.error(request, error_text(exc))
+    return redirect(back)
+
+
+@federation_only
+def make_current(request, year):
+    season = get_object_or_404(Season, start_year=year)
+    back = f"{reverse('federation:seasons')}?saison={year}"
+    if request.method != "POST":
+        return confirm_page(
+            request,
+            title=f"Saison courante : {season}",
+            question=(
+                f"Faire de {season} la saison courante ? Le classement national et les "
+                "championnats la montrent d'abord."
+            ),
+            confirm_label="Rendre courante",
+            cancel_url=back,
+        )
+    try:
+        season_current_set(actor=request.user, season=season)
+        messages.success(request, f"{season} est la saison courante.")
     except ValidationError as exc:
         messages.error(request, error_text(exc))
     return redirect(back)

@@ -80,6 +80,30 @@ def season_open(*, actor, season: Season) -> Season:
     return season
 
 
+@transaction.atomic
+def season_current_set(*, actor, season: Season) -> Season:
+    """Make an opened season the current one (the one the ranking pages show first);
+    audited."""
+    if not can_manage_seasons(actor):
+        raise PermissionDenied("Seule la fédération choisit la saison courante.")
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if not season.opened:
+        raise ValidationError(f"Ouvrez d'abord la saison {season}.")
+    if season.is_current:
+        return season
+    before = Season.objects.filter(is_current=True).first()
+    Season.objects.filter(is_current=True).update(is_current=False)
+    season.is_current = True
+    season.save(update_fields=["is_current"])
+    audit_record(
+        actor=actor,
+        action="update",
+        instance=season,
+        changes={"current_season": [str(before) if before else None, str(season)]},
+    )
+    return season
+
+
 # --- reads ----------------------------------------------------------------------------
 
 

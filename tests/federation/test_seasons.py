@@ -8,7 +8,12 @@ from django.utils.html import escape
 
 from apps.core.models import AuditLog
 from apps.federation.models import Season, SeasonPotential
-from apps.federation.seasons import season_create, season_open, season_potential
+from apps.federation.seasons import (
+    season_create,
+    season_current_set,
+    season_open,
+    season_potential,
+)
 from tests import factories as f
 from tests.personas import PERSONAS
 
@@ -135,3 +140,29 @@ def test_the_federation_home_shows_the_seasons_to_open(world, login):
     assert "Saison 2027-2028 à ouvrir" in page
     committee_page = login(world.committee_staff).get(reverse("federation:home"))
     assert "Saison 2027-2028 à ouvrir" not in committee_page.content.decode()
+
+
+def test_an_opened_season_becomes_the_current_one(world):
+    old = Season.objects.create(start_year=2025, is_current=True)
+    season = season_create(actor=world.federation_staff, start_year=2026)
+    with pytest.raises(ValidationError, match="Ouvrez d'abord la saison 2026-2027"):
+        season_current_set(actor=world.federation_staff, season=season)
+    season_open(actor=world.federation_staff, season=season)
+    season_current_set(actor=world.federation_staff, season=season)
+    assert list(Season.objects.filter(is_current=True)) == [season]
+    old.refresh_from_db()
+    assert not old.is_current
+    audit = AuditLog.objects.filter(content_type__model="season").latest("pk")
+    assert audit.changes == {"current_season": ["2025-2026", "2026-2027"]}
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_only_federation_staff_choose_the_current_season(world, login, persona):
+    season = Season.objects.create(start_year=2026)
+    season_open(actor=world.federation_staff, season=season)
+    url = reverse("federation:season_current", args=[2026])
+    client = login(world.persona(persona))
+    allowed = persona == "federation_staff"
+    assert client.get(url).status_code == (200 if allowed else 403)
+    assert client.post(url).status_code == (302 if allowed else 403)
+    assert Season.objects.get(pk=season.pk).is_current == allowed
