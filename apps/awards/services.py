@@ -5,6 +5,7 @@ finished tournament change."""
 
 import hashlib
 import logging
+from collections.abc import Callable
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -50,6 +51,10 @@ NATIONAL_FINALS = {
     Competition.Kind.YOUTH: "jeunes",
 }
 logger = logging.getLogger(__name__)
+# What the apps above register (in their AppConfig.ready) to hear that an approved
+# tournament's awards were computed again (awards_recompute): the national ranking's live
+# list is computed again. Each takes the tournament, once its awards are stored.
+recomputed_hooks: list[Callable[[Tournament], None]] = []
 REGIONAL_PP_LEVELS = (Stage.Level.LOCAL_FINAL, Stage.Level.REGIONAL_FINAL)
 # The indices an overseas local tournament may claim: 1, or 3 with its coefficient.
 OVERSEAS_CLAIMS = (pcn.Index.BASE, pcn.Index.OVERSEAS_LOCAL)
@@ -262,7 +267,7 @@ def awards_build(*, award_set_id: int) -> bool:
             season = Season.objects.filter(start_year=season_of(tournament.date).start_year)
             open_stage = _open_stage(tournament)
             potential = _potential(open_stage) if open_stage else None
-            return store.awards_store(
+            stored = store.awards_store(
                 award_set_id=award_set_id,
                 attempt=attempt,
                 fingerprint=award_fingerprint(tournament, results),
@@ -285,6 +290,10 @@ def awards_build(*, award_set_id: int) -> bool:
         except Exception:
             store.award_set_failed(award_set_id=award_set_id, attempt=attempt)
             raise
+    if stored and tournament.status == Status.APPROVED:
+        for hook in recomputed_hooks:
+            hook(tournament)
+    return stored
 
 
 # --- the award rules' version ----------------------------------------------------------

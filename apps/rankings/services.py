@@ -200,6 +200,13 @@ def live_refresh(homologation) -> None:
     transaction.on_commit(lambda: ranking_live_request(day=day))
 
 
+def live_refresh_recomputed(tournament) -> None:
+    """An awards hook (apps.awards.services.recomputed_hooks): an approved tournament's
+    awards computed again at federation staff's request change the live ranking too."""
+    day = tournament.date
+    transaction.on_commit(lambda: ranking_live_request(day=day))
+
+
 @transaction.atomic
 def ranking_live_request(*, day) -> RankingRun | None:
     """Queue the live ranking of the season of ``day``, RANKING_DEBOUNCE_SECONDS later: a

@@ -15,6 +15,7 @@ from apps.awards.models import AwardRecomputation
 from apps.core.models import AuditLog
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Season
+from apps.rankings.models import RankingRun
 from apps.rankings.services import RECOMPUTED, ranking_publish
 from apps.results.models import Award, AwardSet
 from apps.results.reads import tournament_results_read
@@ -180,3 +181,14 @@ def test_the_next_publication_names_the_recomputation(
     assert set(changes) == awarded
     assert {c.pcn_after - c.pcn_before for c in changes.values()} == {10}
     assert {c.reasons for c in changes.values()} == {RECOMPUTED % finished.name}
+
+
+def test_a_recomputation_asks_for_the_live_ranking_again(
+    world, finished, new_rules, django_capture_on_commit_callbacks
+):
+    season = Season.objects.create(start_year=season_of(finished.date).start_year)
+    _status(finished, Status.APPROVED)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.awards_recompute(actor=world.federation_staff, tournament=finished, reason=REASON)
+    run = RankingRun.objects.get(season=season, live=True)
+    assert (run.state, run.players) == ("done", Award.objects.count())
