@@ -233,6 +233,7 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE = {
     "sweep-jobs": {"task": "apps.core.tasks.jobs_sweep", "schedule": 60},
+    "awards-stale-refresh": {"task": "apps.awards.tasks.awards_stale_refresh", "schedule": 15 * 60},
     "purge-licensee-import-files": {
         "task": "apps.federation.tasks.licensee_import_files_purge",
         "schedule": 24 * 60 * 60,

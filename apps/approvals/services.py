@@ -33,6 +33,7 @@ from apps.approvals.models import (
     SeasonDeadlines,
     Sending,
 )
+from apps.awards.selectors import POTENTIAL_WAITING
 from apps.awards.services import award_fingerprint
 from apps.competitions.models import Stage
 from apps.core.audit import audit_record
@@ -113,6 +114,8 @@ def submission_refusals(tournament: Tournament) -> list[str]:
             "PCN et PP : ils ne sont pas encore calculés pour les résultats actuels du "
             "tournoi ; attendez un instant et recommencez."
         )
+    elif job.inputs.get("potential") == POTENTIAL_WAITING:
+        refusals.append(f"PCN et PP : {job.refusal}.")
     return refusals
 
 

@@ -5,15 +5,26 @@ finished tournament change."""
 
 import hashlib
 import logging
+from collections.abc import Callable
 
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
-from apps.awards.domain import pcn, pp
+from apps.awards.domain import pcn, pp, rules
 from apps.awards.domain.awarding import Facts, Outcome, SessionPlay, awards_compute
+from apps.awards.models import AwardRecomputation
+from apps.awards.permissions import can_recompute_awards
+from apps.awards.selectors import (
+    POTENTIAL_WAITING,
+    following_older_rules,
+    waiting_for_an_opened_season,
+)
 from apps.competitions.models import Competition, Stage
+from apps.core.audit import audit_record
 from apps.core.jobs import job_claim, job_enqueue, job_heartbeat
 from apps.federation.domain.seasons import season_of
-from apps.federation.models import Licensee, Season
+from apps.federation.models import Season
+from apps.federation.seasons import Potential, season_potential
 from apps.movements.domain.model import MovementType
 from apps.movements.models import SessionMovement
 from apps.results import awards as store
@@ -40,6 +51,10 @@ NATIONAL_FINALS = {
     Competition.Kind.YOUTH: "jeunes",
 }
 logger = logging.getLogger(__name__)
+# What the apps above register (in their AppConfig.ready) to hear that an approved
+# tournament's awards were computed again (awards_recompute): the national ranking's live
+# list is computed again. Each takes the tournament, once its awards are stored.
+recomputed_hooks: list[Callable[[Tournament], None]] = []
 REGIONAL_PP_LEVELS = (Stage.Level.LOCAL_FINAL, Stage.Level.REGIONAL_FINAL)
 # The indices an overseas local tournament may claim: 1, or 3 with its coefficient.
 OVERSEAS_CLAIMS = (pcn.Index.BASE, pcn.Index.OVERSEAS_LOCAL)
@@ -58,6 +73,31 @@ def _session_play(session: SessionResultsData, movement: SessionMovement) -> Ses
     )
 
 
+class PotentialNotFrozen(Exception):
+    """An Open's regional stage in a season not opened: its PP potential is not frozen."""
+
+
+def _open_stage(tournament: Tournament) -> Stage | None:
+    """The tournament's stage when it is a regional stage of an Open, whose PP weigh the
+    season's frozen potential (« Championnats individuels Open »)."""
+    return (
+        Stage.objects.filter(
+            tournament=tournament,
+            competition__kind=Competition.Kind.OPEN,
+            level__in=REGIONAL_PP_LEVELS,
+        )
+        .select_related("competition__season")
+        .first()
+    )
+
+
+def _potential(stage: Stage) -> Potential | None:
+    """The stage's committee (or group) potential as frozen when its season was opened;
+    None while it is not."""
+    committees = [stage.committee_id] if stage.committee_id else list(stage.group.all())
+    return season_potential(stage.competition.season, committees)
+
+
 def _stage_pp(stage: Stage, players: int) -> list[int]:
     """PP by place at a regional final (« Les PP au niveau des compétitions régionales »)."""
     kind = stage.competition.kind
@@ -66,14 +106,15 @@ def _stage_pp(stage: Stage, players: int) -> list[int]:
     if kind in SERIES_TABLES:
         return pp.series_pp(SERIES_TABLES[kind], players)
     if kind == Competition.Kind.OPEN:
-        committees = [stage.committee_id] if stage.committee_id else stage.group.all()
-        counts = Licensee.objects.filter(club__committee__in=committees)
+        potential = _potential(stage)
+        if potential is None:
+            raise PotentialNotFrozen(
+                f"la saison {stage.competition.season} n'est pas encore ouverte : le potentiel "
+                "PP de l'Open (licenciés par série) n'est pas figé ; les PCN et PP sont "
+                "calculés dès que la fédération ouvre la saison (page « Saisons »)"
+            )
         return pp.open_regional_pp(
-            counts.filter(series=Licensee.Series.FIRST).count(),
-            counts.filter(series=Licensee.Series.SECOND).count(),
-            counts.filter(series=Licensee.Series.PROMOTION).count(),
-            Licensee.objects.count(),
-            players,
+            potential.first, potential.second, potential.promotion, potential.national, players
         )
     return []
 
@@ -118,29 +159,40 @@ def award_facts(tournament: Tournament, results: TournamentResultsData) -> Facts
 
 
 def award_fingerprint(tournament: Tournament, results: TournamentResultsData) -> str:
-    """What the awards are computed from: the results, and the tournament's index, club's
-    committee, stage and rooms (a changed index is computed again)."""
+    """What the awards are computed from: the rules' version, the results, and the
+    tournament's index, club's committee, stage and rooms, and an Open's frozen potential
+    (a changed index, or rules, or a season opened, is computed again)."""
+    open_stage = _open_stage(tournament)
     stage = Stage.objects.filter(tournament=tournament).values_list("level", "competition__kind")
     rooms = SessionMovement.objects.filter(session__tournament=tournament).values_list(
         "session__number", "tables", "sections"
     )
     facts = repr(
         (
+            rules.RULES_VERSION,
             store.results_fingerprint(results),
             str(tournament.index),
             tournament.club.committee.overseas,
             list(stage),
             sorted(rooms),
+            _potential(open_stage) if open_stage else None,
         )
     )
     return hashlib.sha256(facts.encode()).hexdigest()[:24]
 
 
-def tournament_awards(tournament: Tournament, results: TournamentResultsData) -> Outcome:
-    facts = award_facts(tournament, results)
+def tournament_awards(
+    tournament: Tournament, results: TournamentResultsData
+) -> tuple[Facts | None, Outcome]:
+    """The facts and the awards; none when no session was played, or yet for an Open's
+    stage in a season not opened (its refusal says why)."""
+    try:
+        facts = award_facts(tournament, results)
+    except PotentialNotFrozen as exc:
+        return None, Outcome([], "", str(exc))
     if facts is None:
-        return Outcome([], "", "aucune séance jouée")
-    return awards_compute(facts)
+        return None, Outcome([], "", "aucune séance jouée")
+    return facts, awards_compute(facts)
 
 
 # --- the worker's job --------------------------------------------------------------
@@ -211,10 +263,11 @@ def awards_build(*, award_set_id: int) -> bool:
     with job_heartbeat(AwardSet, award_set_id, attempt):
         try:
             results = tournament_results_read(tournament)
-            facts = award_facts(tournament, results)
-            outcome = tournament_awards(tournament, results)
+            facts, outcome = tournament_awards(tournament, results)
             season = Season.objects.filter(start_year=season_of(tournament.date).start_year)
-            return store.awards_store(
+            open_stage = _open_stage(tournament)
+            potential = _potential(open_stage) if open_stage else None
+            stored = store.awards_store(
                 award_set_id=award_set_id,
                 attempt=attempt,
                 fingerprint=award_fingerprint(tournament, results),
@@ -224,10 +277,82 @@ def awards_build(*, award_set_id: int) -> bool:
                     "index": str(facts.index if facts else tournament.index),
                     "ceiling": facts.ceiling if facts else None,
                     "stage": facts.stage if facts else None,
+                    **(
+                        {"potential": potential._asdict() if potential else POTENTIAL_WAITING}
+                        if open_stage
+                        else {}
+                    ),
                 },
                 rows=_rows(tournament, outcome),
                 season_id=season.values_list("pk", flat=True).first(),
+                rules_version=rules.RULES_VERSION,
             )
         except Exception:
             store.award_set_failed(award_set_id=award_set_id, attempt=attempt)
             raise
+    if stored and tournament.status == Status.APPROVED:
+        for hook in recomputed_hooks:
+            hook(tournament)
+    return stored
+
+
+# --- the award rules' version ----------------------------------------------------------
+
+
+def awards_stale_refresh() -> int:
+    """Ask again for the awards of every tournament not yet approved that were computed
+    under another version of the rules (apps.awards.domain.rules), or that waited for their
+    season to be opened; how many. The beat runs it every quarter of an hour
+    (CELERY_BEAT_SCHEDULE); meanwhile such awards are not current and the tournament is
+    not sent (apps.approvals.services.submission_refusals)."""
+    stale = following_older_rules() | waiting_for_an_opened_season()
+    stale = stale.filter(state=AwardSet.State.DONE).values_list("tournament_id", flat=True)
+    return sum(awards_request(tournament_id=pk) is not None for pk in stale)
+
+
+@transaction.atomic
+def awards_recompute(*, actor, tournament: Tournament, reason: str) -> AwardRecomputation:
+    """Federation staff ask for an approved tournament's awards computed again, under the
+    current rules, with why (audited); the next ranking publication names it among its
+    changes (apps.rankings.services.ranking_publish)."""
+    if not can_recompute_awards(actor):
+        raise PermissionDenied(
+            "Seule la fédération recalcule les PCN et PP d'un tournoi homologué."
+        )
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError("Dites pourquoi les PCN et PP de ce tournoi sont recalculés.")
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Status.APPROVED:
+        raise ValidationError(
+            "Seuls les PCN et PP d'un tournoi homologué se recalculent à la demande : ceux "
+            "d'un tournoi qui ne l'est pas encore suivent d'eux-mêmes ses résultats et les "
+            "règles."
+        )
+    before = AwardSet.objects.filter(tournament=tournament).values_list("rules_version", flat=True)
+    before = before.first() or 0
+    job = awards_request(tournament_id=tournament.pk)
+    if job is None:
+        raise ValidationError(
+            "Les PCN et PP de ce tournoi sont déjà calculés (ou en cours de calcul) pour ses "
+            f"résultats et les règles actuelles (version {rules.RULES_VERSION}) : rien à "
+            "recalculer."
+        )
+    row = AwardRecomputation.objects.create(
+        award_set=job,
+        asked_by=actor,
+        reason=reason,
+        rules_version_before=before,
+        rules_version_after=rules.RULES_VERSION,
+    )
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=row,
+        changes={
+            "tournament": [None, str(tournament)],
+            "rules_version": [before, rules.RULES_VERSION],
+            "reason": [None, reason],
+        },
+    )
+    return row

@@ -7,7 +7,10 @@ class FederationConfig(AppConfig):
 
     def ready(self):
         from apps.core.jobs import job_kind_register
+        from apps.core.panels import panel_register
         from apps.federation.models import LicenseeImport
+        from apps.federation.season_views import seasons_panel
         from apps.federation.tasks import licensee_import_run
 
         job_kind_register(LicenseeImport, licensee_import_run)
+        panel_register("federation_home", seasons_panel)

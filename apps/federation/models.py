@@ -135,10 +135,23 @@ class Licensee(models.Model):
 
 
 class Season(models.Model):
-    """A season runs from 1 July to 30 June; see apps.federation.domain.seasons."""
+    """A season runs from 1 July to 30 June; see apps.federation.domain.seasons. Federation
+    staff open it (apps.federation.seasons.season_open), which freezes its PP potential:
+    the licensees of each committee by série (SeasonPotential) and of the nation."""
 
     start_year = models.PositiveSmallIntegerField(_("first year"), unique=True)
     is_current = models.BooleanField(_("current season"), default=False)
+    opened_at = models.DateTimeField(_("opened at"), null=True, blank=True)
+    opened_by = models.ForeignKey(
+        "accounts.User",
+        verbose_name=_("opened by"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    # The FFT's licensees when the season was opened (« Nb licenciés FFT »).
+    national_licensees = models.PositiveIntegerField(_("licensees"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("season")
@@ -166,6 +179,38 @@ class Season(models.Model):
     @property
     def end(self):
         return self.span.end
+
+    @property
+    def opened(self) -> bool:
+        return self.opened_at is not None
+
+
+class SeasonPotential(models.Model):
+    """A committee's licensees of one série when its season was opened: the PP potential
+    of the Open (fascicule 3, ch. 5, « Championnats individuels Open », feuille de
+    calcul), frozen for the season."""
+
+    season = models.ForeignKey(
+        Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="potential"
+    )
+    committee = models.ForeignKey(
+        Committee, verbose_name=_("committee"), on_delete=models.PROTECT, related_name="+"
+    )
+    series = models.CharField(_("series"), max_length=2, choices=Licensee.Series.choices)
+    licensees = models.PositiveIntegerField(_("licensees"))
+
+    class Meta:
+        verbose_name = _("PP potential")
+        verbose_name_plural = _("PP potentials")
+        ordering = ["season", "committee", "series"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "committee", "series"], name="one_potential_per_series"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season} {self.committee_id} {self.series}: {self.licensees}"
 
 
 class LicenseeImport(ClaimedJob):

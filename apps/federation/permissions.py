@@ -80,3 +80,8 @@ def licensee_imports_for_user(user) -> QuerySet[LicenseeImport]:
     if roles_of(user).federation:
         return qs
     return qs.filter(created_by=user) if user.is_authenticated else qs.none()
+
+
+def can_manage_seasons(user) -> bool:
+    """Create and open the seasons (which freezes their PP potential): federation staff."""
+    return roles_of(user).federation

@@ -1,4 +1,4 @@
-"""The federation area's pages of this app: clubs, licensees, licensee imports. The area's
+"""The federation area's pages of this app: clubs, licensees, licensee imports, seasons. The area's
 pages about tournaments come from apps.tournaments.federation_urls; config/urls.py puts
 both in the « federation » namespace."""
 
@@ -7,4 +7,5 @@ from django.urls import include, path
 urlpatterns = [
     path("", include("apps.federation.area_urls")),
     path("", include("apps.federation.import_urls")),
+    path("", include("apps.federation.season_urls")),
 ]

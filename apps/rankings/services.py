@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from apps.approvals.domain.chain import Action
 from apps.approvals.models import ExternalAward, HomologationStep
+from apps.awards.selectors import recomputed_between
 from apps.core.audit import audit_record
 from apps.core.jobs import job_claim, job_enqueue, job_heartbeat, job_owned
 from apps.federation.domain.seasons import season_of
@@ -81,10 +82,15 @@ def runs_prune(*, season: Season) -> int:
     return count
 
 
+# Why a line changed when federation staff had a tournament's awards computed again.
+RECOMPUTED = "%s (PCN et PP recalculés)"
+
+
 def _reasons(season: Season, since, licensee_ids) -> dict[int, list[str]]:
-    """{licensee: the tournaments they played that were approved or corrected since
-    ``since``}: played, not awarded, so that a correction that takes an award away is
-    named too; files of other software by their awards."""
+    """{licensee: the tournaments they played that were approved or corrected, or whose
+    awards were computed again, since ``since``}: played, not awarded, so that a
+    correction that takes an award away is named too; files of other software by their
+    awards."""
     steps = HomologationStep.objects.filter(
         action__in=(Action.APPROVE, Action.ACCEPT_CORRECTION),
         homologation__date__range=(season.start, season.end),
@@ -106,6 +112,12 @@ def _reasons(season: Season, since, licensee_ids) -> dict[int, list[str]]:
     reasons: dict[int, list[str]] = {}
     for licensee_id, homologation in [*played, *taken]:
         reasons.setdefault(licensee_id, []).append(names[homologation])
+    recomputed = recomputed_between(season.start, season.end, since)
+    again = Registration.objects.filter(
+        licensee_id__in=licensee_ids, tournament_id__in=recomputed
+    ).values_list("licensee_id", "tournament_id")
+    for licensee_id, tournament_id in again:
+        reasons.setdefault(licensee_id, []).append(RECOMPUTED % recomputed[tournament_id])
     return reasons
 
 
@@ -185,6 +197,13 @@ def live_refresh(homologation) -> None:
     """An approval hook (apps.approvals.services.approval_hooks): once the approval commits,
     the season's live ranking is asked for again."""
     day = homologation.date
+    transaction.on_commit(lambda: ranking_live_request(day=day))
+
+
+def live_refresh_recomputed(tournament) -> None:
+    """An awards hook (apps.awards.services.recomputed_hooks): an approved tournament's
+    awards computed again at federation staff's request change the live ranking too."""
+    day = tournament.date
     transaction.on_commit(lambda: ranking_live_request(day=day))
 
 

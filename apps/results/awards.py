@@ -71,6 +71,7 @@ def awards_store(
     inputs: dict,
     rows: list[AwardRow],
     season_id: int | None,
+    rules_version: int,
 ) -> bool:
     """Replace the tournament's awards with ``rows`` in one transaction, while run
     ``attempt`` still holds the job; False (nothing written) once another run took it."""
@@ -101,6 +102,7 @@ def awards_store(
             refusal=refusal,
             inputs=inputs,
             computed_at=timezone.now(),
+            rules_version=rules_version,
         )
     return True
 

@@ -69,6 +69,9 @@ class AwardSet(ClaimedJob):
     refusal = models.TextField(_("why no award"), blank=True)
     inputs = models.JSONField(_("inputs"), default=dict, blank=True)
     computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
+    # The award rules' version they were computed under (apps.awards.domain.rules); 0:
+    # before the rules were versioned.
+    rules_version = models.PositiveSmallIntegerField(_("rules version"), default=0)
 
     class Meta:
         verbose_name = _("tournament awards")

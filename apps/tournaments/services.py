@@ -71,6 +71,10 @@ results_hooks: list[Callable[[Tournament], None]] = []
 
 
 def _results_touched(tournament: Tournament) -> None:
+    """Tell the apps above; every write of a status calls it, so that a tournament becoming
+    finished by any path (the referee's « Terminer », a complete file imported, finished
+    again after a reopening or a correction) has its awards computed and its homologation
+    opened."""
     for hook in results_hooks:
         hook(tournament)
 
@@ -219,6 +223,7 @@ def tournament_record(
             **({"source": [None, source]} if source else {}),
         },
     )
+    _results_touched(tournament)  # a complete file is written finished
     return tournament
 
 
@@ -280,17 +285,13 @@ def tournament_transition(*, actor, tournament: Tournament, status: str) -> Tour
     refusals = transition_refusals(tournament, target)
     if refusals:
         raise ValidationError(refusals)
-    changes = model_update(tournament, {"status": target.value})
-    tournament.save(update_fields=["status"])
-    audit_record(actor=actor, action="update", instance=tournament, changes=changes)
-    _results_touched(tournament)
-    return tournament
+    return tournament_status_record(actor=actor, tournament=tournament, status=target)
 
 
 def tournament_status_record(*, actor, tournament: Tournament, status: Status, reason: str = ""):
-    """Write the tournament's status as the homologation chain (apps.approvals) moves it,
-    with its audit row; the caller has checked who may. Call it inside the caller's
-    transaction."""
+    """Write the tournament's status (as its workflow or the homologation chain,
+    apps.approvals, moves it) with its audit row, and tell the apps above; the caller has
+    checked who may. Call it inside the caller's transaction."""
     changes = model_update(tournament, {"status": Status(status).value})
     if not changes:
         return tournament
