@@ -4,7 +4,7 @@ alterné, the topage sheet of every étui and each player's feuille de route. A 
 the queries of ``session_results`` plus one for the players, whatever their number."""
 
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 from django.shortcuts import get_object_or_404
@@ -21,6 +21,7 @@ from apps.penalties.domain import effects
 from apps.penalties.models import Adjustment, FaultySide, Incident, Penalty
 from apps.penalties.selectors import session_decisions
 from apps.results.domain.compute import session_results_compute, session_results_rescore
+from apps.results.domain.forfeits import SeatTurn, ranked_results, session_field
 from apps.results.domain.model import (
     PlayerResult,
     PlayNote,
@@ -30,7 +31,6 @@ from apps.results.domain.model import (
 )
 from apps.results.domain.rankings import (
     Standing,
-    alternate_places,
     general_ranking,
     tie_notes,
     tournament_standings,
@@ -44,7 +44,7 @@ from apps.results.memo import (
     results_stamp,
 )
 from apps.scoring.models import Play
-from apps.scoring.selectors import VACANT, played_tables, player_key
+from apps.scoring.selectors import played_tables, player_key
 from apps.tournaments.models import Registration, Session, Tournament
 from apps.tournaments.permissions import tournaments_for_user
 
@@ -130,19 +130,16 @@ def ties_by_tops(tournament: Tournament) -> bool:
     return tournament.kind == Tournament.Kind.CHAMPIONSHIP
 
 
-def _registered_only(results: SessionResults, by_tops: bool) -> SessionResults:
-    """The results without the vacant places, ranked again: their plays keep counting in
-    the topage, but a vacant place takes no rank."""
-    players = {p.player: p for p in results.players if not p.player.startswith(VACANT)}
-    if len(players) == len(results.players):
-        return results
-    standings = [Standing(p.player, p.final, p.tops, p.line) for p in players.values()]
-    alternate = alternate_places(standings, by_tops=by_tops)
-    ranked = tuple(
-        replace(players[s.player], rank=rank, rank_alternate=alternate.get(s.player))
-        for s, rank in general_ranking(standings, by_tops=by_tops)
+def session_seat_turns(session: Session) -> list[SeatTurn]:
+    """Who holds each seat of the movement at each position played, with the étuis the
+    seat plays there (one query): what ``session_field`` decides the ranked players from."""
+    rows = Place.objects.filter(table__in=played_tables(session)).values_list(
+        "table__section", "player_code", "table__sequence", "registration_id", "table__etuis"
     )
-    return replace(results, players=ranked)
+    return [
+        SeatTurn(f"{section}|{code}", sequence, None if pk is None else str(pk), len(etuis))
+        for section, code, sequence, pk, etuis in rows
+    ]
 
 
 def session_unplayed(session: Session) -> dict[tuple[str, int, int], effects.AdjustedScore]:
@@ -173,11 +170,13 @@ def _results_from(session: Session, stamp: Stamp | None) -> SessionResults:
         penalties, adjustments = session_decisions(session)
         adjustments = {**session_unplayed(session), **adjustments}
         lines = session_lines(session)
+        field = session_field(session_seat_turns(session))
         results = session_results_compute(
             session_play_records(session), lines, penalties, adjustments, by_tops=by_tops
         )
     else:  # the same inputs but the scores: the seats and the referee's decisions stand
         lines, penalties, adjustments = earlier.lines, earlier.penalties, earlier.adjustments
+        field = earlier.field
         results = session_results_rescore(
             earlier.results,
             session_scores(session),
@@ -187,8 +186,8 @@ def _results_from(session: Session, stamp: Stamp | None) -> SessionResults:
             by_tops=by_tops,
         )
     if stamp is not None:
-        earlier_keep(session, Earlier(stamp.rest, results, lines, penalties, adjustments))
-    return _registered_only(results, by_tops)
+        earlier_keep(session, Earlier(stamp.rest, results, lines, penalties, adjustments, field))
+    return ranked_results(results, field, by_tops=by_tops)
 
 
 def session_results_computed(session: Session) -> SessionResults:
