@@ -363,6 +363,31 @@ def _player_ids(movement: SessionMovement) -> dict[int, str]:
     return ids
 
 
+def _replacements(movement: SessionMovement, ids: dict[int, str]) -> dict[int, dict]:
+    """{registration id: file entry} of the players who took a place over during play
+    (art. 18, the referee's « Remplacer un joueur »): the place's player id, the position
+    from which they hold it, and who they are."""
+    single = len(movement.sections) == 1
+    entries: dict[int, dict] = {}
+    rows = (
+        Place.objects.filter(table__movement=movement, registration__isnull=False)
+        .exclude(registration_id__in=ids)
+        .order_by("table__sequence")
+        .select_related("registration__licensee", "table")
+    )
+    for place in rows:
+        if place.registration_id not in entries:
+            spot = place.player_code if single else f"{place.table.section} {place.player_code}"
+            person = _file_player(spot, place.registration.licensee)
+            del person["id"]
+            entries[place.registration_id] = {
+                "player": spot,
+                "position": place.table.position,
+                **person,
+            }
+    return entries
+
+
 def _results(movement: SessionMovement) -> list[dict]:
     single = len(movement.sections) == 1
     plays = (
@@ -483,15 +508,27 @@ def tournament_file_export(session: Session) -> dict:
     ids = _player_ids(movement)
     document = _document(session, movement, ids)
     keys = {str(pk): player_id for pk, player_id in ids.items()}
-    exported = export_document(document, session_results(session), keys)
-    return _with_awards(exported, session, ids)
+    replacements = _replacements(movement, ids)
+    exported = export_document(
+        document,
+        session_results(session),
+        keys,
+        {str(pk): entry for pk, entry in replacements.items()},
+    )
+    return _with_awards(exported, session, ids, replacements)
 
 
-def _with_awards(exported: dict, session: Session, ids: dict[int, str]) -> dict:
-    """Each player's PCN and PP in the tournament (0 when none: fascicule 3, ch. 5)."""
+def _with_awards(
+    exported: dict, session: Session, ids: dict[int, str], replacements: dict[int, dict]
+) -> dict:
+    """Each player's PCN and PP in the tournament (0 when none: fascicule 3, ch. 5), the
+    players who took a place over during play included."""
     awards = awards_by_registration(session.tournament)
     by_id = {player_id: awards.get(pk) for pk, player_id in ids.items()}
     for player in exported["players"]:
         award = by_id.get(player["id"])
         player["pcn"], player["pp"] = (award.pcn, award.pp) if award else (0, 0)
+    for entry, pk in zip(exported.get("replacements", []), replacements, strict=True):
+        award = awards.get(pk)
+        entry["pcn"], entry["pp"] = (award.pcn, award.pp) if award else (0, 0)
     return exported

@@ -23,11 +23,13 @@ from apps.penalties.selectors import session_decisions
 from apps.results.domain.compute import session_results_compute, session_results_rescore
 from apps.results.domain.forfeits import SeatTurn, ranked_results, session_field
 from apps.results.domain.model import (
+    FORFEIT,
     PlayerResult,
     PlayNote,
     PlayRecord,
     SessionResults,
     SheetLine,
+    Unranked,
 )
 from apps.results.domain.rankings import (
     Standing,
@@ -403,6 +405,21 @@ class PlayerSheet:
 
 
 @dataclass(frozen=True)
+class Apart:
+    """A player the session lists apart, not ranked (apps.results.domain.forfeits): who
+    replaced them (a forfeit), or whom they replaced (a short entrant; None: a vacant
+    place)."""
+
+    person: Person
+    unranked: Unranked
+    other: Person | None
+
+    @property
+    def forfeit(self) -> bool:
+        return self.unranked.reason == FORFEIT
+
+
+@dataclass(frozen=True)
 class SessionDisplay:
     session: Session
     results: SessionResults
@@ -420,6 +437,19 @@ class SessionDisplay:
     def ranked(self) -> int:
         """How many players the session ranks (« 24ᵉ / 28 »)."""
         return sum(result.rank is not None for result in self.results.players)
+
+    @property
+    def apart(self) -> list[Apart]:
+        """The players listed apart, by name."""
+        rows = [
+            Apart(
+                person(self.people, u.player),
+                u,
+                None if u.other is None else person(self.people, u.other),
+            )
+            for u in self.results.unranked
+        ]
+        return sorted(rows, key=lambda row: row.person.name.casefold())
 
     @cached_property
     def rulings(self) -> Rulings:

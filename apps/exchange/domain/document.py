@@ -64,7 +64,7 @@ from apps.movements.domain.etuis import etui_taker
 from apps.movements.domain.model import RoomMovement, TablePlay, UnsupportedMovement
 from apps.movements.domain.room import room_movement
 from apps.penalties.domain.effects import AdjustmentKind, Side
-from apps.results.domain.model import SessionResults
+from apps.results.domain.model import FORFEIT, PlayerResult, SessionResults, Unranked
 from apps.scoring.domain.deal import Deal, duplicate_score, duplicate_score_reason
 
 FORMAT = "donne-tournament/1"
@@ -72,6 +72,7 @@ FILE_MAX_BYTES = 5 * 1024 * 1024
 NOTE_MAX_LENGTH = 2000
 FAULT_CODE_MAX_LENGTH = 60
 PLAYERS_NOTES = ("zero", "forty")
+RESULT_KEYS = ("attack", "defense", "global", "penalty", "final", "rank", "rank_alternate")
 MAX_DEPTH = 32  # the format needs 5 levels
 NAME_MAX_LENGTH = 150
 VENUE_MAX_LENGTH = 200
@@ -821,26 +822,56 @@ def _percent(value: float | None) -> float | None:
     return None if value is None else round(value, 2)
 
 
-def export_document(document: dict, results: SessionResults, ids: Mapping[str, str]) -> dict:
+def _result_fields(result: PlayerResult | None) -> dict:
+    """A player's percentages (0-100, two decimals) and ranks; none for a player listed
+    apart (apps.results.domain.forfeits)."""
+    if result is None:
+        return dict.fromkeys(RESULT_KEYS) | {"tops": 0}
+    return {
+        "attack": _percent(result.attack),
+        "defense": _percent(result.defence),
+        "global": _percent(result.overall),
+        "penalty": _percent(result.penalty),
+        "final": _percent(result.final),
+        "tops": result.tops,
+        "rank": result.rank,
+        "rank_alternate": result.rank_alternate,
+    }
+
+
+def _apart(unranked: Unranked | None) -> dict:
+    if unranked is None:
+        return {}
+    return {"forfeit": True} if unranked.reason == FORFEIT else {"short": True}
+
+
+def export_document(
+    document: dict,
+    results: SessionResults,
+    ids: Mapping[str, str],
+    replacements: Mapping[str, dict] | None = None,
+) -> dict:
     """The document with the results: each player's percentages (0-100, two decimals) and
-    ranks, in the order of the general ranking, and every play with its taker's note
+    ranks, in the order of the general ranking, then the players listed apart (no rank:
+    ``"forfeit": true`` for a player replaced during play, ``"short": true`` for one who
+    played less than half of their place); and every play with its taker's note
     (adjusted notes included, with the kind of the marque ajustée).
-    ``ids`` gives the document's player id of each player key of the results."""
+    ``ids`` gives the document's player id of each player key of the results;
+    ``replacements`` the file's entry of each player who took a place over during play
+    (``{"player": id, "position": n, "licence"…}``), written under ``"replacements"`` with
+    their results."""
     people = {player["id"]: player for player in document["players"]}
+    by_key = {result.player: result for result in results.players}
+    apart = {unranked.player: unranked for unranked in results.unranked}
+    order = [*by_key, *apart]
     players = [
-        {
-            **people[ids[result.player]],
-            "attack": _percent(result.attack),
-            "defense": _percent(result.defence),
-            "global": _percent(result.overall),
-            "penalty": _percent(result.penalty),
-            "final": _percent(result.final),
-            "tops": result.tops,
-            "rank": result.rank,
-            "rank_alternate": result.rank_alternate,
-        }
-        for result in results.players
-        if result.player in ids
+        {**people[ids[key]], **_result_fields(by_key.get(key)), **_apart(apart.get(key))}
+        for key in order
+        if key in ids
+    ]
+    taken_over = [
+        {**entry, **_result_fields(by_key.get(key)), **_apart(apart.get(key))}
+        for key, entry in (replacements or {}).items()
     ]
     sections = {note.play.section for note in results.notes}
     etuis = [
@@ -855,4 +886,5 @@ def export_document(document: dict, results: SessionResults, ids: Mapping[str, s
         }
         for note in results.notes
     ]
-    return {**document, "players": players, "etuis": etuis}
+    exported = {**document, "players": players, "etuis": etuis}
+    return exported | ({"replacements": taken_over} if taken_over else {})

@@ -1,0 +1,133 @@
+"""A player replaced during play, as the referee records it on the movement page (fascicule
+3, ch. 2 art. 18; docs/interpretations.md « Only what was played is ranked »): 20 seats,
+the player of Nord 1 replaced after the 4 étuis of the first position, with the best
+notes of the room on them. The replaced player is not ranked and earns nothing; the
+replacement is ranked; 20 players are ranked, on the pages, in the tournament file and in
+the awards."""
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from apps.movements.models import MovementTable, Place
+from apps.movements.selectors import Spot
+from apps.results.models import Award, AwardSet
+from apps.results.reads import tournament_results_read
+from apps.scoring.services import play_score_set
+from apps.tournaments.domain.workflow import Status
+from tests import factories as f
+from tests.builders import advance_to, enter_all, generate
+
+pytestmark = pytest.mark.django_db
+
+N1 = Spot("Rouge", "N1")
+BEST = 200  # a Garde score no other play of the room reaches (enter_all: -70 to 92)
+
+
+def _post(browser, name, session, data):
+    response = browser.post(reverse(name, args=[session.pk]), {**data, "confirmed": "1"})
+    assert response.status_code == 302, response.content.decode()[:2000]
+
+
+def _best_first_position(world, movement, registration_id) -> None:
+    """The replaced player's 4 étuis of position 1 with the best note of each étui."""
+    table = MovementTable.objects.get(
+        movement=movement, sequence=1, places__registration_id=registration_id
+    )
+    seat = table.places.get(registration_id=registration_id).seat
+    from apps.movements.domain.etuis import etui_taker
+
+    for etui in table.etuis:
+        score = BEST if etui_taker(etui) == seat else -BEST
+        play_score_set(actor=world.referee, table=table, etui=etui, score=score, reason="test")
+
+
+@pytest.fixture
+def replaced(world, login, django_capture_on_commit_callbacks):
+    """The room played to the end and finished, its awards computed: (replaced player's
+    registration, replacement's registration, movement)."""
+    movement = generate(world, 20)
+    session = movement.session
+    absent = Place.objects.get(table__movement=movement, table__sequence=1, player_code="N1")
+    absent_id = absent.registration_id
+    browser = login(world.referee)
+    transition = reverse("tournaments:transition", args=[world.tournament.pk])
+    assert browser.post(transition, {"status": Status.RUNNING}).status_code == 302
+    movement = advance_to(world, movement, 2)
+    substitute = f.LicenseeFactory(club=world.club)
+    _post(
+        browser,
+        "movements:replace",
+        session,
+        {"spot": N1.key, "licensee": substitute.licence_number},
+    )
+    movement = advance_to(world, movement, movement.positions)
+    enter_all(world, movement, seed=2)
+    _best_first_position(world, movement, absent_id)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert browser.post(transition, {"status": Status.FINISHED}).status_code == 302
+    return absent_id, substitute.registrations.get().pk, movement
+
+
+def test_the_replacement_is_recorded_from_the_position_in_play(replaced):
+    absent, substitute, movement = replaced
+    first = Place.objects.get(table__movement=movement, table__sequence=1, player_code="N1")
+    second = Place.objects.get(table__movement=movement, table__sequence=2, player_code="N1")
+    assert (first.registration_id, second.registration_id) == (absent, substitute)
+
+
+def test_twenty_seats_rank_twenty_players_without_the_replaced_one(replaced):
+    absent, substitute, movement = replaced
+    results = tournament_results_read(movement.session.tournament)
+    [session] = results.sessions
+    ranked = {p.player.registration_id for p in session.players if p.rank is not None}
+    assert len(ranked) == 20
+    assert absent not in ranked and substitute in ranked
+    assert absent not in {p.player.registration_id for p in results.players}
+    assert [(u.registration_id, u.reason, u.etuis) for u in session.unranked] == [
+        (absent, "forfeit", 4)
+    ]
+
+
+def test_the_replaced_player_earns_no_pcn_and_no_pp(replaced):
+    absent, substitute, movement = replaced
+    award_set = AwardSet.objects.get(tournament=movement.session.tournament)
+    assert award_set.state == AwardSet.State.DONE
+    assert not Award.objects.filter(registration_id=absent).exists()
+    firsts_of_nord = Award.objects.filter(award_set=award_set, line="N", place=1)
+    assert firsts_of_nord.count() >= 1
+    assert all(a.pcn <= 400 for a in firsts_of_nord)
+    # 5 players a line: « la moitié … arrondi à l'unité supérieure » = 3 places of Nord.
+    nord = Award.objects.filter(award_set=award_set, line="N")
+    assert sorted(a.place for a in nord)[-1] <= 3
+
+
+def test_the_results_page_lists_the_replaced_player_apart(replaced, world, client):
+    absent, substitute, movement = replaced
+    page = client.get(reverse("results:session", args=[movement.session.pk]))
+    assert page.status_code == 200
+    display = page.context["display"]
+    assert display.ranked == 20
+    assert absent not in {int(r.person.key) for r in display.general}
+    [apart] = display.apart
+    assert apart.person.key == str(absent) and apart.other.key == str(substitute)
+    html = page.content.decode()
+    assert "Forfait" in html and apart.person.name in html
+
+
+def test_the_tournament_file_says_the_replaced_player_is_not_ranked(replaced, world, login):
+    absent, substitute, movement = replaced
+    response = login(world.referee).get(
+        reverse("exchange:session_file", args=[movement.session.pk])
+    )
+    document = json.loads(response.content)
+    players = {p["id"]: p for p in document["players"]}
+    replaced_entry = players["N1"]
+    assert replaced_entry["rank"] is None and replaced_entry["forfeit"] is True
+    assert (replaced_entry["pcn"], replaced_entry["pp"]) == (0, 0)
+    ranked = [p for p in document["players"] if p["rank"] is not None]
+    [replacement] = document["replacements"]
+    assert replacement["player"] == "N1" and replacement["position"] == 2
+    assert replacement["rank"] is not None
+    assert len(ranked) + 1 == 20
