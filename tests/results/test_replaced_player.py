@@ -10,12 +10,14 @@ import json
 import pytest
 from django.urls import reverse
 
+from apps.movements.domain.etuis import etui_taker
 from apps.movements.models import MovementTable, Place
 from apps.movements.selectors import Spot
 from apps.results.models import Award, AwardSet
 from apps.results.reads import tournament_results_read
 from apps.scoring.services import play_score_set
 from apps.tournaments.domain.workflow import Status
+from apps.tournaments.models import Registration
 from tests import factories as f
 from tests.builders import advance_to, enter_all, generate
 
@@ -36,8 +38,6 @@ def _best_first_position(world, movement, registration_id) -> None:
         movement=movement, sequence=1, places__registration_id=registration_id
     )
     seat = table.places.get(registration_id=registration_id).seat
-    from apps.movements.domain.etuis import etui_taker
-
     for etui in table.etuis:
         score = BEST if etui_taker(etui) == seat else -BEST
         play_score_set(actor=world.referee, table=table, etui=etui, score=score, reason="test")
@@ -91,7 +91,7 @@ def test_twenty_seats_rank_twenty_players_without_the_replaced_one(replaced):
 
 
 def test_the_replaced_player_earns_no_pcn_and_no_pp(replaced):
-    absent, substitute, movement = replaced
+    absent, _substitute, movement = replaced
     award_set = AwardSet.objects.get(tournament=movement.session.tournament)
     assert award_set.state == AwardSet.State.DONE
     assert not Award.objects.filter(registration_id=absent).exists()
@@ -117,7 +117,7 @@ def test_the_results_page_lists_the_replaced_player_apart(replaced, world, clien
 
 
 def test_the_tournament_file_says_the_replaced_player_is_not_ranked(replaced, world, login):
-    absent, substitute, movement = replaced
+    _absent, substitute, movement = replaced
     response = login(world.referee).get(
         reverse("exchange:session_file", args=[movement.session.pk])
     )
@@ -129,5 +129,6 @@ def test_the_tournament_file_says_the_replaced_player_is_not_ranked(replaced, wo
     ranked = [p for p in document["players"] if p["rank"] is not None]
     [replacement] = document["replacements"]
     assert replacement["player"] == "N1" and replacement["position"] == 2
+    assert replacement["licence"] == Registration.objects.get(pk=substitute).licensee.licence_number
     assert replacement["rank"] is not None
     assert len(ranked) + 1 == 20
