@@ -38,6 +38,8 @@ from apps.exchange.domain.document import (
     SIDED,
     FileAdjustment,
     FileIncident,
+    FilePlayer,
+    FileReplacement,
     TournamentFile,
     TournamentFileInvalid,
     club_number,
@@ -175,12 +177,17 @@ def _write(actor, club: Club, tournament_file: TournamentFile, fingerprint: str)
         source=FORMAT,
     )
     session = tournament.sessions.get()
-    licensees = _licensees(actor, club, tournament_file)
+    licensees = _licensees(actor, club, tournament_file.players)
     registrations = {
-        player.spot: registration_record(actor=actor, tournament=tournament, licensee=licensee)
+        player.spot: _registered(actor, tournament, licensee)
         for player, licensee in zip(tournament_file.players, licensees, strict=True)
     }
-    movement = _movement_write(actor, session, tournament_file, registrations)
+    substitutes = _licensees(actor, club, tournament_file.replacements)
+    replacements = [
+        (item.spot, item.position, _registered(actor, tournament, licensee).pk)
+        for item, licensee in zip(tournament_file.replacements, substitutes, strict=True)
+    ]
+    movement = _movement_write(actor, session, tournament_file, registrations, replacements)
     tables = {
         (table.section, table.position, table.table): table
         for table in MovementTable.objects.filter(movement=movement, position__gte=1)
@@ -211,24 +218,30 @@ def _write(actor, club: Club, tournament_file: TournamentFile, fingerprint: str)
     return tournament
 
 
-def _licensees(actor, club: Club, tournament_file: TournamentFile) -> list[Licensee]:
-    """The players' licensees in the file's order: found by licence number, or created
-    in the organising club."""
-    numbers = [player.licence for player in tournament_file.players if player.licence]
+def _registered(actor, tournament: Tournament, licensee: Licensee) -> Registration:
+    return registration_record(actor=actor, tournament=tournament, licensee=licensee)
+
+
+def _licensees(
+    actor, club: Club, people: tuple[FilePlayer | FileReplacement, ...]
+) -> list[Licensee]:
+    """The licensees of the file's players (or replacements) in the file's order: found by
+    licence number, or created in the organising club."""
+    numbers = [player.licence for player in people if player.licence]
     known = {
         licensee.licence_number: licensee
         for licensee in Licensee.objects.filter(licence_number__in=numbers)
     }
-    people = [
+    new = [
         {
             "licence_number": player.licence,
             "last_name": player.last_name,
             "first_name": player.first_name,
         }
-        for player in tournament_file.players
+        for player in people
         if player.licence and player.licence not in known
     ]
-    for licensee in licensees_record(actor=actor, club=club, people=people):
+    for licensee in licensees_record(actor=actor, club=club, people=new):
         known[licensee.licence_number] = licensee
     return [
         known[player.licence]
@@ -236,14 +249,14 @@ def _licensees(actor, club: Club, tournament_file: TournamentFile) -> list[Licen
         else licensee_guest_record(
             actor=actor, club=club, last_name=player.last_name, first_name=player.first_name
         )
-        for player in tournament_file.players
+        for player in people
     ]
 
 
 def _movement_write(
-    actor, session: Session, tournament_file: TournamentFile, registrations: dict
+    actor, session: Session, tournament_file: TournamentFile, registrations: dict, replacements
 ) -> SessionMovement:
-    """The movement with the file's seating, every position played."""
+    """The movement with the file's seating and replacements, every position played."""
     room = tournament_file.room
     positions = max(len(section.positions) for section in room.sections)
     return movement_record(
@@ -259,6 +272,7 @@ def _movement_write(
             "current_position": positions,
         },
         seating={spot: registration.pk for spot, registration in registrations.items()},
+        replacements=replacements,
         source=FORMAT,
     )
 

@@ -10,11 +10,12 @@ import json
 import pytest
 from django.urls import reverse
 
+from apps.exchange.services import tournament_file_export, tournament_file_import
 from apps.movements.domain.etuis import etui_taker
 from apps.movements.models import MovementTable, Place
 from apps.movements.selectors import Spot
 from apps.results.models import Award, AwardSet
-from apps.results.reads import tournament_results_read
+from apps.results.reads import session_results_read, tournament_results_read
 from apps.scoring.services import play_score_set
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration
@@ -132,3 +133,32 @@ def test_the_tournament_file_says_the_replaced_player_is_not_ranked(replaced, wo
     assert replacement["licence"] == Registration.objects.get(pk=substitute).licensee.licence_number
     assert replacement["rank"] is not None
     assert len(ranked) + 1 == 20
+
+
+def test_the_file_imports_back_with_the_replacement(replaced, world):
+    """The file carried from the room's laptop to the server keeps the replacement: the
+    replaced player is forfeit there too (one score changed, so that the file is not
+    the same results as the room's)."""
+    absent, substitute, movement = replaced
+    document = tournament_file_export(movement.session)
+    line = next(r for r in document["results"] if "score" in r and r["score"] != BEST)
+    line["score"] = BEST if line["score"] < 0 else -BEST
+    imported = tournament_file_import(actor=world.club_manager, document=document, club=world.club)
+    session = imported.sessions.get()
+    licence_of = {
+        r.pk: r.licensee.licence_number
+        for r in Registration.objects.filter(pk__in=[absent, substitute]).select_related("licensee")
+    }
+    results = session_results_read(session)
+    by_licence = {p.player.licence_number: p for p in results.players}
+    assert len(results.players) == 20
+    assert licence_of[absent] not in by_licence and licence_of[substitute] in by_licence
+    [unranked] = results.unranked
+    assert (
+        Registration.objects.get(pk=unranked.registration_id).licensee.licence_number
+        == (licence_of[absent])
+    )
+    again = tournament_file_export(session)
+    assert [(r["player"], r["position"], r["licence"]) for r in again["replacements"]] == [
+        ("N1", 2, licence_of[substitute])
+    ]

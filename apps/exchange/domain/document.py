@@ -15,12 +15,18 @@ the server or between installations, and back out with the results.
                     "players": ["E3"], "note": "…", "adjustment": "40_60", "faulty": "taker"},
                    {"fault": "retard", "players": ["S2"], "penalty": 1.5, "note": "12 min"}, …],
      "adjustments": [{"etui": 4, "table": 2, "kind": "neutralized"}, …]}  (older files)
+     "replacements": [{"player": "N1", "position": 2, "licence": "…", "name": "…"}, …]
+                  (optional: who took a place over during play)
 
 - A player id names a place of the movement as the movement names it: en ligne the seat
   and the starting table ("S3", "O3" also read as "W3"), Howell the player's number
   ("7"). In a room of several parallel tournaments, the tournament's name comes first
   ("Vert S3"); it may be left out when only one tournament has that place. Places nobody
   holds are vacant.
+- A replacement (fascicule 3, ch. 2 art. 18) names a place held by a player of
+  ``players`` and the position (2 or later) from which another person holds it, given as
+  a player is (licence or ``"guest": true``, and name). The replaced player is forfeit
+  in the session (docs/interpretations.md); the export writes them ``"forfeit": true``.
 - A result is the taker's score of one étui at one table (the players follow from the
   movement), or the deal's details (``deal``: bouts, points, poignees, petit_au_bout,
   chelem), never both, or ``"not_played": true`` with a ``note`` (the referee stated the
@@ -139,6 +145,18 @@ class FilePlayer:
 
 
 @dataclass(frozen=True)
+class FileReplacement:
+    """A player who took a place over during play (art. 18): the place is theirs from
+    ``position`` on; the player of ``players`` held it before."""
+
+    spot: Spot
+    position: int
+    licence: str | None  # None: a guest without a licence
+    last_name: str
+    first_name: str
+
+
+@dataclass(frozen=True)
 class FileResult:
     section: str
     position: int
@@ -200,6 +218,7 @@ class TournamentFile:
     adjustments: tuple[FileAdjustment, ...] = ()  # of older files' « adjustments »
     incidents: tuple[FileIncident, ...] = ()
     not_played: tuple[NotPlayed, ...] = ()
+    replacements: tuple[FileReplacement, ...] = ()
 
     @property
     def all_adjustments(self) -> tuple[FileAdjustment, ...]:
@@ -445,13 +464,32 @@ class _Places:
         return None
 
 
-def _players(errors: _Errors, document: dict, places: _Places | None) -> list[FilePlayer]:
+def _person(errors: _Errors, data: dict, path: str, licences: dict[str, str]):
+    """Who a player or a replacement is: (licence, name), the licence None for a guest
+    (``"guest": true``); a licence already given (``licences``: licence -> where) is an
+    error. None when something is missing."""
+    guest = data.get("guest") is True
+    if guest and "licence" in data:
+        errors.add(_at(path, "licence"), "un invité (« guest ») n'a pas de licence")
+    licence = None if guest else _required(errors, data, "licence", path, _licence)
+    if licence is not None and licence in licences:
+        errors.add(_at(path, "licence"), f"licence {licence} déjà donnée à {licences[licence]}")
+    name = _required(errors, data, "name", path, _name)
+    if name is None or (licence is None and not guest):
+        return None
+    if licence is not None:
+        licences.setdefault(licence, path)
+    return licence, name
+
+
+def _players(
+    errors: _Errors, document: dict, places: _Places | None, licences: dict[str, str]
+) -> list[FilePlayer]:
     rows = _required(errors, document, "players", "", _list)
     if rows == []:
         errors.add("players", "aucun joueur : la liste est vide")
     players: list[FilePlayer] = []
     spots: dict[Spot, int] = {}
-    licences: dict[str, int] = {}
     for index, row in enumerate(rows or []):
         path = _at("players", index)
         data = _object(errors, row, path)
@@ -460,23 +498,50 @@ def _players(errors: _Errors, document: dict, places: _Places | None) -> list[Fi
         spot = _required(errors, data, "id", path, places.spot if places else _text)
         if spot in spots:
             errors.add(_at(path, "id"), f"place déjà donnée à players[{spots[spot]}]")
-        guest = data.get("guest") is True
-        if guest and "licence" in data:
-            errors.add(_at(path, "licence"), "un invité (« guest ») n'a pas de licence")
-        licence = None if guest else _required(errors, data, "licence", path, _licence)
-        if licence is not None and licence in licences:
-            errors.add(
-                _at(path, "licence"),
-                f"licence {licence} déjà donnée à players[{licences[licence]}]",
-            )
-        name = _required(errors, data, "name", path, _name)
-        if places is None or None in (spot, name) or (licence is None and not guest):
+        person = _person(errors, data, path, licences)
+        if places is None or spot is None or person is None:
             continue
         spots.setdefault(spot, index)
-        if licence is not None:
-            licences.setdefault(licence, index)
+        licence, name = person
         players.append(FilePlayer(places.id(spot), spot, licence, *name))
     return players
+
+
+def _replacements(
+    errors: _Errors,
+    document: dict,
+    room: RoomMovement | None,
+    places: _Places | None,
+    seated: set[Spot],
+    licences: dict[str, str],
+) -> list[FileReplacement]:
+    """The players who took a place over during play (art. 18), each from a position on
+    (2 to the last: a replacement before play is the place's player)."""
+    rows = _optional(errors, document, "replacements", "", _list) or []
+    last = max((p.number for s in room.sections for p in s.positions), default=0) if room else 0
+    taken: set[tuple[Spot, int]] = set()
+    replacements: list[FileReplacement] = []
+    for index, row in enumerate(rows):
+        path = _at("replacements", index)
+        data = _object(errors, row, path)
+        if data is None:
+            continue
+        spot = _required(errors, data, "player", path, places.spot if places else _text)
+        if places is not None and spot is not None and spot not in seated:
+            errors.add(_at(path, "player"), "aucun joueur de « players » n'occupe cette place")
+        position = _required(errors, data, "position", path, _integer)
+        if position is not None and not 2 <= position <= max(last, 2):
+            errors.add(_at(path, "position"), f"une position de 2 à {last} (reçu : {position})")
+            position = None
+        if (spot, position) in taken:
+            errors.add(_at(path, "position"), "la place est déjà reprise à cette position")
+        taken.add((spot, position))
+        person = _person(errors, data, path, licences)
+        if places is None or None in (spot, position, person):
+            continue
+        licence, name = person
+        replacements.append(FileReplacement(spot, position, licence, *name))
+    return sorted(replacements, key=lambda r: r.position)
 
 
 def _deal(errors: _Errors, value, path: str) -> Deal | None:
@@ -775,8 +840,10 @@ def tournament_file_parse(document) -> TournamentFile:
     tournament = _tournament(errors, document)
     movement_type, room = _movement(errors, document)
     places = _Places(room) if room is not None else None
-    players = _players(errors, document, places)
+    licences: dict[str, str] = {}
+    players = _players(errors, document, places, licences)
     seated = {player.spot for player in players}
+    replacements = _replacements(errors, document, room, places, seated, licences)
     adjustments = _adjustments(errors, document, places, seated)
     incidents = _incidents(errors, document, places, seated)
     rulings = [*adjustments, *(i.adjustment for i in incidents if i.adjustment)]
@@ -796,6 +863,7 @@ def tournament_file_parse(document) -> TournamentFile:
         tuple(adjustments),
         tuple(incidents),
         tuple(not_played),
+        tuple(replacements),
     )
 
 
