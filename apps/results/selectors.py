@@ -391,20 +391,6 @@ class SheetRow:
 
 
 @dataclass(frozen=True)
-class PlayerSheet:
-    """A player's feuille de route."""
-
-    person: Person
-    result: PlayerResult
-    rows: tuple[SheetRow, ...]
-    penalties: tuple[Ruling, ...] = ()
-
-    @property
-    def line_name(self) -> str:
-        return line_name(self.result)
-
-
-@dataclass(frozen=True)
 class Apart:
     """A player the session lists apart, not ranked (apps.results.domain.forfeits): who
     replaced them (a forfeit), or whom they replaced (a short entrant; None: a vacant
@@ -417,6 +403,21 @@ class Apart:
     @property
     def forfeit(self) -> bool:
         return self.unranked.reason == FORFEIT
+
+
+@dataclass(frozen=True)
+class PlayerSheet:
+    """A player's feuille de route."""
+
+    person: Person
+    result: PlayerResult
+    rows: tuple[SheetRow, ...]
+    penalties: tuple[Ruling, ...] = ()
+    apart: Apart | None = None  # not ranked, and why
+
+    @property
+    def line_name(self) -> str:
+        return line_name(self.result)
 
 
 @dataclass(frozen=True)
@@ -509,24 +510,31 @@ class SessionDisplay:
             takers[play.deal_number] = play.taker_seat
         return [EtuiSheet(etui, takers[etui], tuple(lines)) for etui, lines in sheets.items()]
 
+    def _sheet(self, result: PlayerResult, takers: dict, apart: Apart | None = None) -> PlayerSheet:
+        return PlayerSheet(
+            person(self.people, result.player),
+            result,
+            tuple(
+                _sheet_row(
+                    line,
+                    takers[_play_key(line)],
+                    self._ruling(line.section, line.table, line.etui),
+                )
+                for line in result.sheet
+            ),
+            self.rulings.players.get(result.player, ()),
+            apart,
+        )
+
     def sheets(self) -> list[PlayerSheet]:
-        """Every ranked player's feuille de route, by name."""
+        """Every player's feuille de route, by name: the ranked ones', and those of the
+        players listed apart (« Tout joueur peut demander … sa feuille de route »)."""
         takers = {_play_key(n.play): n.play.taker_seat for n in self.results.notes}
-        sheets = [
-            PlayerSheet(
-                person(self.people, result.player),
-                result,
-                tuple(
-                    _sheet_row(
-                        line,
-                        takers[_play_key(line)],
-                        self._ruling(line.section, line.table, line.etui),
-                    )
-                    for line in result.sheet
-                ),
-                self.rulings.players.get(result.player, ()),
-            )
-            for result in self.results.players
+        sheets = [self._sheet(result, takers) for result in self.results.players]
+        sheets += [
+            self._sheet(row.unranked.result, takers, row)
+            for row in self.apart
+            if row.unranked.result
         ]
         return sorted(sheets, key=lambda sheet: sheet.person.name.casefold())
 

@@ -94,7 +94,10 @@ def test_the_ranking_leaves_the_forfeit_out_and_ranks_the_rest_again():
     assert len(results.players) == 20 and absent not in {p.player for p in results.players}
     assert results.players[0].rank == 1
     assert max(p.rank for p in results.players) <= 20
-    assert results.unranked == (Unranked(absent, FORFEIT, 4, 20, "sub"),)
+    [unranked] = results.unranked
+    assert replace(unranked, result=None) == Unranked(absent, FORFEIT, 4, 20, "sub")
+    # Their feuille de route stays theirs, with no rank.
+    assert len(unranked.result.sheet) == 4 and unranked.result.rank is None
     assert results.notes == computed.notes
 
 

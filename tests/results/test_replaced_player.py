@@ -117,6 +117,15 @@ def test_the_results_page_lists_the_replaced_player_apart(replaced, world, clien
     assert "Forfait" in html and apart.person.name in html
 
 
+def test_the_replaced_player_keeps_their_feuille_de_route(replaced, world, login):
+    absent, _substitute, movement = replaced
+    page = login(world.referee).get(reverse("results:sheet", args=[movement.session.pk, absent]))
+    assert page.status_code == 200
+    sheet = page.context["sheet"]
+    assert len(sheet.rows) == 4 and sheet.result.rank is None and sheet.apart.forfeit
+    assert 'data-test="sheet-apart"' in page.content.decode()
+
+
 def test_the_tournament_file_says_the_replaced_player_is_not_ranked(replaced, world, login):
     _absent, substitute, movement = replaced
     response = login(world.referee).get(

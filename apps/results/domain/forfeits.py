@@ -104,14 +104,16 @@ def ranked_results(
 ) -> SessionResults:
     """The results of the players the session ranks, ranked again among themselves (vacant
     places and the players listed apart take no place; their plays stay topés), with the
-    players listed apart."""
+    players listed apart and their results, unranked."""
     players = {p.player: p for p in results.players if p.player in field.ranked}
     if len(players) == len(results.players) and not field.unranked:
         return results
+    every = {p.player: replace(p, rank=None, rank_alternate=None) for p in results.players}
+    unranked = tuple(replace(u, result=every.get(u.player)) for u in field.unranked)
     standings = [Standing(p.player, p.final, p.tops, p.line) for p in players.values()]
     alternate = alternate_places(standings, by_tops=by_tops)
     ranking = tuple(
         replace(players[s.player], rank=rank, rank_alternate=alternate.get(s.player))
         for s, rank in general_ranking(standings, by_tops=by_tops)
     )
-    return replace(results, players=ranking, unranked=field.unranked)
+    return replace(results, players=ranking, unranked=unranked)

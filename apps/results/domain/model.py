@@ -116,6 +116,7 @@ class Unranked:
     etuis: int
     seat_etuis: int
     other: str | None
+    result: PlayerResult | None = None  # their notes and percentages, with no rank
 
 
 @dataclass(frozen=True)
