@@ -14,8 +14,10 @@ from apps.exchange.services import tournament_file_export, tournament_file_impor
 from apps.movements.domain.etuis import etui_taker
 from apps.movements.models import MovementTable, Place
 from apps.movements.selectors import Spot
+from apps.results.exports import results_html
 from apps.results.models import Award, AwardSet
 from apps.results.reads import session_results_read, tournament_results_read
+from apps.results.selectors import session_display
 from apps.scoring.services import play_score_set
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration
@@ -171,3 +173,11 @@ def test_the_file_imports_back_with_the_replacement(replaced, world):
     assert [(r["player"], r["position"], r["licence"]) for r in again["replacements"]] == [
         ("N1", 2, licence_of[substitute])
     ]
+
+
+def test_the_results_pdf_lists_the_replaced_player_apart(replaced):
+    absent, _substitute, movement = replaced
+    html = results_html(session_display(movement.session))
+    name = Registration.objects.get(pk=absent).licensee.full_name
+    apart = html.split('data-test="apart"')[1]
+    assert name in apart.split("</div>")[0] and "Forfait" in apart
