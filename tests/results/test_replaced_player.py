@@ -59,12 +59,10 @@ def replaced(world, login, django_capture_on_commit_callbacks):
     assert browser.post(transition, {"status": Status.RUNNING}).status_code == 302
     movement = advance_to(world, movement, 2)
     substitute = f.LicenseeFactory(club=world.club)
-    _post(
-        browser,
-        "movements:replace",
-        session,
-        {"spot": N1.key, "licensee": substitute.licence_number},
-    )
+    data = {"spot": N1.key, "licensee": substitute.licence_number}
+    asked = browser.post(reverse("movements:replace", args=[session.pk]), data)
+    assert "forfait" in asked.context["hint"] and "ni PCN ni PP" in asked.context["hint"]
+    _post(browser, "movements:replace", session, data)
     movement = advance_to(world, movement, movement.positions)
     enter_all(world, movement, seed=2)
     _best_first_position(world, movement, absent_id)
