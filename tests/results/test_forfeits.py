@@ -161,3 +161,41 @@ def test_every_player_is_ranked_or_listed_apart_once(turns):
     for unranked in field.unranked:
         if unranked.reason == SHORT:
             assert 2 * unranked.etuis < unranked.seat_etuis
+
+
+@st.composite
+def replaced_rooms(draw):
+    """A 5-table room (5 positions of 4 étuis) whose drawn seats are taken over by a
+    substitute from a drawn position on: the plays, lines and seat turns."""
+    plays, lines = synthetic_session(
+        5, etuis_per_table=4, positions=5, seed=draw(st.integers(0, 9))
+    )
+    taken = draw(st.dictionaries(st.sampled_from(sorted(lines)), st.integers(1, 5), max_size=6))
+    subs = {code: f"sub-{code}" for code in taken}
+
+    def holder(code, position):
+        return subs[code] if code in taken and position >= taken[code] else code
+
+    plays = [
+        replace(
+            p,
+            taker=holder(p.taker, p.position),
+            defenders=tuple(holder(d, p.position) for d in p.defenders),
+        )
+        for p in plays
+    ]
+    turns = [SeatTurn(code, n, holder(code, n), ETUIS) for code in lines for n in range(1, 6)]
+    lines = {**lines, **{subs[code]: lines[code] for code in taken}}
+    return plays, lines, turns
+
+
+@given(replaced_rooms())
+def test_a_room_never_ranks_more_players_than_seats_nor_a_replaced_one(room):
+    plays, lines, turns = room
+    computed = session_results_compute(plays, lines)
+    field = session_field(turns)
+    results = ranked_results(computed, field, by_tops=False)
+    assert len(results.players) <= len({t.seat for t in turns}) == 20
+    assert not {p.player for p in results.players} & field.forfeits
+    assert results.players[0].rank == 1
+    assert {u.player for u in results.unranked} <= {p.player for p in computed.players}
