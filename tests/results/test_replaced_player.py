@@ -6,15 +6,17 @@ replacement is ranked; 20 players are ranked, on the pages, in the tournament fi
 the awards."""
 
 import json
+from io import BytesIO
 
 import pytest
 from django.urls import reverse
+from openpyxl import load_workbook
 
 from apps.exchange.services import tournament_file_export, tournament_file_import
 from apps.movements.domain.etuis import etui_taker
 from apps.movements.models import MovementTable, Place
 from apps.movements.selectors import Spot
-from apps.results.exports import results_html
+from apps.results.exports import results_html, results_xlsx
 from apps.results.models import Award, AwardSet
 from apps.results.reads import session_results_read, tournament_results_read
 from apps.results.selectors import session_display
@@ -179,3 +181,13 @@ def test_the_results_pdf_lists_the_replaced_player_apart(replaced):
     name = Registration.objects.get(pk=absent).licensee.full_name
     apart = html.split('data-test="apart"')[1]
     assert name in apart.split("</div>")[0] and "Forfait" in apart
+
+
+def test_the_workbook_has_a_sheet_of_the_players_not_ranked(replaced):
+    absent, _substitute, movement = replaced
+    book = load_workbook(BytesIO(results_xlsx(movement.session)), read_only=True)
+    ranking = list(book["Classement"].iter_rows(values_only=True))
+    assert len(ranking) == 1 + 20
+    [_header, row] = list(book["Non classés"].iter_rows(values_only=True))
+    name = Registration.objects.get(pk=absent).licensee.full_name
+    assert row[0] == name and row[3].startswith("Forfait : remplacé par")
