@@ -87,6 +87,9 @@ def test_twenty_seats_rank_twenty_players_without_the_replaced_one(replaced):
     ranked = {p.player.registration_id for p in session.players if p.rank is not None}
     assert len(ranked) == 20
     assert absent not in ranked and substitute in ranked
+    # The replacement is ranked on the 16 étuis they played, never on the absent's 4.
+    [played] = [p for p in session.players if p.player.registration_id == substitute]
+    assert len(played.etuis) == 16
     assert absent not in {p.player.registration_id for p in results.players}
     assert [(u.registration_id, u.reason, u.etuis) for u in session.unranked] == [
         (absent, "forfeit", 4)
