@@ -440,6 +440,11 @@ class SessionDisplay:
         return sum(result.rank is not None for result in self.results.players)
 
     @property
+    def sheet_count(self) -> int:
+        """How many feuilles de route ``sheets`` gives."""
+        return len(self.results.players) + sum(u.result is not None for u in self.results.unranked)
+
+    @property
     def apart(self) -> list[Apart]:
         """The players listed apart, by name."""
         rows = [

@@ -18,6 +18,7 @@ from apps.movements.models import MovementTable, Place
 from apps.movements.selectors import Spot
 from apps.results.exports import results_html, results_xlsx
 from apps.results.models import Award, AwardSet
+from apps.results.printing import room_sheets_request
 from apps.results.reads import session_results_read, tournament_results_read
 from apps.results.selectors import session_display
 from apps.scoring.services import play_score_set
@@ -194,3 +195,10 @@ def test_the_workbook_has_a_sheet_of_the_players_not_ranked(replaced):
     [_header, row] = list(book["Non classés"].iter_rows(values_only=True))
     name = Registration.objects.get(pk=absent).licensee.full_name
     assert row[0] == name and row[3].startswith("Forfait : remplacé par")
+
+
+def test_the_rooms_sheets_count_the_replaced_players_sheet(replaced):
+    _absent, _substitute, movement = replaced
+    display = session_display(movement.session)
+    assert display.sheet_count == len(display.sheets()) == 21
+    assert room_sheets_request(movement.session).total == 21
