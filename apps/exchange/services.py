@@ -38,6 +38,8 @@ from apps.exchange.domain.document import (
     SIDED,
     FileAdjustment,
     FileIncident,
+    FilePlayer,
+    FileReplacement,
     TournamentFile,
     TournamentFileInvalid,
     club_number,
@@ -175,12 +177,17 @@ def _write(actor, club: Club, tournament_file: TournamentFile, fingerprint: str)
         source=FORMAT,
     )
     session = tournament.sessions.get()
-    licensees = _licensees(actor, club, tournament_file)
+    licensees = _licensees(actor, club, tournament_file.players)
     registrations = {
-        player.spot: registration_record(actor=actor, tournament=tournament, licensee=licensee)
+        player.spot: _registered(actor, tournament, licensee)
         for player, licensee in zip(tournament_file.players, licensees, strict=True)
     }
-    movement = _movement_write(actor, session, tournament_file, registrations)
+    substitutes = _licensees(actor, club, tournament_file.replacements)
+    replacements = [
+        (item.spot, item.position, _registered(actor, tournament, licensee).pk)
+        for item, licensee in zip(tournament_file.replacements, substitutes, strict=True)
+    ]
+    movement = _movement_write(actor, session, tournament_file, registrations, replacements)
     tables = {
         (table.section, table.position, table.table): table
         for table in MovementTable.objects.filter(movement=movement, position__gte=1)
@@ -211,24 +218,30 @@ def _write(actor, club: Club, tournament_file: TournamentFile, fingerprint: str)
     return tournament
 
 
-def _licensees(actor, club: Club, tournament_file: TournamentFile) -> list[Licensee]:
-    """The players' licensees in the file's order: found by licence number, or created
-    in the organising club."""
-    numbers = [player.licence for player in tournament_file.players if player.licence]
+def _registered(actor, tournament: Tournament, licensee: Licensee) -> Registration:
+    return registration_record(actor=actor, tournament=tournament, licensee=licensee)
+
+
+def _licensees(
+    actor, club: Club, people: tuple[FilePlayer | FileReplacement, ...]
+) -> list[Licensee]:
+    """The licensees of the file's players (or replacements) in the file's order: found by
+    licence number, or created in the organising club."""
+    numbers = [player.licence for player in people if player.licence]
     known = {
         licensee.licence_number: licensee
         for licensee in Licensee.objects.filter(licence_number__in=numbers)
     }
-    people = [
+    new = [
         {
             "licence_number": player.licence,
             "last_name": player.last_name,
             "first_name": player.first_name,
         }
-        for player in tournament_file.players
+        for player in people
         if player.licence and player.licence not in known
     ]
-    for licensee in licensees_record(actor=actor, club=club, people=people):
+    for licensee in licensees_record(actor=actor, club=club, people=new):
         known[licensee.licence_number] = licensee
     return [
         known[player.licence]
@@ -236,14 +249,14 @@ def _licensees(actor, club: Club, tournament_file: TournamentFile) -> list[Licen
         else licensee_guest_record(
             actor=actor, club=club, last_name=player.last_name, first_name=player.first_name
         )
-        for player in tournament_file.players
+        for player in people
     ]
 
 
 def _movement_write(
-    actor, session: Session, tournament_file: TournamentFile, registrations: dict
+    actor, session: Session, tournament_file: TournamentFile, registrations: dict, replacements
 ) -> SessionMovement:
-    """The movement with the file's seating, every position played."""
+    """The movement with the file's seating and replacements, every position played."""
     room = tournament_file.room
     positions = max(len(section.positions) for section in room.sections)
     return movement_record(
@@ -259,6 +272,7 @@ def _movement_write(
             "current_position": positions,
         },
         seating={spot: registration.pk for spot, registration in registrations.items()},
+        replacements=replacements,
         source=FORMAT,
     )
 
@@ -361,6 +375,31 @@ def _player_ids(movement: SessionMovement) -> dict[int, str]:
             ids[registration_id] = code if single else f"{section} {code}"
             taken.add((section, code))
     return ids
+
+
+def _replacements(movement: SessionMovement, ids: dict[int, str]) -> dict[int, dict]:
+    """{registration id: file entry} of the players who took a place over during play
+    (art. 18, the referee's « Remplacer un joueur »): the place's player id, the position
+    from which they hold it, and who they are."""
+    single = len(movement.sections) == 1
+    entries: dict[int, dict] = {}
+    rows = (
+        Place.objects.filter(table__movement=movement, registration__isnull=False)
+        .exclude(registration_id__in=ids)
+        .order_by("table__sequence")
+        .select_related("registration__licensee", "table")
+    )
+    for place in rows:
+        if place.registration_id not in entries:
+            spot = place.player_code if single else f"{place.table.section} {place.player_code}"
+            person = _file_player(spot, place.registration.licensee)
+            del person["id"]
+            entries[place.registration_id] = {
+                "player": spot,
+                "position": place.table.position,
+                **person,
+            }
+    return entries
 
 
 def _results(movement: SessionMovement) -> list[dict]:
@@ -483,15 +522,27 @@ def tournament_file_export(session: Session) -> dict:
     ids = _player_ids(movement)
     document = _document(session, movement, ids)
     keys = {str(pk): player_id for pk, player_id in ids.items()}
-    exported = export_document(document, session_results(session), keys)
-    return _with_awards(exported, session, ids)
+    replacements = _replacements(movement, ids)
+    exported = export_document(
+        document,
+        session_results(session),
+        keys,
+        {str(pk): entry for pk, entry in replacements.items()},
+    )
+    return _with_awards(exported, session, ids, replacements)
 
 
-def _with_awards(exported: dict, session: Session, ids: dict[int, str]) -> dict:
-    """Each player's PCN and PP in the tournament (0 when none: fascicule 3, ch. 5)."""
+def _with_awards(
+    exported: dict, session: Session, ids: dict[int, str], replacements: dict[int, dict]
+) -> dict:
+    """Each player's PCN and PP in the tournament (0 when none: fascicule 3, ch. 5), the
+    players who took a place over during play included."""
     awards = awards_by_registration(session.tournament)
     by_id = {player_id: awards.get(pk) for pk, player_id in ids.items()}
     for player in exported["players"]:
         award = by_id.get(player["id"])
         player["pcn"], player["pp"] = (award.pcn, award.pp) if award else (0, 0)
+    for entry, pk in zip(exported.get("replacements", []), replacements, strict=True):
+        award = awards.get(pk)
+        entry["pcn"], entry["pp"] = (award.pcn, award.pp) if award else (0, 0)
     return exported

@@ -147,11 +147,20 @@ def table_codes_draw(movement: SessionMovement, tables: Sequence[tuple[str, int]
 
 
 def movement_record(
-    *, actor, session, room: RoomMovement, values: dict, seating: dict, source: str = ""
+    *,
+    actor,
+    session,
+    room: RoomMovement,
+    values: dict,
+    seating: dict,
+    replacements: Sequence[tuple[tuple[str, str], int, int]] = (),
+    source: str = "",
 ) -> SessionMovement:
     """Write a session's movement as given (``values``: the SessionMovement fields but its
     sections, taken from ``room``), its tables and places (``movement_store``) and its
-    audit row; the caller has checked who may. Call it inside the caller's transaction."""
+    audit row; the caller has checked who may. ``replacements``: (place, position,
+    registration id), the place taken over from that position on (article 18), in order
+    of position. Call it inside the caller's transaction."""
     movement = SessionMovement.objects.create(
         session=session,
         sections=[
@@ -160,12 +169,24 @@ def movement_record(
         **values,
     )
     movement_store(movement, room, seating)
+    for (section, code), position, registration in replacements:
+        Place.objects.filter(
+            table__movement=movement,
+            table__section=section,
+            table__position__gte=position,
+            player_code=code,
+        ).update(registration_id=registration)
+    taken_over = [
+        [f"{section} {code}", position, registration]
+        for (section, code), position, registration in replacements
+    ]
     audit_record(
         actor=actor,
         action="create",
         instance=movement,
         changes={
             **{name: [None, value] for name, value in values.items()},
+            **({"replacements": [None, taken_over]} if taken_over else {}),
             **({"source": [None, source]} if source else {}),
         },
     )

@@ -203,6 +203,7 @@ class Change:
     title: str
     question: str  # formatted with the chosen labels
     done: str
+    consequence: str = ""  # what the change means for the results, said before it is made
 
 
 def _labels(form) -> dict:
@@ -230,11 +231,16 @@ def _change(request, pk, change: Change):
                 request,
                 title=change.title,
                 question=change.question % labels,
-                hint=_(
-                    "The change applies from position %(position)s on; positions already "
-                    "played keep their players."
-                )
-                % {"position": movement.first_open_position},
+                hint=" ".join(
+                    [
+                        _(
+                            "The change applies from position %(position)s on; positions "
+                            "already played keep their players."
+                        )
+                        % {"position": movement.first_open_position},
+                        *([str(change.consequence)] if change.consequence else []),
+                    ]
+                ),
                 confirm_label=change.title,
                 cancel_url=page_url(session),
                 fields=_resubmitted(form),
@@ -273,6 +279,11 @@ CHANGES = {
         gettext_lazy("Replace a player"),
         gettext_lazy("Declare %(spot)s forfeit and replace them by %(licensee)s?"),
         gettext_lazy("%(licensee)s replaces %(spot)s."),
+        gettext_lazy(
+            "The replaced player is forfeit: not ranked in this session and without PCN "
+            "or PP. The substitute is ranked on their own étuis if they play at least half "
+            "of the session."
+        ),
     ),
 }
 

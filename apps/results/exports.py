@@ -13,7 +13,7 @@ from apps.core.spreadsheets import sheet_row
 from apps.movements.printing import NAME_WIDTH, Grid, seat_name
 from apps.results.awards import AwardsShown, awards_shown
 from apps.results.printing import penalty_lines, percent, ruling_text, score_text
-from apps.results.selectors import EtuiLine, Ranked, SessionDisplay, session_display
+from apps.results.selectors import Apart, EtuiLine, Ranked, SessionDisplay, session_display
 from apps.tournaments.models import Session
 
 PERCENT_FORMAT = "0.00"
@@ -132,6 +132,11 @@ def results_pdf(session: Session) -> bytes:
 # --- Excel -----------------------------------------------------------------------
 
 
+def apart_reason(row: Apart) -> str:
+    """Why a player is not ranked, as the pages say it."""
+    return render_to_string("results/_apart_reason.html", {"row": row}).strip()
+
+
 RANKING_HEADERS = [
     gettext_lazy("Rank"),
     gettext_lazy("Alternate rank"),
@@ -220,6 +225,12 @@ def results_xlsx(session: Session) -> bytes:
     sheet_row(ranking, [str(header) for header in RANKING_HEADERS] + award_headers)
     for row in display.general:
         _append(ranking, _ranking_values(row, awards), RANKING_PERCENTS)
+    if display.apart:
+        apart = book.create_sheet(_("Not ranked"))
+        sheet_row(apart, [_("Name"), _("Licence"), _("Club"), _("Reason")])
+        for row in display.apart:
+            who = row.person
+            sheet_row(apart, [who.name, who.licence, who.club, apart_reason(row)])
     etuis = book.create_sheet(_("Étuis"))
     sheet_row(etuis, [str(header) for header in ETUI_HEADERS])
     for sheet in display.etuis():

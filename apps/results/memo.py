@@ -25,6 +25,7 @@ from django.db.models import Count, F, Max, Q, Sum
 
 from apps.movements.models import SessionMovement
 from apps.penalties.models import Incident, Penalty
+from apps.results.domain.forfeits import SessionField
 from apps.results.domain.model import SessionResults
 from apps.scoring.models import Play
 from apps.tournaments.models import Registration, Session
@@ -84,15 +85,17 @@ def results_stamp(session: Session) -> Stamp:
 
 @dataclass(frozen=True)
 class Earlier:
-    """A session's results before the vacant places are set aside, with the seats and the
-    referee's decisions they were computed from: the start of the next update when only
-    scores change (``rest``: the stamp of everything but the scores)."""
+    """A session's results before the players it does not rank are set aside, with the
+    seats, the referee's decisions and the ranked field they were computed from: the start
+    of the next update when only scores change (``rest``: the stamp of everything but the
+    scores)."""
 
     rest: tuple
     results: SessionResults
     lines: dict
     penalties: dict
     adjustments: dict
+    field: SessionField
 
 
 _earlier: dict[int, Earlier] = {}

@@ -171,7 +171,7 @@ def room_sheets_request(session: Session) -> RoomSheetsJob:
     again while a live run works on the same results changes nothing; a job whose worker
     died, or that could not be queued, is queued again."""
     display = session_display(session)
-    values = {"fingerprint": results_fingerprint(display), "total": len(display.results.players)}
+    values = {"fingerprint": results_fingerprint(display), "total": display.sheet_count}
     with transaction.atomic():
         job, created = RoomSheetsJob.objects.select_for_update().get_or_create(
             session=session, defaults={"state": RoomSheetsJob.State.PENDING, **values}

@@ -50,12 +50,26 @@ class PlayerSessionResult:
 
 
 @dataclass(frozen=True)
+class UnrankedPlayer:
+    """A player the session does not rank (apps.results.domain.forfeits): replaced during
+    play (``forfeit``), or entered during play for less than half of the seat's étuis
+    (``short``); ``other``: who replaced them, or whom they replaced."""
+
+    registration_id: int
+    reason: str
+    etuis: int
+    seat_etuis: int
+    other_registration_id: int | None
+
+
+@dataclass(frozen=True)
 class SessionResultsData:
     session_id: int
     number: int
     coefficient: float
     complete: bool  # every line entered or stated not played
     players: tuple[PlayerSessionResult, ...]  # in general-ranking order
+    unranked: tuple[UnrankedPlayer, ...] = ()  # listed apart: no rank, no award
 
 
 @dataclass(frozen=True)
@@ -114,6 +128,16 @@ def _session_data(
             _player_result(players[result.player], result)
             for result in results.players
             if result.player in players
+        ),
+        unranked=tuple(
+            UnrankedPlayer(
+                int(u.player),
+                u.reason,
+                u.etuis,
+                u.seat_etuis,
+                None if u.other is None else int(u.other),
+            )
+            for u in results.unranked
         ),
     )
 

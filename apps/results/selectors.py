@@ -4,7 +4,7 @@ alterné, the topage sheet of every étui and each player's feuille de route. A 
 the queries of ``session_results`` plus one for the players, whatever their number."""
 
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 from django.shortcuts import get_object_or_404
@@ -21,16 +21,18 @@ from apps.penalties.domain import effects
 from apps.penalties.models import Adjustment, FaultySide, Incident, Penalty
 from apps.penalties.selectors import session_decisions
 from apps.results.domain.compute import session_results_compute, session_results_rescore
+from apps.results.domain.forfeits import SeatTurn, ranked_results, session_field
 from apps.results.domain.model import (
+    FORFEIT,
     PlayerResult,
     PlayNote,
     PlayRecord,
     SessionResults,
     SheetLine,
+    Unranked,
 )
 from apps.results.domain.rankings import (
     Standing,
-    alternate_places,
     general_ranking,
     tie_notes,
     tournament_standings,
@@ -44,7 +46,7 @@ from apps.results.memo import (
     results_stamp,
 )
 from apps.scoring.models import Play
-from apps.scoring.selectors import VACANT, played_tables, player_key
+from apps.scoring.selectors import played_tables, player_key
 from apps.tournaments.models import Registration, Session, Tournament
 from apps.tournaments.permissions import tournaments_for_user
 
@@ -130,19 +132,16 @@ def ties_by_tops(tournament: Tournament) -> bool:
     return tournament.kind == Tournament.Kind.CHAMPIONSHIP
 
 
-def _registered_only(results: SessionResults, by_tops: bool) -> SessionResults:
-    """The results without the vacant places, ranked again: their plays keep counting in
-    the topage, but a vacant place takes no rank."""
-    players = {p.player: p for p in results.players if not p.player.startswith(VACANT)}
-    if len(players) == len(results.players):
-        return results
-    standings = [Standing(p.player, p.final, p.tops, p.line) for p in players.values()]
-    alternate = alternate_places(standings, by_tops=by_tops)
-    ranked = tuple(
-        replace(players[s.player], rank=rank, rank_alternate=alternate.get(s.player))
-        for s, rank in general_ranking(standings, by_tops=by_tops)
+def session_seat_turns(session: Session) -> list[SeatTurn]:
+    """Who holds each seat of the movement at each position played, with the étuis the
+    seat plays there (one query): what ``session_field`` decides the ranked players from."""
+    rows = Place.objects.filter(table__in=played_tables(session)).values_list(
+        "table__section", "player_code", "table__sequence", "registration_id", "table__etuis"
     )
-    return replace(results, players=ranked)
+    return [
+        SeatTurn(f"{section}|{code}", sequence, None if pk is None else str(pk), len(etuis))
+        for section, code, sequence, pk, etuis in rows
+    ]
 
 
 def session_unplayed(session: Session) -> dict[tuple[str, int, int], effects.AdjustedScore]:
@@ -173,11 +172,13 @@ def _results_from(session: Session, stamp: Stamp | None) -> SessionResults:
         penalties, adjustments = session_decisions(session)
         adjustments = {**session_unplayed(session), **adjustments}
         lines = session_lines(session)
+        field = session_field(session_seat_turns(session))
         results = session_results_compute(
             session_play_records(session), lines, penalties, adjustments, by_tops=by_tops
         )
     else:  # the same inputs but the scores: the seats and the referee's decisions stand
         lines, penalties, adjustments = earlier.lines, earlier.penalties, earlier.adjustments
+        field = earlier.field
         results = session_results_rescore(
             earlier.results,
             session_scores(session),
@@ -187,8 +188,8 @@ def _results_from(session: Session, stamp: Stamp | None) -> SessionResults:
             by_tops=by_tops,
         )
     if stamp is not None:
-        earlier_keep(session, Earlier(stamp.rest, results, lines, penalties, adjustments))
-    return _registered_only(results, by_tops)
+        earlier_keep(session, Earlier(stamp.rest, results, lines, penalties, adjustments, field))
+    return ranked_results(results, field, by_tops=by_tops)
 
 
 def session_results_computed(session: Session) -> SessionResults:
@@ -390,6 +391,21 @@ class SheetRow:
 
 
 @dataclass(frozen=True)
+class Apart:
+    """A player the session lists apart, not ranked (apps.results.domain.forfeits): who
+    replaced them (a forfeit), or whom they replaced (a short entrant; None: a vacant
+    place)."""
+
+    person: Person
+    unranked: Unranked
+    other: Person | None
+
+    @property
+    def forfeit(self) -> bool:
+        return self.unranked.reason == FORFEIT
+
+
+@dataclass(frozen=True)
 class PlayerSheet:
     """A player's feuille de route."""
 
@@ -397,6 +413,7 @@ class PlayerSheet:
     result: PlayerResult
     rows: tuple[SheetRow, ...]
     penalties: tuple[Ruling, ...] = ()
+    apart: Apart | None = None  # not ranked, and why
 
     @property
     def line_name(self) -> str:
@@ -421,6 +438,24 @@ class SessionDisplay:
     def ranked(self) -> int:
         """How many players the session ranks (« 24ᵉ / 28 »)."""
         return sum(result.rank is not None for result in self.results.players)
+
+    @property
+    def sheet_count(self) -> int:
+        """How many feuilles de route ``sheets`` gives."""
+        return len(self.results.players) + sum(u.result is not None for u in self.results.unranked)
+
+    @property
+    def apart(self) -> list[Apart]:
+        """The players listed apart, by name."""
+        rows = [
+            Apart(
+                person(self.people, u.player),
+                u,
+                None if u.other is None else person(self.people, u.other),
+            )
+            for u in self.results.unranked
+        ]
+        return sorted(rows, key=lambda row: row.person.name.casefold())
 
     @cached_property
     def rulings(self) -> Rulings:
@@ -480,24 +515,31 @@ class SessionDisplay:
             takers[play.deal_number] = play.taker_seat
         return [EtuiSheet(etui, takers[etui], tuple(lines)) for etui, lines in sheets.items()]
 
+    def _sheet(self, result: PlayerResult, takers: dict, apart: Apart | None = None) -> PlayerSheet:
+        return PlayerSheet(
+            person(self.people, result.player),
+            result,
+            tuple(
+                _sheet_row(
+                    line,
+                    takers[_play_key(line)],
+                    self._ruling(line.section, line.table, line.etui),
+                )
+                for line in result.sheet
+            ),
+            self.rulings.players.get(result.player, ()),
+            apart,
+        )
+
     def sheets(self) -> list[PlayerSheet]:
-        """Every ranked player's feuille de route, by name."""
+        """Every player's feuille de route, by name: the ranked ones', and those of the
+        players listed apart (« Tout joueur peut demander … sa feuille de route »)."""
         takers = {_play_key(n.play): n.play.taker_seat for n in self.results.notes}
-        sheets = [
-            PlayerSheet(
-                person(self.people, result.player),
-                result,
-                tuple(
-                    _sheet_row(
-                        line,
-                        takers[_play_key(line)],
-                        self._ruling(line.section, line.table, line.etui),
-                    )
-                    for line in result.sheet
-                ),
-                self.rulings.players.get(result.player, ()),
-            )
-            for result in self.results.players
+        sheets = [self._sheet(result, takers) for result in self.results.players]
+        sheets += [
+            self._sheet(row.unranked.result, takers, row)
+            for row in self.apart
+            if row.unranked.result
         ]
         return sorted(sheets, key=lambda sheet: sheet.person.name.casefold())
 

@@ -15,12 +15,18 @@ the server or between installations, and back out with the results.
                     "players": ["E3"], "note": "…", "adjustment": "40_60", "faulty": "taker"},
                    {"fault": "retard", "players": ["S2"], "penalty": 1.5, "note": "12 min"}, …],
      "adjustments": [{"etui": 4, "table": 2, "kind": "neutralized"}, …]}  (older files)
+     "replacements": [{"player": "N1", "position": 2, "licence": "…", "name": "…"}, …]
+                  (optional: who took a place over during play)
 
 - A player id names a place of the movement as the movement names it: en ligne the seat
   and the starting table ("S3", "O3" also read as "W3"), Howell the player's number
   ("7"). In a room of several parallel tournaments, the tournament's name comes first
   ("Vert S3"); it may be left out when only one tournament has that place. Places nobody
   holds are vacant.
+- A replacement (fascicule 3, ch. 2 art. 18) names a place held by a player of
+  ``players`` and the position (2 or later) from which another person holds it, given as
+  a player is (licence or ``"guest": true``, and name). The replaced player is forfeit
+  in the session (docs/interpretations.md); the export writes them ``"forfeit": true``.
 - A result is the taker's score of one étui at one table (the players follow from the
   movement), or the deal's details (``deal``: bouts, points, poignees, petit_au_bout,
   chelem), never both, or ``"not_played": true`` with a ``note`` (the referee stated the
@@ -64,7 +70,7 @@ from apps.movements.domain.etuis import etui_taker
 from apps.movements.domain.model import RoomMovement, TablePlay, UnsupportedMovement
 from apps.movements.domain.room import room_movement
 from apps.penalties.domain.effects import AdjustmentKind, Side
-from apps.results.domain.model import SessionResults
+from apps.results.domain.model import FORFEIT, PlayerResult, SessionResults, Unranked
 from apps.scoring.domain.deal import Deal, duplicate_score, duplicate_score_reason
 
 FORMAT = "donne-tournament/1"
@@ -72,6 +78,7 @@ FILE_MAX_BYTES = 5 * 1024 * 1024
 NOTE_MAX_LENGTH = 2000
 FAULT_CODE_MAX_LENGTH = 60
 PLAYERS_NOTES = ("zero", "forty")
+RESULT_KEYS = ("attack", "defense", "global", "penalty", "final", "rank", "rank_alternate")
 MAX_DEPTH = 32  # the format needs 5 levels
 NAME_MAX_LENGTH = 150
 VENUE_MAX_LENGTH = 200
@@ -138,6 +145,18 @@ class FilePlayer:
 
 
 @dataclass(frozen=True)
+class FileReplacement:
+    """A player who took a place over during play (art. 18): the place is theirs from
+    ``position`` on; the player of ``players`` held it before."""
+
+    spot: Spot
+    position: int
+    licence: str | None  # None: a guest without a licence
+    last_name: str
+    first_name: str
+
+
+@dataclass(frozen=True)
 class FileResult:
     section: str
     position: int
@@ -199,6 +218,7 @@ class TournamentFile:
     adjustments: tuple[FileAdjustment, ...] = ()  # of older files' « adjustments »
     incidents: tuple[FileIncident, ...] = ()
     not_played: tuple[NotPlayed, ...] = ()
+    replacements: tuple[FileReplacement, ...] = ()
 
     @property
     def all_adjustments(self) -> tuple[FileAdjustment, ...]:
@@ -444,13 +464,32 @@ class _Places:
         return None
 
 
-def _players(errors: _Errors, document: dict, places: _Places | None) -> list[FilePlayer]:
+def _person(errors: _Errors, data: dict, path: str, licences: dict[str, str]):
+    """Who a player or a replacement is: (licence, name), the licence None for a guest
+    (``"guest": true``); a licence already given (``licences``: licence -> where) is an
+    error. None when something is missing."""
+    guest = data.get("guest") is True
+    if guest and "licence" in data:
+        errors.add(_at(path, "licence"), "un invité (« guest ») n'a pas de licence")
+    licence = None if guest else _required(errors, data, "licence", path, _licence)
+    if licence is not None and licence in licences:
+        errors.add(_at(path, "licence"), f"licence {licence} déjà donnée à {licences[licence]}")
+    name = _required(errors, data, "name", path, _name)
+    if name is None or (licence is None and not guest):
+        return None
+    if licence is not None:
+        licences.setdefault(licence, path)
+    return licence, name
+
+
+def _players(
+    errors: _Errors, document: dict, places: _Places | None, licences: dict[str, str]
+) -> list[FilePlayer]:
     rows = _required(errors, document, "players", "", _list)
     if rows == []:
         errors.add("players", "aucun joueur : la liste est vide")
     players: list[FilePlayer] = []
     spots: dict[Spot, int] = {}
-    licences: dict[str, int] = {}
     for index, row in enumerate(rows or []):
         path = _at("players", index)
         data = _object(errors, row, path)
@@ -459,23 +498,50 @@ def _players(errors: _Errors, document: dict, places: _Places | None) -> list[Fi
         spot = _required(errors, data, "id", path, places.spot if places else _text)
         if spot in spots:
             errors.add(_at(path, "id"), f"place déjà donnée à players[{spots[spot]}]")
-        guest = data.get("guest") is True
-        if guest and "licence" in data:
-            errors.add(_at(path, "licence"), "un invité (« guest ») n'a pas de licence")
-        licence = None if guest else _required(errors, data, "licence", path, _licence)
-        if licence is not None and licence in licences:
-            errors.add(
-                _at(path, "licence"),
-                f"licence {licence} déjà donnée à players[{licences[licence]}]",
-            )
-        name = _required(errors, data, "name", path, _name)
-        if places is None or None in (spot, name) or (licence is None and not guest):
+        person = _person(errors, data, path, licences)
+        if places is None or spot is None or person is None:
             continue
         spots.setdefault(spot, index)
-        if licence is not None:
-            licences.setdefault(licence, index)
+        licence, name = person
         players.append(FilePlayer(places.id(spot), spot, licence, *name))
     return players
+
+
+def _replacements(
+    errors: _Errors,
+    document: dict,
+    room: RoomMovement | None,
+    places: _Places | None,
+    seated: set[Spot],
+    licences: dict[str, str],
+) -> list[FileReplacement]:
+    """The players who took a place over during play (art. 18), each from a position on
+    (2 to the last: a replacement before play is the place's player)."""
+    rows = _optional(errors, document, "replacements", "", _list) or []
+    last = max((p.number for s in room.sections for p in s.positions), default=0) if room else 0
+    taken: set[tuple[Spot, int]] = set()
+    replacements: list[FileReplacement] = []
+    for index, row in enumerate(rows):
+        path = _at("replacements", index)
+        data = _object(errors, row, path)
+        if data is None:
+            continue
+        spot = _required(errors, data, "player", path, places.spot if places else _text)
+        if places is not None and spot is not None and spot not in seated:
+            errors.add(_at(path, "player"), "aucun joueur de « players » n'occupe cette place")
+        position = _required(errors, data, "position", path, _integer)
+        if position is not None and not 2 <= position <= max(last, 2):
+            errors.add(_at(path, "position"), f"une position de 2 à {last} (reçu : {position})")
+            position = None
+        if (spot, position) in taken:
+            errors.add(_at(path, "position"), "la place est déjà reprise à cette position")
+        taken.add((spot, position))
+        person = _person(errors, data, path, licences)
+        if places is None or None in (spot, position, person):
+            continue
+        licence, name = person
+        replacements.append(FileReplacement(spot, position, licence, *name))
+    return sorted(replacements, key=lambda r: r.position)
 
 
 def _deal(errors: _Errors, value, path: str) -> Deal | None:
@@ -774,8 +840,10 @@ def tournament_file_parse(document) -> TournamentFile:
     tournament = _tournament(errors, document)
     movement_type, room = _movement(errors, document)
     places = _Places(room) if room is not None else None
-    players = _players(errors, document, places)
+    licences: dict[str, str] = {}
+    players = _players(errors, document, places, licences)
     seated = {player.spot for player in players}
+    replacements = _replacements(errors, document, room, places, seated, licences)
     adjustments = _adjustments(errors, document, places, seated)
     incidents = _incidents(errors, document, places, seated)
     rulings = [*adjustments, *(i.adjustment for i in incidents if i.adjustment)]
@@ -795,6 +863,7 @@ def tournament_file_parse(document) -> TournamentFile:
         tuple(adjustments),
         tuple(incidents),
         tuple(not_played),
+        tuple(replacements),
     )
 
 
@@ -821,26 +890,56 @@ def _percent(value: float | None) -> float | None:
     return None if value is None else round(value, 2)
 
 
-def export_document(document: dict, results: SessionResults, ids: Mapping[str, str]) -> dict:
+def _result_fields(result: PlayerResult | None) -> dict:
+    """A player's percentages (0-100, two decimals) and ranks; none for a player listed
+    apart (apps.results.domain.forfeits)."""
+    if result is None:
+        return dict.fromkeys(RESULT_KEYS) | {"tops": 0}
+    return {
+        "attack": _percent(result.attack),
+        "defense": _percent(result.defence),
+        "global": _percent(result.overall),
+        "penalty": _percent(result.penalty),
+        "final": _percent(result.final),
+        "tops": result.tops,
+        "rank": result.rank,
+        "rank_alternate": result.rank_alternate,
+    }
+
+
+def _apart(unranked: Unranked | None) -> dict:
+    if unranked is None:
+        return {}
+    return {"forfeit": True} if unranked.reason == FORFEIT else {"short": True}
+
+
+def export_document(
+    document: dict,
+    results: SessionResults,
+    ids: Mapping[str, str],
+    replacements: Mapping[str, dict] | None = None,
+) -> dict:
     """The document with the results: each player's percentages (0-100, two decimals) and
-    ranks, in the order of the general ranking, and every play with its taker's note
+    ranks, in the order of the general ranking, then the players listed apart (no rank:
+    ``"forfeit": true`` for a player replaced during play, ``"short": true`` for one who
+    played less than half of their place); and every play with its taker's note
     (adjusted notes included, with the kind of the marque ajustée).
-    ``ids`` gives the document's player id of each player key of the results."""
+    ``ids`` gives the document's player id of each player key of the results;
+    ``replacements`` the file's entry of each player who took a place over during play
+    (``{"player": id, "position": n, "licence"…}``), written under ``"replacements"`` with
+    their results."""
     people = {player["id"]: player for player in document["players"]}
+    by_key = {result.player: result for result in results.players}
+    apart = {unranked.player: unranked for unranked in results.unranked}
+    order = [*by_key, *apart]
     players = [
-        {
-            **people[ids[result.player]],
-            "attack": _percent(result.attack),
-            "defense": _percent(result.defence),
-            "global": _percent(result.overall),
-            "penalty": _percent(result.penalty),
-            "final": _percent(result.final),
-            "tops": result.tops,
-            "rank": result.rank,
-            "rank_alternate": result.rank_alternate,
-        }
-        for result in results.players
-        if result.player in ids
+        {**people[ids[key]], **_result_fields(by_key.get(key)), **_apart(apart.get(key))}
+        for key in order
+        if key in ids
+    ]
+    taken_over = [
+        {**entry, **_result_fields(by_key.get(key)), **_apart(apart.get(key))}
+        for key, entry in (replacements or {}).items()
     ]
     sections = {note.play.section for note in results.notes}
     etuis = [
@@ -855,4 +954,5 @@ def export_document(document: dict, results: SessionResults, ids: Mapping[str, s
         }
         for note in results.notes
     ]
-    return {**document, "players": players, "etuis": etuis}
+    exported = {**document, "players": players, "etuis": etuis}
+    return exported | ({"replacements": taken_over} if taken_over else {})

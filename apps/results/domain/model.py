@@ -101,8 +101,28 @@ class PlayerResult:
     sheet: tuple[SheetLine, ...]
 
 
+FORFEIT = "forfeit"  # left the seat before its end: declared forfait and replaced
+SHORT = "short"  # entered the seat during play and played less than half of its étuis
+
+
+@dataclass(frozen=True)
+class Unranked:
+    """A player the session does not rank, and why: ``etuis`` they played of the seat's
+    ``seat_etuis``; ``other`` is who replaced a forfeit player, or whom a short entrant
+    replaced (None: the place was vacant)."""
+
+    player: str
+    reason: str  # FORFEIT or SHORT
+    etuis: int
+    seat_etuis: int
+    other: str | None
+    result: PlayerResult | None = None  # their notes and percentages, with no rank
+
+
 @dataclass(frozen=True)
 class SessionResults:
     players: tuple[PlayerResult, ...]  # in general-ranking order
     notes: tuple[PlayNote, ...]  # every play, by étui then position
     missing: int  # plays whose score is not entered yet
+    # The players the session does not rank (apps.results.domain.forfeits), by key.
+    unranked: tuple[Unranked, ...] = ()
