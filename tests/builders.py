@@ -16,7 +16,7 @@ from apps.penalties.selectors import catalogue_for
 from apps.penalties.services import incident_record
 from apps.scoring.models import Play
 from apps.scoring.services import play_score_set
-from apps.tournaments.models import Session
+from apps.tournaments.models import Session, Tournament
 from tests.factories import register
 
 # --- movements: a session with its movement generated ----------------------------
@@ -211,3 +211,14 @@ def ruling(row: Fault, taker, defenders):
     else:
         players = []
     return side, players, options
+
+
+# --- a tournament from another installation ------------------------------------------
+
+
+def held_elsewhere(tournament) -> None:
+    """The tournament as if it lived on another installation (the laptop it was played
+    on): neither its file nor its results are held here, so its file imports here."""
+    Tournament.objects.filter(pk=tournament.pk).update(
+        file_fingerprint=None, results_fingerprint=None
+    )

@@ -10,10 +10,10 @@ from django.db.models import Q, QuerySet
 from apps.approvals.domain.chain import Level
 from apps.approvals.models import ExternalAward
 from apps.federation.models import Licensee, Season
+from apps.rankings.counted import counted_tournaments
 from apps.rankings.domain.places import rank_among
 from apps.rankings.models import Publication, PublicationChange, RankingRow, RankingRun
 from apps.results.models import Award
-from apps.tournaments.domain.workflow import Status
 
 
 def publications_of(season: Season) -> QuerySet[Publication]:
@@ -131,9 +131,7 @@ def player_awards(licensee: Licensee, season: Season) -> list[AwardLine]:
     queries)."""
     span = season.span
     awarded = Award.objects.filter(
-        licensee=licensee,
-        award_set__tournament__status=Status.APPROVED,
-        award_set__tournament__date__range=(span.start, span.end),
+        licensee=licensee, award_set__tournament__in=counted_tournaments(span.start, span.end)
     ).values_list(
         "award_set__tournament__date",
         "award_set__tournament__name",
