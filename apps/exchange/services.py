@@ -7,7 +7,10 @@ organising club), the registrations, the session's movement with each player at 
 the file names, the lines, the penalties and the incidents. Since the file holds the whole
 session, every position counts as played; a file with every result gives a finished
 tournament. The referee's permission is not asked: whoever may import the tournament
-records its rulings, as for the scores.
+records its rulings, as for the scores. The same results are imported once: a file whose
+plays another tournament holds (the fingerprint of what was played,
+apps.results.domain.fingerprint: licences at the seats and scores, whatever the name,
+club, date or layout), or the very same document, is refused with a link to it.
 
 The file's incidents are written as recorded. An older file's adjusted score becomes an
 incident of the fault of the tournament's code d'arbitrage (``catalogue_for``) that gives

@@ -5,8 +5,6 @@ of a finished tournament's results commits, and clears it when the tournament is
 play. A tournament file with the same plays has the same fingerprint
 (apps.exchange.domain.document.file_played_lines)."""
 
-import logging
-
 from django.db import transaction
 
 from apps.movements.models import Place
@@ -15,8 +13,6 @@ from apps.scoring.models import Play
 from apps.tournaments.domain.workflow import RESULT_STATUSES
 from apps.tournaments.models import Tournament
 from apps.tournaments.services import tournament_results_fingerprint_record
-
-logger = logging.getLogger(__name__)
 
 
 def tournament_played_fingerprint(tournament_id: int, places=Place, plays=Play) -> str | None:
@@ -40,8 +36,10 @@ def tournament_played_fingerprint(tournament_id: int, places=Place, plays=Play) 
 
 def played_fingerprint_refresh(tournament: Tournament) -> None:
     """A results hook: once the change commits, the fingerprint of a duplicate
-    tournament's results as they are then, while its play is over; none before."""
-    if tournament.duplicate:
+    tournament's results as they are then, while its play is over; none before (a score
+    entered during play costs nothing more)."""
+    over = tournament.status in RESULT_STATUSES
+    if tournament.duplicate and (over or tournament.results_fingerprint is not None):
         pk = tournament.pk
         transaction.on_commit(lambda: played_fingerprint_store(tournament_id=pk), robust=True)
 
