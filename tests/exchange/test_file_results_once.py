@@ -7,9 +7,12 @@ Other scores are other results."""
 
 import copy
 import json
+import threading
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
+from django.db import connection
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -185,3 +188,32 @@ def test_a_file_exported_from_donne_is_refused(world, login, finished, tmp_path)
     renamed = copy.deepcopy(exported)
     renamed["tournament"] |= {"name": "Copie", "date": "2026-12-24"}
     refused_everywhere(world, login, renamed, finished, tmp_path)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_same_results_sent_twice_at_once_make_one_tournament(world):
+    """Two imports of the same results under two names at the same moment: the second
+    waits for the first and is refused, naming it."""
+    document = document_build(5)
+    renamed = copy.deepcopy(document)
+    renamed["tournament"]["name"] = "Le même, renommé"
+    start = threading.Barrier(2)
+    outcomes = []
+
+    def send(document):
+        try:
+            start.wait()
+            tournament_file_import(actor=None, document=document, club=world.club)
+            outcomes.append("imported")
+        except ValidationError as exc:
+            outcomes.append(getattr(exc, "code", None))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send, args=(d,)) for d in (document, renamed)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes, key=str) == ["held", "imported"]
+    assert Tournament.objects.filter(results_fingerprint=file_fingerprint(document)).count() == 1
