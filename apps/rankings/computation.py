@@ -7,10 +7,9 @@ their zone. No per-player loop: the database aggregates, ranks and stores."""
 
 from django.db import connection
 
-from apps.approvals.domain.chain import Level
-from apps.approvals.models import ExternalAward, Homologation
+from apps.approvals.models import ExternalAward
 from apps.federation.models import Club, Committee, Licensee, Season
-from apps.rankings.counted import counted_tournaments
+from apps.rankings.counted import counted_files, counted_tournaments
 from apps.rankings.models import Publication, RankingRow
 from apps.results.models import Award, AwardSet
 
@@ -25,9 +24,10 @@ TOTALS = "rankings_season_totals"  # a temporary table, dropped at once
 def totals_sql(start, end) -> tuple[str, list]:
     """Each licensee's totals of the season from `start` to `end` into a temporary table,
     and its parameters: a CREATE TABLE … AS SELECT, which PostgreSQL may run in parallel
-    (an INSERT … SELECT may not). The tournaments counted are
+    (an INSERT … SELECT may not). The tournaments and files counted are
     apps.rankings.counted's: the same results once."""
     tournaments, params = counted_tournaments(start, end).values("pk").query.sql_with_params()
+    files, file_params = counted_files(start, end).values("pk").query.sql_with_params()
     sql = f"""
         CREATE TEMPORARY TABLE {TOTALS} AS
         SELECT awarded.licensee_id, SUM(awarded.pcn) AS pcn, SUM(awarded.pp) AS pp,
@@ -43,12 +43,11 @@ def totals_sql(start, end) -> tuple[str, list]:
             UNION ALL
             SELECT e.licensee_id, e.pcn, e.pp
             FROM {_table(ExternalAward)} e
-            JOIN {_table(Homologation)} h ON h.id = e.homologation_id
-            WHERE h.level = '{Level.APPROVED.value}' AND h.date BETWEEN %s AND %s
+            WHERE e.homologation_id IN ({files})
         ) awarded
         GROUP BY awarded.licensee_id
     """
-    return sql, [*params, start, end]
+    return sql, [*params, *file_params]
 
 
 def ranking_sql() -> str:

@@ -7,10 +7,9 @@ from datetime import date
 
 from django.db.models import Q, QuerySet
 
-from apps.approvals.domain.chain import Level
 from apps.approvals.models import ExternalAward
 from apps.federation.models import Licensee, Season
-from apps.rankings.counted import counted_tournaments
+from apps.rankings.counted import counted_files, counted_tournaments
 from apps.rankings.domain.places import rank_among
 from apps.rankings.models import Publication, PublicationChange, RankingRow, RankingRun
 from apps.results.models import Award
@@ -140,9 +139,7 @@ def player_awards(licensee: Licensee, season: Season) -> list[AwardLine]:
         "award_set__tournament_id",
     )
     external = ExternalAward.objects.filter(
-        licensee=licensee,
-        homologation__level=Level.APPROVED,
-        homologation__date__range=(span.start, span.end),
+        licensee=licensee, homologation__in=counted_files(span.start, span.end)
     ).values_list("homologation__date", "homologation__name", "pcn", "pp")
     lines = [AwardLine(*values) for values in awarded]
     lines += [AwardLine(*values, tournament_id=None) for values in external]
