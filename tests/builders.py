@@ -18,7 +18,7 @@ from apps.penalties.services import incident_record
 from apps.scoring.models import Play
 from apps.scoring.services import play_score_set
 from apps.tournaments.domain.workflow import Status
-from apps.tournaments.models import Registration, Session
+from apps.tournaments.models import Registration, Session, Tournament
 from tests.factories import TournamentFactory, register
 
 # --- movements: a session with its movement generated ----------------------------
@@ -263,3 +263,14 @@ def waiting_homologation(tournament, *, level="committee", **facts):
         **facts,
     }
     return Homologation.objects.create(tournament=tournament, level=level, **values)
+
+
+# --- a tournament from another installation ------------------------------------------
+
+
+def held_elsewhere(tournament) -> None:
+    """The tournament as if it lived on another installation (the laptop it was played
+    on): neither its file nor its results are held here, so its file imports here."""
+    Tournament.objects.filter(pk=tournament.pk).update(
+        file_fingerprint=None, results_fingerprint=None
+    )

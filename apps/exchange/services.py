@@ -7,7 +7,10 @@ organising club), the registrations, the session's movement with each player at 
 the file names, the lines, the penalties and the incidents. Since the file holds the whole
 session, every position counts as played; a file with every result gives a finished
 tournament. The referee's permission is not asked: whoever may import the tournament
-records its rulings, as for the scores.
+records its rulings, as for the scores. The same results are imported once: a file whose
+plays another tournament holds (the fingerprint of what was played,
+apps.results.domain.fingerprint: licences at the seats and scores, whatever the name,
+club, date or layout), or the very same document, is refused with a link to it.
 
 The file's incidents are written as recorded. An older file's adjusted score becomes an
 incident of the fault of the tournament's code d'arbitrage (``catalogue_for``) that gives
@@ -27,9 +30,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from apps.accounts.permissions import roles_of
+from apps.core.locks import key_lock
 from apps.exchange.domain.document import (
     FILE_MAX_BYTES,
     FORMAT,
@@ -45,6 +50,7 @@ from apps.exchange.domain.document import (
     club_number,
     document_fingerprint,
     export_document,
+    file_played_lines,
     nesting_depth,
     tournament_file_parse,
 )
@@ -57,6 +63,7 @@ from apps.penalties.models import Fault, Incident
 from apps.penalties.selectors import catalogue_for
 from apps.penalties.services import incident_write, penalty_record
 from apps.results.awards import awards_by_registration
+from apps.results.domain.fingerprint import played_fingerprint
 from apps.results.selectors import session_results
 from apps.scoring.models import Play
 from apps.scoring.services import plays_record
@@ -135,12 +142,7 @@ def tournament_file_import(*, actor, document, club: Club | None = None) -> Tour
     fingerprint = document_fingerprint(document)
     known = Tournament.objects.filter(file_fingerprint=fingerprint).first()
     if known is not None:
-        raise ValidationError(
-            _("This file was imported already: tournament “%(name)s”, %(url)s")
-            % {"name": known.name, "url": reverse("tournaments:detail", args=[known.pk])},
-            code="imported",
-            params={"tournament": known.pk, "name": known.name},
-        )
+        raise _held(known, _("This file was imported already: tournament “%(name)s”."), "imported")
     try:
         tournament_file = tournament_file_parse(document)
     except TournamentFileInvalid as exc:
@@ -150,16 +152,57 @@ def tournament_file_import(*, actor, document, club: Club | None = None) -> Tour
         if len(problems) > len(shown):
             shown.append(_("… and %(count)s more errors.") % {"count": len(problems) - len(shown)})
         raise ValidationError(shown)
+    played = played_fingerprint(file_played_lines(tournament_file))
     try:
         with transaction.atomic():
-            return _write(actor, club, tournament_file, fingerprint)
+            _results_unheld(played)
+            return _write(actor, club, tournament_file, fingerprint, played)
     except IntegrityError as exc:  # a licensee, or the same file, imported meanwhile
         raise ValidationError(
             _("Licensees changed while the file was being imported; send it again.")
         ) from exc
 
 
-def _write(actor, club: Club, tournament_file: TournamentFile, fingerprint: str) -> Tournament:
+def _held(known: Tournament, summary: str, code: str) -> ValidationError:
+    """The refusal of what `known` holds already: ``summary`` (with the tournament's
+    name) followed by the address of its page; a page shows the summary and a button."""
+    summary %= {
+        "name": known.name,
+        "date": date_format(known.date, "SHORT_DATE_FORMAT"),
+        "club": known.club.name,
+    }
+    url = reverse("tournaments:detail", args=[known.pk])
+    return ValidationError(
+        f"{summary} {url}",
+        code=code,
+        params={"tournament": known.pk, "name": known.name, "summary": summary},
+    )
+
+
+def _results_unheld(played: str | None) -> None:
+    """Refuse results another tournament holds already, whatever its name, club or date
+    (apps.results.domain.fingerprint): the first to hold them is named. Inside the
+    import's transaction, which holds the fingerprint's lock until it ends."""
+    if played is None:
+        return
+    key_lock(f"results:{played}")
+    known = (
+        Tournament.objects.filter(results_fingerprint=played)
+        .select_related("club")
+        .order_by("pk")
+        .first()
+    )
+    if known is not None:
+        raise _held(
+            known,
+            _("These results are in Donne already: tournament “%(name)s” of %(date)s, %(club)s."),
+            "held",
+        )
+
+
+def _write(
+    actor, club: Club, tournament_file: TournamentFile, fingerprint: str, played: str | None
+) -> Tournament:
     """The tournament, through the services of the apps that own each part."""
     info = tournament_file.tournament
     tournament = tournament_record(
@@ -174,6 +217,7 @@ def _write(actor, club: Club, tournament_file: TournamentFile, fingerprint: str)
         },
         status=Status.FINISHED if tournament_file.complete else Status.RUNNING,
         file_fingerprint=fingerprint,
+        results_fingerprint=played if tournament_file.complete else None,
         source=FORMAT,
     )
     session = tournament.sessions.get()

@@ -19,6 +19,8 @@ from apps.federation.permissions import clubs_managed_by
 from apps.tournaments.pages import session_page
 from apps.tournaments.permissions import can_view_results
 
+HELD = ("imported", "held")  # the file, or its results, are another tournament's already
+
 
 class TournamentFileForm(forms.Form):
     file = forms.FileField(label=gettext_lazy("Tournament file (.json)"))
@@ -55,12 +57,9 @@ def file_import(request):
                 club=form.cleaned_data["club"],
             )
         except ValidationError as exc:
-            if getattr(exc, "code", None) == "imported":  # a button leads to the tournament
+            if getattr(exc, "code", None) in HELD:  # a button leads to the tournament
                 existing = exc.params["tournament"]
-                exc = ValidationError(
-                    _("This file was imported already: tournament “%(name)s”.")
-                    % {"name": exc.params["name"]}
-                )
+                exc = ValidationError(exc.params["summary"])
             form.add_error(None, exc)
         except PermissionDenied as exc:
             form.add_error(None, str(exc))

@@ -1,18 +1,17 @@
 """A season's national ranking in one set-based SQL statement (PostgreSQL, and the
 embedded SQLite of the quick start): the PCN and PP of every licensee from the awards of
-approved tournaments and of approved files of other software, played in the season;
+approved tournaments (the same results once: apps.rankings.counted) and of approved files
+of other software, played in the season;
 ranked by PCN with ex-aequo sharing the rank (RANK), in the nation, their committee and
 their zone. No per-player loop: the database aggregates, ranks and stores."""
 
 from django.db import connection
 
-from apps.approvals.domain.chain import Level
-from apps.approvals.models import ExternalAward, Homologation
+from apps.approvals.models import ExternalAward
 from apps.federation.models import Club, Committee, Licensee, Season
+from apps.rankings.counted import counted_files, counted_tournaments
 from apps.rankings.models import Publication, RankingRow
 from apps.results.models import Award, AwardSet
-from apps.tournaments.domain.workflow import Status
-from apps.tournaments.models import Tournament
 
 
 def _table(model) -> str:
@@ -22,11 +21,14 @@ def _table(model) -> str:
 TOTALS = "rankings_season_totals"  # a temporary table, dropped at once
 
 
-def totals_sql() -> str:
-    """Each licensee's totals of the season (parameters: season start and end, twice) into
-    a temporary table: a CREATE TABLE … AS SELECT, which PostgreSQL may run in parallel
-    (an INSERT … SELECT may not)."""
-    return f"""
+def totals_sql(start, end) -> tuple[str, list]:
+    """Each licensee's totals of the season from `start` to `end` into a temporary table,
+    and its parameters: a CREATE TABLE … AS SELECT, which PostgreSQL may run in parallel
+    (an INSERT … SELECT may not). The tournaments and files counted are
+    apps.rankings.counted's: the same results once."""
+    tournaments, params = counted_tournaments(start, end).values("pk").query.sql_with_params()
+    files, file_params = counted_files(start, end).values("pk").query.sql_with_params()
+    sql = f"""
         CREATE TEMPORARY TABLE {TOTALS} AS
         SELECT awarded.licensee_id, SUM(awarded.pcn) AS pcn, SUM(awarded.pp) AS pp,
                COUNT(*) AS tournaments
@@ -36,17 +38,16 @@ def totals_sql() -> str:
             WHERE a.award_set_id IN (
                 SELECT s.id
                 FROM {_table(AwardSet)} s
-                JOIN {_table(Tournament)} tt ON tt.id = s.tournament_id
-                WHERE tt.status = '{Status.APPROVED.value}' AND tt.date BETWEEN %s AND %s
+                WHERE s.tournament_id IN ({tournaments})
             )
             UNION ALL
             SELECT e.licensee_id, e.pcn, e.pp
             FROM {_table(ExternalAward)} e
-            JOIN {_table(Homologation)} h ON h.id = e.homologation_id
-            WHERE h.level = '{Level.APPROVED.value}' AND h.date BETWEEN %s AND %s
+            WHERE e.homologation_id IN ({files})
         ) awarded
         GROUP BY awarded.licensee_id
     """
+    return sql, [*params, *file_params]
 
 
 def ranking_sql() -> str:
@@ -72,7 +73,7 @@ def ranking_totals(*, season: Season) -> None:
     span = season.span
     with connection.cursor() as cursor:
         cursor.execute(f"DROP TABLE IF EXISTS {TOTALS}")
-        cursor.execute(totals_sql(), [span.start, span.end, span.start, span.end])
+        cursor.execute(*totals_sql(span.start, span.end))
 
 
 def ranking_rows_store(*, run_id: int) -> int:

@@ -7,13 +7,12 @@ from datetime import date
 
 from django.db.models import Q, QuerySet
 
-from apps.approvals.domain.chain import Level
 from apps.approvals.models import ExternalAward
 from apps.federation.models import Licensee, Season
+from apps.rankings.counted import counted_files, counted_tournaments
 from apps.rankings.domain.places import rank_among
 from apps.rankings.models import Publication, PublicationChange, RankingRow, RankingRun
 from apps.results.models import Award
-from apps.tournaments.domain.workflow import Status
 
 
 def publications_of(season: Season) -> QuerySet[Publication]:
@@ -131,9 +130,7 @@ def player_awards(licensee: Licensee, season: Season) -> list[AwardLine]:
     queries)."""
     span = season.span
     awarded = Award.objects.filter(
-        licensee=licensee,
-        award_set__tournament__status=Status.APPROVED,
-        award_set__tournament__date__range=(span.start, span.end),
+        licensee=licensee, award_set__tournament__in=counted_tournaments(span.start, span.end)
     ).values_list(
         "award_set__tournament__date",
         "award_set__tournament__name",
@@ -142,9 +139,7 @@ def player_awards(licensee: Licensee, season: Season) -> list[AwardLine]:
         "award_set__tournament_id",
     )
     external = ExternalAward.objects.filter(
-        licensee=licensee,
-        homologation__level=Level.APPROVED,
-        homologation__date__range=(span.start, span.end),
+        licensee=licensee, homologation__in=counted_files(span.start, span.end)
     ).values_list("homologation__date", "homologation__name", "pcn", "pp")
     lines = [AwardLine(*values) for values in awarded]
     lines += [AwardLine(*values, tournament_id=None) for values in external]

@@ -92,6 +92,12 @@ class Tournament(models.Model):
     file_fingerprint = models.CharField(
         max_length=64, null=True, blank=True, unique=True, editable=False
     )
+    # The fingerprint of what was played (apps.results.domain.fingerprint), kept while its
+    # results are complete: the same results are imported once and ranked once. Not unique:
+    # tournaments approved before it was kept may share one.
+    results_fingerprint = models.CharField(
+        max_length=64, null=True, blank=True, editable=False, db_index=True
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -192,20 +192,22 @@ def tournament_record(
     status: Status = Status.DRAFT,
     request_key: UUID | None = None,
     file_fingerprint: str | None = None,
+    results_fingerprint: str | None = None,
     source: str = "",
 ) -> Tournament:
     """Write a tournament (``values``: TOURNAMENT_FIELDS), its sessions and its audit row;
-    the caller has checked who may. ``source`` names where it comes from (a file's format)
-    and ``file_fingerprint`` the file it was imported from. Call it inside the caller's
-    transaction."""
+    the caller has checked who may. ``source`` names where it comes from (a file's format),
+    ``file_fingerprint`` the file it was imported from and ``results_fingerprint`` what the
+    file played, when its results are complete. Call it inside the caller's transaction."""
     tournament = Tournament(
         club=club,
         status=status,
         request_key=request_key,
         file_fingerprint=file_fingerprint,
+        results_fingerprint=results_fingerprint,
         **values,
     )
-    tournament.full_clean(exclude=["request_key", "file_fingerprint"])
+    tournament.full_clean(exclude=["request_key", "file_fingerprint", "results_fingerprint"])
     tournament.save()
     Session.objects.bulk_create(
         Session(tournament=tournament, number=n) for n in range(1, sessions + 1)
@@ -224,6 +226,16 @@ def tournament_record(
         },
     )
     _results_touched(tournament)  # a complete file is written finished
+    return tournament
+
+
+def tournament_results_fingerprint_record(*, tournament: Tournament, fingerprint: str | None):
+    """Keep the fingerprint of the tournament's results as computed from them
+    (apps.results.played): derived data, without an audit row of its own (the writes of
+    the results have theirs). Call it inside the caller's transaction."""
+    if tournament.results_fingerprint != fingerprint:
+        tournament.results_fingerprint = fingerprint
+        tournament.save(update_fields=["results_fingerprint"])
     return tournament
 
 

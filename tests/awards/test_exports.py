@@ -6,7 +6,7 @@ import json
 from apps.results.models import Award
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.services import tournament_transition
-from tests.builders import enter_all, played
+from tests.builders import enter_all, held_elsewhere, played
 from tests.exchange.test_file_commands import export_results, import_tournament
 
 
@@ -25,8 +25,9 @@ def test_the_tournament_file_carries_pcn_and_pp(
     assert len(awarded) >= 16
     for player in document["players"]:
         assert (player["pcn"], player["pp"]) == awarded.get(player["licence"], (0, 0))
-    path_copy = tmp_path / "copie.json"
+    path_copy = tmp_path / "copie.json"  # read on another installation: PCN and PP ignored
     document["tournament"]["name"] += " (copie)"
     path_copy.write_text(json.dumps(document), encoding="utf-8")
+    held_elsewhere(world.tournament)
     tournament, _lines = import_tournament(str(path_copy), "--club", world.club.number)
     assert tournament.registrations.count() == 28

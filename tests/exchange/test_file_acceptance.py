@@ -23,6 +23,7 @@ from apps.results.selectors import session_display, session_results
 from apps.scoring.domain.deal import Deal, duplicate_score
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Session, Tournament
+from tests.builders import held_elsewhere
 from tests.exchange.tournament_file_data import comparable, document_build, licences_of
 from tests.pdf import pdf_text
 
@@ -208,6 +209,7 @@ def test_export_then_import_gives_identical_results(world, session, tmp_path):
     first = exported(session, "json", tmp_path)
     path = tmp_path / "export.json"
     path.write_bytes(first)
+    held_elsewhere(session.tournament)
     again = imported(path, world.club)
     assert again.tournament_id != session.tournament_id
     assert comparable(again) == comparable(session)
@@ -292,6 +294,7 @@ def test_adjusted_scores_and_penalties_give_the_ranking_everywhere(
     # and imported again
     path = tmp_path / "export-ajuste.json"
     path.write_text(json.dumps(document), encoding="utf-8")
+    held_elsewhere(adjusted.tournament)
     again = imported(path, world.club)
     assert comparable(again) == comparable(adjusted)
     assert json.loads(exported(again, "json", tmp_path)) == document

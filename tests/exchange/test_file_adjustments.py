@@ -17,6 +17,7 @@ from apps.exchange.services import tournament_file_export, tournament_file_impor
 from apps.penalties.domain.effects import AdjustmentKind, Side, lateness_penalty
 from apps.penalties.models import Incident
 from apps.penalties.selectors import catalogue_for
+from tests.builders import held_elsewhere
 from tests.exchange.tournament_file_data import comparable, document_build
 
 ADJUSTMENTS = (
@@ -191,6 +192,7 @@ def test_export_then_import_keeps_the_adjustments_and_incident_penalties(world):
     )
     late.players.set([session.tournament.registrations.order_by("pk").first()])
     exported = tournament_file_export(session)
+    held_elsewhere(session.tournament)
     again = tournament_file_import(
         actor=None, document=copy.deepcopy(exported), club=world.club
     ).sessions.get()

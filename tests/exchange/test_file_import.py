@@ -24,7 +24,7 @@ from apps.scoring.models import Play
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration, Tournament
 from tests import factories as f
-from tests.builders import enter_all, played
+from tests.builders import enter_all, held_elsewhere, played
 from tests.exchange.tournament_file_data import FIRST_LICENCE, comparable, document_build
 
 pytestmark = pytest.mark.django_db
@@ -275,6 +275,7 @@ def test_the_penalty_is_taken_off_the_players_global_percentage(world, document)
 def test_export_then_import_gives_the_same_results(world, document):
     _tournament, session = imported(world, document)
     exported = tournament_file_export(session)
+    held_elsewhere(session.tournament)
     again = tournament_file_import(
         actor=world.club_manager, document=copy.deepcopy(exported), club=world.club
     )

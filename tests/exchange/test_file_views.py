@@ -163,7 +163,7 @@ def test_the_api_refuses_an_unknown_club_and_documents_that_are_not_json(world, 
 
 def test_the_api_takes_the_files_club_or_the_managers_only_club(world, api, document):
     assert api("club_manager").post(API, document, format="json").status_code == 201
-    document["tournament"]["club"] = world.other_club.number
+    document = document_build(5, seed=8, club=world.other_club.number)
     document["tournament"]["name"] = "Autre tournoi"
     response = api("federation_staff").post(API, document, format="json")
     assert response.status_code == 201

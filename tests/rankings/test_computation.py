@@ -9,18 +9,24 @@ from django.core.exceptions import PermissionDenied
 
 from apps.approvals.domain.chain import Level
 from apps.approvals.models import ExternalAward, Homologation
-from apps.federation.models import Season
+from apps.federation.models import Licensee, Season
 from apps.rankings import services
 from apps.rankings.models import RankingRow, RankingRun
+from apps.rankings.selectors import player_awards
 from apps.results.models import Award, AwardSet
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from tests import factories as f
 
 
-def _approved_with_awards(world, awards: dict, date=datetime.date(2026, 10, 3)):
-    """A tournament of the world club, approved, with `awards` {licensee: (pcn, pp)}."""
-    tournament = f.TournamentFactory(club=world.club, status=Status.APPROVED, date=date)
+def _approved_with_awards(
+    world, awards: dict, date=datetime.date(2026, 10, 3), fingerprint: str | None = None
+):
+    """A tournament of the world club, approved, with `awards` {licensee: (pcn, pp)} and
+    the fingerprint of its results."""
+    tournament = f.TournamentFactory(
+        club=world.club, status=Status.APPROVED, date=date, results_fingerprint=fingerprint
+    )
     award_set = AwardSet.objects.create(tournament=tournament, state="done")
     for licensee, (pcn, pp) in awards.items():
         registration = f.RegistrationFactory(tournament=tournament, licensee=licensee)
@@ -116,3 +122,30 @@ def test_committee_and_zone_ranks_differ_and_the_season_runs_1_july_to_30_june(
         b.pk: (400, 2, 1, 2, neighbour.pk),  # first of its committee, second of the zone
         c.pk: (350, 3, 2, 3, world.club.pk),
     }
+
+
+def test_the_same_results_approved_twice_count_once(world, django_capture_on_commit_callbacks):
+    """Two approved tournaments holding the same results (approved before imports were
+    refused) count once, the first recorded; without a fingerprint each counts."""
+    season = Season.objects.create(start_year=2026, is_current=True)
+    a, b, c = f.LicenseeFactory.create_batch(3, club=world.club)
+    held = {a: (400, 2), b: (250, 1)}
+    _approved_with_awards(world, held, fingerprint="f" * 64)
+    _approved_with_awards(world, held, date=datetime.date(2026, 11, 7), fingerprint="f" * 64)
+    _approved_with_awards(world, {a: (100, 0)}, fingerprint="e" * 64)  # other results
+    _approved_with_awards(world, {c: (90, 0)})  # fingerprints unknown: each counts
+    _approved_with_awards(world, {c: (90, 0)})
+    # held first by a tournament of the last season: the copy counts in neither
+    _approved_with_awards(world, {c: (500, 0)}, date=datetime.date(2026, 3, 1), fingerprint="d")
+    _approved_with_awards(world, {c: (500, 0)}, fingerprint="d")
+    # held first by a tournament not approved: the approved one counts
+    pending = _approved_with_awards(world, {b: (30, 0)}, fingerprint="c")
+    Tournament.objects.filter(pk=pending.pk).update(status=Status.SUBMITTED)
+    _approved_with_awards(world, {b: (30, 0)}, fingerprint="c")
+    with django_capture_on_commit_callbacks(execute=True):
+        run = services.ranking_request(actor=world.federation_staff, season=season)
+    rows = {r.licensee_id: (r.pcn, r.pp, r.tournaments) for r in RankingRow.objects.filter(run=run)}
+    assert rows == {a.pk: (500, 2, 2), b.pk: (280, 1, 2), c.pk: (180, 0, 2)}
+    for licensee, row in rows.items():  # the player's page lists what the totals count
+        lines = player_awards(Licensee.people.get(pk=licensee), season)
+        assert (sum(line.pcn for line in lines), len(lines)) == (row[0], row[2])

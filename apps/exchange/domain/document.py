@@ -70,6 +70,7 @@ from apps.movements.domain.etuis import etui_taker
 from apps.movements.domain.model import RoomMovement, TablePlay, UnsupportedMovement
 from apps.movements.domain.room import room_movement
 from apps.penalties.domain.effects import AdjustmentKind, Side
+from apps.results.domain.fingerprint import VACANT, PlayedLine, guest_identity
 from apps.results.domain.model import FORFEIT, PlayerResult, SessionResults, Unranked
 from apps.scoring.domain.deal import Deal, duplicate_score, duplicate_score_reason
 
@@ -865,6 +866,34 @@ def tournament_file_parse(document) -> TournamentFile:
         tuple(not_played),
         tuple(replacements),
     )
+
+
+def file_played_lines(tournament_file: TournamentFile) -> list[PlayedLine]:
+    """The file's scored étuis as played (apps.results.domain.fingerprint): who sat at
+    each seat of the table, by licence, or by place for a guest, and the taker's score. The
+    file holds one session."""
+    room = {
+        (section.name, position.number, table.table): table
+        for section in tournament_file.room.sections
+        for position in section.positions
+        for table in position.tables
+    }
+    people = {
+        player.spot: player.licence or guest_identity(*player.spot)
+        for player in tournament_file.players
+    }
+    return [
+        PlayedLine(
+            session=1,
+            etui=result.etui,
+            seats=tuple(
+                people.get((result.section, code), VACANT)
+                for code in room[(result.section, result.position, result.table)].players
+            ),
+            score=result.score,
+        )
+        for result in tournament_file.results
+    ]
 
 
 def document_fingerprint(document) -> str:
