@@ -9,6 +9,7 @@ from apps.awards.domain import pp
 from apps.awards.services import awards_stale_refresh
 from apps.competitions import services
 from apps.competitions.domain.regulation import RegulationRow
+from apps.competitions.models import Stage
 from apps.federation.models import Licensee
 from apps.federation.seasons import season_open
 from apps.results.models import AwardSet
@@ -32,12 +33,18 @@ def league(db):
 
 
 def _open_final(league):
-    """Committee 0's Open local final in two sessions (12 of 16 play the second): 16
-    players of the 1ère série register."""
+    """Committee 0's Open regional final in two sessions (12 of 16 play the second): 16
+    players of the 1ère série register (the Open has no local finals: art. 2)."""
     competition = services.competition_create(
         actor=league.federation_staff, season=league.season, kind="open"
     )
-    stage = c.local_final(league, competition, 0, regulation=[RegulationRow(15, 19, (12,))])
+    stage = c.local_final(
+        league,
+        competition,
+        0,
+        level=Stage.Level.REGIONAL_FINAL,
+        regulation=[RegulationRow(15, 19, (12,))],
+    )
     for licensee in league.players(0, PLAYERS, series="1"):
         services.stage_register(actor=league.committee_staff[0], stage=stage, licensee=licensee)
     return stage

@@ -187,7 +187,8 @@ def test_a_line_of_another_session_is_not_found(world):
     [
         (results_selectors.session_play_records, 4),
         (results_selectors.session_lines, 2),
-        (results_selectors.session_results, 15),  # 5 of them the stamp of its inputs
+        # 5 of them the stamp of its inputs, 1 the seats held (who is ranked: forfeits)
+        (results_selectors.session_results, 16),
         (selectors.entry_progress, 3),
         (selectors.double_entry_mismatches, 3),
         (lambda session: selectors.traveller(session, 1), 4),
