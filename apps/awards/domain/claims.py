@@ -1,0 +1,253 @@
+"""The control of claimed awards (fascicule 3, ch. 5, « Transmission »: the CCR president
+« contrôle … la bonne attribution des Pcn et PP »): could a ranking of this tournament give
+these PCN and PP? Used for files from other software, which carry awards but no scores.
+
+A claim passes when its values can be laid on the places of one of the tables the
+tournament could have used, given its players of each session and its index:
+
+- one session: the en ligne table, each of the 4 lines paying half of its players (« Tournoi
+  duplicate individuel en ligne »), or the Howell table over the whole room;
+- several sessions: the several-sessions table for half of the first session's players
+  (« Tournois Duplicates en plusieurs séances »); where the counts show a new stage, the
+  PCN are not checked (a player earns the sum of the stages);
+- each value times the index under the ceiling (« Plancher et plafonds »);
+- tied players share the total of their places, rounded up (« Ex-æquo »), so a value
+  between two places is a tie's share of consecutive places;
+- PP: none in a regularity tournament; at index 1,5 the national opens' table, for the
+  opens and the festivals (« Attribution de PP »). A championship's PP depend on its series
+  and its committee's potential, which the file does not say: they are not checked.
+
+A table has ``tables = ⌈players / 4⌉`` tables. A place may go to a player the file does not
+list (a guest): the check only refuses what no ranking could produce — a value no place or
+tie gives, or more players at a value than the places that give it.
+
+Pure: plain numbers in, problems naming the expected values out.
+"""
+
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from itertools import accumulate, pairwise
+
+from apps.awards.domain import pcn, pp
+from apps.awards.domain.awarding import MIN_PLAYERS
+
+SEATS = 4  # players at a table
+LINES = 4  # N, S, E, W: en ligne each line is ranked on its own
+
+
+@dataclass(frozen=True)
+class Scheme:
+    """A table a ranking could use: its name in words and its rankings, each the value of
+    its places in order (0 past the paid places, one place a player)."""
+
+    name: str
+    rankings: tuple[tuple[int, ...], ...]
+
+    def expected(self) -> list[tuple[int, int]]:
+        """(value, how many places give it), highest first; 0 left out."""
+        counts = Counter(v for ranking in self.rankings for v in ranking if v)
+        return sorted(counts.items(), reverse=True)
+
+
+@dataclass(frozen=True)
+class ClaimProblem:
+    """``claimed`` players claim ``value`` ``points`` (« PCN » or « PP »), where a ranking
+    gives it to at most ``possible``; ``scheme`` and ``expected`` name the table's values
+    ((value, places) pairs, highest first)."""
+
+    points: str
+    value: int
+    claimed: int
+    possible: int
+    scheme: str
+    expected: tuple[tuple[int, int], ...]
+
+    @property
+    def message(self) -> str:
+        players = f"{self.claimed} joueur" + ("s" if self.claimed > 1 else "")
+        if self.possible:
+            why = f"au plus {self.possible} place(s) le donnent"
+        else:
+            why = "aucune place ni aucun partage d'ex-æquo ne le donne"
+        expected = ", ".join(
+            f"{value} à {count} place" + ("s" if count > 1 else "")
+            for value, count in self.expected
+        )
+        return (
+            f"{self.points} {self.value} déclarés pour {players} : {why} ({self.scheme}) ;"
+            f" attendus : {expected or 'aucun'}."
+        )
+
+
+def tables_of(players: int) -> int:
+    """The tables a session of ``players`` players fills, a table of 4."""
+    return -(-players // SEATS)
+
+
+def _index_text(index: Decimal) -> str:
+    return f"indice {index.normalize():f}".replace(".", ",")
+
+
+def _padded(values: Sequence[int], places: int) -> tuple[int, ...]:
+    return tuple(values[:places]) + (0,) * max(0, places - len(values))
+
+
+def pcn_schemes(session_players: Sequence[int], index: Decimal, *, ceiling: int) -> list[Scheme]:
+    """The tables a ranking of these sessions could pay PCN by."""
+    first = session_players[0]
+    if first < MIN_PLAYERS:
+        return [Scheme(f"moins de {MIN_PLAYERS} joueurs : aucun PCN", ((),))]
+    where = f"{_index_text(index)}"
+    if len(session_players) > 1 and stages_split(session_players):
+        return []
+    if len(session_players) > 1:
+        tables = sum(tables_of(n) for n in session_players)
+        values = pcn.place_values(pcn.multi_session_values(tables, first), index, ceiling)
+        name = f"{len(session_players)} séances, {tables} tables, {where}"
+        return [Scheme(name, (_padded(values, max(session_players)),))]
+    tables = tables_of(first)
+    schemes = []
+    if tables >= pcn.LINE_FIRST_TABLES:
+        values = pcn.place_values(pcn.line_values(tables, ceiling=None), index, ceiling)
+        # Each line has at most one player a table and pays half of them, rounded up.
+        line = _padded(values[: (tables + 1) // 2], tables)
+        schemes.append(Scheme(f"en ligne, {tables} tables, {where}", (line,) * LINES))
+    values = pcn.place_values(pcn.howell_values(tables), index, ceiling)
+    schemes.append(Scheme(f"Howell, {tables} tables, {where}", (_padded(values, first),)))
+    return schemes
+
+
+def stages_split(session_players: Sequence[int]) -> bool:
+    """The counts alone show a session starting a new stage (« triple condition »): more
+    players than the session before (newcomers), or more than half of them eliminated.
+    Each stage then pays on its own and a player earns the sum: the PCN are not checked."""
+    return any(
+        after > before or 2 * (before - after) > before
+        for before, after in pairwise(session_players)
+    )
+
+
+def pp_schemes(players: int, index: Decimal) -> list[Scheme]:
+    """The PP tables of a tournament that is not a championship."""
+    schemes = [Scheme("tournoi de régularité : aucun PP", ((),))]
+    if index == pcn.Index.NATIONAL:
+        values = [pp.national_open_pp(players, place) for place in range(1, players + 1)]
+        schemes.append(Scheme(f"Open national, {players} joueurs", (tuple(values),)))
+    return schemes
+
+
+class _Rankings:
+    """A scheme's rankings as claims are laid on them, highest claim first: each ranking's
+    next free place (the places before it are taken, or went to a player the file does
+    not list)."""
+
+    def __init__(self, scheme: Scheme):
+        self.rankings = scheme.rankings
+        self.next = [0] * len(scheme.rankings)
+        self.sums = [list(accumulate(ranking, initial=0)) for ranking in scheme.rankings]
+        self.longest = max(map(len, scheme.rankings))
+
+    def _share(self, which: int, start: int, size: int) -> int:
+        """« Ex-æquo »: the rounded-up share of ``size`` tied players from ``start``."""
+        sums = self.sums[which]
+        return -(-(sums[start + size] - sums[start]) // size)
+
+    def _place(self, which: int, value: int, size: int) -> int | None:
+        """The first free place from which ``size`` tied players share ``value`` in the
+        ranking (1 player: their place's value). A share falls as its first place does,
+        so it is found by bisection."""
+        starts = range(self.next[which], len(self.rankings[which]) - size + 1)
+        found = bisect_left(starts, -value, key=lambda s: -self._share(which, s, size))
+        if found < len(starts) and self._share(which, starts[found], size) == value:
+            return starts[found]
+        return None
+
+    def lay(self, value: int, most: int, *, ties_first: bool) -> int:
+        """Lay up to ``most`` players claiming ``value`` on one ranking, on the ranking that
+        wastes the fewest places: as many tied as one tie allows (``ties_first``), or as
+        few; the least advanced ranking first, as each line's best come first; how many
+        were laid (0: no place or tie gives the value)."""
+        sizes = range(1, min(most, self.longest) + 1)
+        for size in reversed(sizes) if ties_first else sizes:
+            fits = []
+            for which in range(len(self.rankings)):
+                start = self._place(which, value, size)
+                if start is not None:
+                    fits.append((start - self.next[which], self.next[which], which, start))
+            if fits:
+                _waste, _next, which, start = min(fits)
+                self.next[which] = start + size
+                return size
+        return 0
+
+
+def _unlaid(
+    scheme: Scheme, values: Sequence[int], *, ties_first: bool
+) -> dict[int, tuple[int, int]]:
+    """{value: (claimed, laid)} for the values of ``values`` the scheme's places do not all
+    take, laid highest first."""
+    rankings = _Rankings(scheme)
+    missing = {}
+    for value, claimed in sorted(Counter(v for v in values if v).items(), reverse=True):
+        left = claimed
+        while left:
+            laid = rankings.lay(value, left, ties_first=ties_first)
+            if not laid:
+                break
+            left -= laid
+        if left:
+            missing[value] = (claimed, claimed - left)
+    return missing
+
+
+def _problems(points: str, values: Sequence[int], schemes: Sequence[Scheme]) -> list[ClaimProblem]:
+    """None when a scheme takes every value (or none can be checked); else the problems
+    of the closest scheme."""
+    best: list[ClaimProblem] | None = None
+    for scheme in schemes:
+        # Two ways of laying the claims: the players of a value tied together as far as
+        # they can be, or each on their own place first.
+        missing = min(
+            (_unlaid(scheme, values, ties_first=ties) for ties in (True, False)),
+            key=lambda found: sum(claimed - laid for claimed, laid in found.values()),
+        )
+        if not missing:
+            return []
+        expected = tuple(scheme.expected())
+        problems = [
+            ClaimProblem(points, value, claimed, laid, scheme.name, expected)
+            for value, (claimed, laid) in missing.items()
+        ]
+        if best is None or _weight(problems) <= _weight(best):
+            best = problems
+    return best or []
+
+
+def _weight(problems: Sequence[ClaimProblem]) -> int:
+    return sum(problem.claimed - problem.possible for problem in problems)
+
+
+def awards_claim_problems(
+    claimed: Sequence[tuple[int, int]],
+    *,
+    session_players: Sequence[int],
+    index: Decimal,
+    championship: bool = False,
+) -> list[ClaimProblem]:
+    """What no ranking of the tournament could give among the claimed ``(pcn, pp)`` of its
+    players: the problems with the values the tables expect; an empty list when some
+    ranking gives them all. ``session_players``: the players of each session, the first
+    session first; ``championship``: a regional championship stage (ceiling 5000, PP not
+    checked)."""
+    if not session_players or any(n < 0 for n in session_players):
+        raise ValueError("donnez le nombre de joueurs de chaque séance")
+    ceiling = pcn.REGIONAL_CHAMPIONSHIP_CEILING if championship else pcn.REGULARITY_CEILING
+    schemes = pcn_schemes(session_players, index, ceiling=ceiling)
+    problems = _problems("PCN", [points for points, _pp in claimed], schemes)
+    if not championship:
+        pp_values = [earned for _pcn, earned in claimed]
+        problems += _problems("PP", pp_values, pp_schemes(session_players[0], index))
+    return problems
