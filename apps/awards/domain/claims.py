@@ -131,12 +131,12 @@ def stages_split(session_players: Sequence[int]) -> bool:
 
 
 def pp_schemes(players: int, index: Decimal) -> list[Scheme]:
-    """The PP tables of a tournament that is not a championship."""
-    schemes = [Scheme("tournoi de régularité : aucun PP", ((),))]
-    if index == pcn.Index.NATIONAL:
-        values = [pp.national_open_pp(players, place) for place in range(1, players + 1)]
-        schemes.append(Scheme(f"Open national, {players} joueurs", (tuple(values),)))
-    return schemes
+    """The PP tables of a tournament that is not a championship, the likeliest first."""
+    none = Scheme("tournoi de régularité : aucun PP", ((),))
+    if index != pcn.Index.NATIONAL:
+        return [none]
+    values = [pp.national_open_pp(players, place) for place in range(1, players + 1)]
+    return [Scheme(f"Open national, {players} joueurs", (tuple(values),)), none]
 
 
 class _Rankings:
@@ -205,7 +205,7 @@ def _unlaid(
 
 def _problems(points: str, values: Sequence[int], schemes: Sequence[Scheme]) -> list[ClaimProblem]:
     """None when a scheme takes every value (or none can be checked); else the problems
-    of the closest scheme."""
+    of the closest scheme, the first of equals."""
     best: list[ClaimProblem] | None = None
     for scheme in schemes:
         # Two ways of laying the claims: the players of a value tied together as far as
@@ -221,7 +221,7 @@ def _problems(points: str, values: Sequence[int], schemes: Sequence[Scheme]) -> 
             ClaimProblem(points, value, claimed, laid, scheme.name, expected)
             for value, (claimed, laid) in missing.items()
         ]
-        if best is None or _weight(problems) <= _weight(best):
+        if best is None or _weight(problems) < _weight(best):
             best = problems
     return best or []
 
