@@ -106,3 +106,12 @@ def can_grant_index(user, tournament: Tournament) -> bool:
     """The tournament's committee (1.2) or the federation (1.5) may open its grant page."""
     roles = roles_of(user)
     return roles.federation or tournament.club.committee_id in roles.committee_ids
+
+
+def can_correct_external(user, homologation: Homologation) -> bool:
+    """A tournament received as the FFT's file: the level holding it (committee, zone or
+    federation) corrects its details entered by hand before passing it on."""
+    level = Level(homologation.level)
+    if not homologation.external or level in (Level.ORGANISER, Level.APPROVED):
+        return False
+    return can_act_as(user, homologation, ACTOR_AT[level])

@@ -15,6 +15,7 @@ from apps.approvals.models import CommitteeRate, Homologation, HomologationStep,
 from apps.approvals.models import SeasonDeadlines as Deadlines
 from apps.approvals.permissions import homologations_for_user
 from apps.federation.domain.seasons import season_of
+from apps.federation.models import Season
 
 
 def waiting_for(user, level: Level) -> QuerySet[Homologation]:
@@ -26,6 +27,12 @@ def waiting_for(user, level: Level) -> QuerySet[Homologation]:
     elif level == Level.ZONE and not roles.federation:
         qs = qs.filter(club__committee__zone_id__in=roles.zone_ids)
     return qs
+
+
+def season_to_open(homologation: Homologation) -> bool:
+    """A file dated in a season Donne does not have yet: it waits « saison à ouvrir »."""
+    start_year = season_of(homologation.date).start_year
+    return homologation.external and not Season.objects.filter(start_year=start_year).exists()
 
 
 def sent_back_by(user) -> QuerySet[Homologation]:
@@ -65,6 +72,7 @@ class InboxRow:
     late: bool
     deadline: date
     fees: Fees
+    season_to_open: bool = False
 
 
 def inbox_rows(homologations, today: date) -> list[InboxRow]:
@@ -77,6 +85,7 @@ def inbox_rows(homologations, today: date) -> list[InboxRow]:
         ).values_list("committee_id", "rate")
     )
     seasons: dict[int, SeasonDeadlines] = {}
+    opened = set(Season.objects.values_list("start_year", flat=True))
     rows = []
     for homologation in homologations:
         start = season_of(homologation.date).start_year
@@ -93,6 +102,7 @@ def inbox_rows(homologations, today: date) -> list[InboxRow]:
                 homologation_fees(
                     homologation, rates.get(homologation.club.committee_id, Decimal("0"))
                 ),
+                homologation.external and start not in opened,
             )
         )
     return rows

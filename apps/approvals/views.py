@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from apps.accounts.permissions import roles_of
 from apps.approvals import documents, permissions, services
 from apps.approvals.domain.chain import ACTION_NAMES, MOVES, REASONED, Action, Level
+from apps.approvals.external_views import correction_form
 from apps.approvals.forms import InboxFilterForm
 from apps.approvals.models import Homologation, Sending
 from apps.approvals.selectors import (
@@ -27,6 +28,7 @@ from apps.approvals.selectors import (
 )
 from apps.competitions.models import Stage
 from apps.core.pages import confirm_page, download, error_text
+from apps.federation.domain.seasons import season_of
 from apps.federation.models import Committee, Season
 from apps.results.awards import awards_by_registration
 from apps.tournaments.models import Tournament
@@ -152,6 +154,8 @@ def homologation_page(request, pk):
             "awards": len(awards_by_registration(homologation.tournament))
             if homologation.tournament_id
             else homologation.external_awards.count(),
+            "correction_form": correction_form(request.user, homologation),
+            "season_name": season_of(homologation.date).name,
         },
     )
 
