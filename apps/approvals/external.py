@@ -393,8 +393,11 @@ def external_details_correct(
     if not reason:
         errors.append("Raison : dites pourquoi vous corrigez les données reçues.")
     after = {"index": index_value, "date": date, "club": club}
-    changed = {name: [audit_value(before[name]), audit_value(after[name])] for name in after}
-    changed = {name: values for name, values in changed.items() if values[0] != values[1]}
+    changed = {
+        name: [audit_value(before[name]), audit_value(value)]
+        for name, value in after.items()
+        if value != before[name]
+    }
     if not errors and not changed:
         errors.append("Correction : rien n'a changé.")
     if errors:
