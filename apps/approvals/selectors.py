@@ -85,7 +85,11 @@ def inbox_rows(homologations, today: date) -> list[InboxRow]:
         ).values_list("committee_id", "rate")
     )
     seasons: dict[int, SeasonDeadlines] = {}
-    opened = set(Season.objects.values_list("start_year", flat=True))
+    opened = (
+        set(Season.objects.values_list("start_year", flat=True))
+        if any(h.external for h in homologations)
+        else set()
+    )
     rows = []
     for homologation in homologations:
         start = season_of(homologation.date).start_year
