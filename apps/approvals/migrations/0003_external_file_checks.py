@@ -4,6 +4,22 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+from apps.approvals.domain.award_file import AwardEntry, award_file_fingerprint
+
+
+def fingerprint_received(apps, schema_editor):
+    """Files received before the fingerprint existed get theirs, so that the same results
+    received again are found."""
+    Homologation = apps.get_model("approvals", "Homologation")
+    ExternalAward = apps.get_model("approvals", "ExternalAward")
+    for homologation in Homologation.objects.filter(external=True, fingerprint=""):
+        awards = ExternalAward.objects.filter(homologation=homologation).values_list(
+            "licensee__licence_number", "pcn", "pp"
+        )
+        entries = [AwardEntry(licence, "", pcn, pp) for licence, pcn, pp in awards]
+        homologation.fingerprint = award_file_fingerprint(entries)
+        homologation.save(update_fields=["fingerprint"])
+
 
 class Migration(migrations.Migration):
 
@@ -41,4 +57,5 @@ class Migration(migrations.Migration):
                 'constraints': [models.UniqueConstraint(fields=('club', 'date'), name='one_club_index_grant_a_day')],
             },
         ),
+        migrations.RunPython(fingerprint_received, migrations.RunPython.noop),
     ]
