@@ -61,6 +61,7 @@ MAX_SHEET_ROWS = 10 * MAX_ROWS
 INDICES = tuple(Decimal(value) for value in ("1", "1.2", "1.5", "1.8", "3"))
 NAME_MAX_LENGTH = 150
 RECEIVED_COMMENT = "reçu comme fichier FFT (Extar)"
+SHOWN_PROBLEMS = 10  # the awards' problems named one by one, the rest counted
 
 
 def receiving_level(user, club: Club) -> Level | None:
@@ -240,7 +241,13 @@ def _conditions(
         index=index,
         championship=championship,
     )
-    return refusals + [f"Attribution : {problem.message}" for problem in problems]
+    refusals += [f"Attribution : {problem.message}" for problem in problems[:SHOWN_PROBLEMS]]
+    if len(problems) > SHOWN_PROBLEMS:
+        refusals.append(
+            f"Attribution : et {len(problems) - SHOWN_PROBLEMS} autres valeurs qu'aucun"
+            " classement ne donne."
+        )
+    return refusals
 
 
 def _already_received(fingerprint: str, day: date, *, exclude=None) -> Homologation | None:

@@ -544,3 +544,11 @@ def test_the_federation_cannot_approve_a_file_of_a_missing_season(world, players
     )
     homologation.refresh_from_db()
     assert homologation.level == Level.APPROVED
+
+
+def test_a_file_of_made_up_awards_names_ten_values_and_counts_the_rest(world):
+    licensees = f.LicenseeFactory.create_batch(14)
+    content = xlsx(*((p.licence_number, "X", 1000 + n, 0) for n, p in enumerate(licensees)))
+    errors = refusal(world.committee_staff, world.club, content)
+    assert len(errors) == 11
+    assert errors[-1] == "Attribution : et 4 autres valeurs qu'aucun classement ne donne."

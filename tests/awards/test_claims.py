@@ -35,12 +35,21 @@ def _session(draw, *, howell: bool, tables: int, players: int | None = None):
 
 
 @settings(max_examples=60, deadline=None)
-@given(data=st.data(), tables=st.integers(5, 30), index=st.sampled_from(INDICES))
-def test_the_awards_of_an_en_ligne_ranking_pass(data, tables, index):
+@given(
+    data=st.data(),
+    tables=st.integers(5, 30),
+    index=st.sampled_from(INDICES),
+    vacant=st.integers(0, 3),
+)
+def test_the_awards_of_an_en_ligne_ranking_pass(data, tables, index, vacant):
     session = data.draw(_session(howell=False, tables=tables))
+    # Up to 3 seats of the last table vacant: the room has fewer players than 4 a table.
+    for player in range(4 * tables - vacant, 4 * tables):
+        del session.results[player]
     outcome = awards_compute(Facts([session], index, 2000, overseas_local=index == 3))
     claimed = _claimed(outcome)
-    assert awards_claim_problems(claimed, session_players=[4 * tables], index=index) == []
+    players = 4 * tables - vacant
+    assert awards_claim_problems(claimed, session_players=[players], index=index) == []
 
 
 @settings(max_examples=60, deadline=None)
