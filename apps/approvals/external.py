@@ -235,6 +235,13 @@ def _conditions(
         overseas_local=club.committee.overseas and not championship,
     )
     refusals += homologation_refusals(facts)
+    # Every session's players at most: a file names no more players than played.
+    played = sum(session_players)
+    if len(entries) > played:
+        refusals.append(
+            f"Participation : le fichier nomme {len(entries)} joueurs, plus que les {played}"
+            " déclarés pour ses séances."
+        )
     problems = awards_claim_problems(
         [(entry.pcn, entry.pp) for entry in entries],
         session_players=session_players,

@@ -552,3 +552,13 @@ def test_a_file_of_made_up_awards_names_ten_values_and_counts_the_rest(world):
     errors = refusal(world.committee_staff, world.club, content)
     assert len(errors) == 11
     assert errors[-1] == "Attribution : et 4 autres valeurs qu'aucun classement ne donne."
+
+
+def test_a_file_naming_more_players_than_played_is_refused(world):
+    licensees = f.LicenseeFactory.create_batch(13)
+    rows = [(p.licence_number, "X", 0, 0) for p in licensees]
+    errors = refusal(world.committee_staff, world.club, xlsx(*rows), session_players=[12])
+    assert errors == [
+        "Participation : le fichier nomme 13 joueurs, plus que les 12 déclarés pour ses séances."
+    ]
+    receive(world.committee_staff, world.club, xlsx(*rows[:12]), session_players=[12])
