@@ -193,7 +193,7 @@ class AlreadyReceived(ValidationError):
 def _referee(licence) -> tuple[Licensee | None, list[str]]:
     """The referee named with the file, found in the licensee base by their licence."""
     try:
-        number = licence_number_normalize((licence or "").strip() or None)
+        number = licence_number_normalize(str(licence or "").strip() or None)
     except InvalidLicenceNumber as exc:
         return None, [f"Arbitre : {exc}."]
     referee = Licensee.objects.filter(licence_number=number).first()

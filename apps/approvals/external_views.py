@@ -1,7 +1,10 @@
 """Receiving a tournament as the FFT's file (fascicule 3, ch. 5, « Homologation des P.C.N. /
 Déclaration »): the committee or the federation enters the bordereau details by hand and
 sends the Excel sheet of Extar's « Export des Pcn »; it joins the chain at their level.
-Every error of the details and of the file is listed at once; nothing is written."""
+Every error of the details and of the file is listed at once; nothing is written. The level
+holding a received tournament corrects its details from its page; the committee and the
+federation record, before the day, the index granted to a club's tournament that Donne will
+only know by its file."""
 
 import re
 
