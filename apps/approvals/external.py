@@ -42,6 +42,7 @@ from apps.approvals.domain.conditions import (
     homologation_refusals,
 )
 from apps.approvals.models import ClubIndexGrant, ExternalAward, Homologation, HomologationStep
+from apps.approvals.selectors import CORRECTION_REASON
 from apps.approvals.services import grant_holds
 from apps.awards.domain.claims import awards_claim_problems
 from apps.core.audit import audit_record, audit_value
@@ -440,6 +441,6 @@ def external_details_correct(
         actor=actor,
         action="update",
         instance=homologation,
-        changes={**changed, "comment": f"données reçues corrigées : {reason}"},
+        changes={**changed, CORRECTION_REASON: reason},
     )
     return homologation

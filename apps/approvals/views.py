@@ -21,6 +21,7 @@ from apps.approvals.forms import InboxFilterForm
 from apps.approvals.models import Homologation, Sending
 from apps.approvals.selectors import (
     deadlines_of,
+    details_corrections,
     fees_report,
     inbox_rows,
     sent_back_by,
@@ -155,6 +156,7 @@ def homologation_page(request, pk):
             if homologation.tournament_id
             else homologation.external_awards.count(),
             "correction_form": correction_form(request.user, homologation),
+            "corrections": details_corrections(homologation) if homologation.external else [],
             "season_name": season_of(homologation.date).name,
         },
     )

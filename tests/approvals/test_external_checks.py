@@ -382,7 +382,7 @@ def test_the_committee_corrects_the_details_with_a_reason_audited(world, players
     ).get()
     assert audit.actor == world.committee_staff
     assert audit.changes["date"] == [yesterday().isoformat(), day.isoformat()]
-    assert "Date mal saisie" in audit.changes["comment"]
+    assert audit.changes["correction_reason"] == "Date mal saisie : le bordereau dit mardi."
 
 
 def test_a_correction_needs_a_reason_and_keeps_the_conditions(world, players):
@@ -481,6 +481,11 @@ def test_the_page_offers_the_correction_to_the_holder_only(world, login, players
     assert response.status_code == 302
     homologation.refresh_from_db()
     assert homologation.date == day
+    # The page shows the correction, its reason and who made it, to every level.
+    shown = client.get(page).content.decode()
+    assert 'data-test="corrections"' in shown
+    assert f"date {yesterday().isoformat()} → {day.isoformat()}" in shown
+    assert "— Date</li>" in shown
     # The federation sees the tournament but does not hold it at the committee.
     client = login(world.federation_staff)
     assert 'data-test="correct-form"' not in client.get(page).content.decode()
