@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from apps.awards.domain import pp
 from apps.awards.domain.awarding import Facts, SessionPlay, awards_compute
-from apps.awards.domain.claims import awards_claim_problems, stages_split, tables_of
+from apps.awards.domain.claims import awards_claim_problems, line_sizes, stages_split, tables_of
 
 INDICES = [Decimal("1"), Decimal("1.2"), Decimal("1.5"), Decimal("3")]
 
@@ -185,3 +185,9 @@ def test_a_new_stage_leaves_the_pcn_unchecked():
     # 24 players then 28: newcomers, two stages each paying; a player earns the sum.
     claimed = [(384 + 448, 0)]
     assert awards_claim_problems(claimed, session_players=[24, 28], index=Decimal(1)) == []
+
+
+def test_the_vacant_seats_fall_in_any_of_the_lines():
+    assert line_sizes(28, 7) == [(7, 7, 7, 7)]
+    assert line_sizes(26, 7) == [(7, 7, 6, 6), (7, 7, 7, 5)]
+    assert line_sizes(25, 7) == [(7, 6, 6, 6), (7, 7, 6, 5), (7, 7, 7, 4)]

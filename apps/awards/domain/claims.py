@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from itertools import accumulate, pairwise
+from itertools import accumulate, pairwise, product
 
 from apps.awards.domain import pcn, pp
 from apps.awards.domain.awarding import MIN_PLAYERS
@@ -112,12 +112,29 @@ def pcn_schemes(session_players: Sequence[int], index: Decimal, *, ceiling: int)
     schemes = []
     if tables >= pcn.LINE_FIRST_TABLES:
         values = pcn.place_values(pcn.line_values(tables, ceiling=None), index, ceiling)
-        # Each line has at most one player a table and pays half of them, rounded up.
-        line = _padded(values[: (tables + 1) // 2], tables)
-        schemes.append(Scheme(f"en ligne, {tables} tables, {where}", (line,) * LINES))
+        # Each line has one player a table but for the vacant seats, and pays half of its
+        # players, rounded up: one scheme for each way the vacant seats fall in the lines.
+        for sizes in line_sizes(first, tables):
+            lines = tuple(_padded(values[: (size + 1) // 2], size) for size in sizes)
+            schemes.append(Scheme(f"en ligne, {tables} tables, {where}", lines))
     values = pcn.place_values(pcn.howell_values(tables), index, ceiling)
     schemes.append(Scheme(f"Howell, {tables} tables, {where}", (_padded(values, first),)))
     return schemes
+
+
+def line_sizes(players: int, tables: int) -> list[tuple[int, ...]]:
+    """Every way ``players`` sit in the 4 lines of ``tables`` tables, as the lines' sizes
+    (largest first): the vacant seats, fewer than 4, fall in any of the lines; the likeliest
+    first, a seat in each line (the last table's)."""
+    vacant = LINES * tables - players
+    return sorted(
+        {
+            tuple(sorted((tables - v for v in split), reverse=True))
+            for split in product(range(vacant + 1), repeat=LINES)
+            if sum(split) == vacant
+        },
+        key=lambda sizes: (-min(sizes), sizes),
+    )
 
 
 def stages_split(session_players: Sequence[int]) -> bool:
@@ -155,38 +172,66 @@ class _Rankings:
         sums = self.sums[which]
         return -(-(sums[start + size] - sums[start]) // size)
 
-    def _place(self, which: int, value: int, size: int) -> int | None:
-        """The first free place from which ``size`` tied players share ``value`` in the
-        ranking (1 player: their place's value). A share falls as its first place does,
-        so it is found by bisection."""
-        starts = range(self.next[which], len(self.rankings[which]) - size + 1)
+    def place(self, which: int, value: int, size: int, first: int) -> int | None:
+        """The first place from ``first`` from which ``size`` tied players share ``value``
+        in the ranking (1 player: their place's value). A share falls as its first place
+        does, so it is found by bisection."""
+        starts = range(first, len(self.rankings[which]) - size + 1)
         found = bisect_left(starts, -value, key=lambda s: -self._share(which, s, size))
         if found < len(starts) and self._share(which, starts[found], size) == value:
             return starts[found]
         return None
 
-    def lay(self, value: int, most: int, *, ties_first: bool) -> int:
+    def lay(self, value: int, most: int, order: "_Order") -> int:
         """Lay up to ``most`` players claiming ``value`` on one ranking, on the ranking that
-        wastes the fewest places: as many tied as one tie allows (``ties_first``), or as
-        few; the least advanced ranking first, as each line's best come first; how many
-        were laid (0: no place or tie gives the value)."""
+        wastes the fewest places: as many tied as one tie allows, or as few; the least
+        advanced ranking first (each line's best come first) or the most advanced; the
+        shortest or the longest (``order``); how many were laid (0: no place or tie gives
+        the value)."""
         sizes = range(1, min(most, self.longest) + 1)
-        for size in reversed(sizes) if ties_first else sizes:
+        for size in reversed(sizes) if order.ties_first else sizes:
             fits = []
             for which in range(len(self.rankings)):
-                start = self._place(which, value, size)
+                start = self.place(which, value, size, self.next[which])
                 if start is not None:
-                    fits.append((start - self.next[which], self.next[which], which, start))
+                    length = len(self.rankings[which])
+                    fits.append(
+                        (
+                            start - self.next[which],
+                            self.next[which] if order.spread else -self.next[which],
+                            length if order.short_first else -length,
+                            which,
+                            start,
+                        )
+                    )
             if fits:
-                _waste, _next, which, start = min(fits)
+                *_order, which, start = min(fits)
                 self.next[which] = start + size
                 return size
         return 0
 
 
-def _unlaid(
-    scheme: Scheme, values: Sequence[int], *, ties_first: bool
-) -> dict[int, tuple[int, int]]:
+# The search that settles what the greedy orders could not: at most this many claims (a
+# room of 150 tables) and this many places looked for (a fraction of a second).
+MAX_SEARCHED_CLAIMS = 600
+SEARCH_BUDGET = 100_000
+
+
+@dataclass(frozen=True)
+class _Order:
+    """One way of laying the claims on a scheme's rankings (see ``_Rankings.lay``)."""
+
+    ties_first: bool
+    spread: bool
+    short_first: bool
+
+
+# Tied players together or apart, spread over the lines or packed, shorter lines first or
+# longer: a greedy way each, one of which lays a real ranking's awards.
+ORDERS = [_Order(*flags) for flags in product((True, False), repeat=3)]
+
+
+def _unlaid(scheme: Scheme, values: Sequence[int], order: _Order) -> dict[int, tuple[int, int]]:
     """{value: (claimed, laid)} for the values of ``values`` the scheme's places do not all
     take, laid highest first."""
     rankings = _Rankings(scheme)
@@ -194,7 +239,7 @@ def _unlaid(
     for value, claimed in sorted(Counter(v for v in values if v).items(), reverse=True):
         left = claimed
         while left:
-            laid = rankings.lay(value, left, ties_first=ties_first)
+            laid = rankings.lay(value, left, order)
             if not laid:
                 break
             left -= laid
@@ -203,18 +248,68 @@ def _unlaid(
     return missing
 
 
+def _laid_by_search(scheme: Scheme, values: Sequence[int]) -> bool:
+    """Whether some laying of the claims takes them all: a depth-first search over the
+    ranking and the number of tied players each claim takes, highest value first, the
+    failed states remembered (identical rankings as one); bounded, so that a made-up file
+    costs little."""
+    counts = sorted(Counter(v for v in values if v).items(), reverse=True)
+    if not counts:
+        return True
+    if sum(count for _value, count in counts) > MAX_SEARCHED_CLAIMS:
+        return False
+    rankings = _Rankings(scheme)
+    alike = [scheme.rankings.index(ranking) for ranking in scheme.rankings]
+    failed: set = set()
+    budget = [SEARCH_BUDGET]
+
+    def state(position: int, left: int, nexts: tuple[int, ...]) -> tuple:
+        groups: dict[int, list[int]] = {}
+        for which, first in enumerate(nexts):
+            groups.setdefault(alike[which], []).append(first)
+        return position, left, tuple(sorted((g, tuple(sorted(n))) for g, n in groups.items()))
+
+    def solve(position: int, left: int, nexts: tuple[int, ...]) -> bool:
+        if not left:
+            position += 1
+            if position == len(counts):
+                return True
+            left = counts[position][1]
+        seen = state(position, left, nexts)
+        if seen in failed or budget[0] < 0:
+            return False
+        value = counts[position][0]
+        for size in range(min(left, rankings.longest), 0, -1):
+            tried = set()
+            for which, first in enumerate(nexts):
+                if (alike[which], first) in tried:
+                    continue
+                tried.add((alike[which], first))
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return False
+                start = rankings.place(which, value, size, first)
+                if start is None:
+                    continue
+                after = (*nexts[:which], start + size, *nexts[which + 1 :])
+                if solve(position, left - size, after):
+                    return True
+        failed.add(seen)
+        return False
+
+    return solve(0, counts[0][1], (0,) * len(scheme.rankings))
+
+
 def _problems(points: str, values: Sequence[int], schemes: Sequence[Scheme]) -> list[ClaimProblem]:
     """None when a scheme takes every value (or none can be checked); else the problems
     of the closest scheme, the first of equals."""
     best: list[ClaimProblem] | None = None
     for scheme in schemes:
-        # Two ways of laying the claims: the players of a value tied together as far as
-        # they can be, or each on their own place first.
         missing = min(
-            (_unlaid(scheme, values, ties_first=ties) for ties in (True, False)),
+            (_unlaid(scheme, values, order) for order in ORDERS),
             key=lambda found: sum(claimed - laid for claimed, laid in found.values()),
         )
-        if not missing:
+        if not missing or _laid_by_search(scheme, values):
             return []
         expected = tuple(scheme.expected())
         problems = [
