@@ -191,3 +191,15 @@ def test_the_vacant_seats_fall_in_any_of_the_lines():
     assert line_sizes(28, 7) == [(7, 7, 7, 7)]
     assert line_sizes(26, 7) == [(7, 7, 6, 6), (7, 7, 7, 5)]
     assert line_sizes(25, 7) == [(7, 6, 6, 6), (7, 7, 6, 5), (7, 7, 7, 4)]
+
+
+def test_ties_in_lines_of_unequal_length_are_found():
+    # 19 players at 5 tables, index 3 (overseas): three lines of 5 pay 3, a line of 4 pays 2.
+    # Line S: 1st and 2nd tied, (1200 + 840) / 2; line N: 2nd and 3rd tied, (840 + 588) / 2;
+    # line W (4 players): 2nd and 3rd tied, (840 + 0) / 2.
+    lines = [[1200, 714, 714], [1020, 1020, 588], [1200, 840, 588], [1200, 420, 420]]
+    claimed = [(points, 0) for line in lines for points in line]
+    assert awards_claim_problems(claimed, session_players=[19], index=Decimal(3)) == []
+    # The same with 20 players: every line pays 3, and no tie of the 4-player line is left.
+    (problem,) = awards_claim_problems(claimed, session_players=[20], index=Decimal(3))
+    assert (problem.value, problem.claimed, problem.possible) == (420, 2, 0)

@@ -17,9 +17,11 @@ tournament could have used, given its players of each session and its index:
   opens and the festivals (« Attribution de PP »). A championship's PP depend on its series
   and its committee's potential, which the file does not say: they are not checked.
 
-A table has ``tables = ⌈players / 4⌉`` tables. A place may go to a player the file does not
-list (a guest): the check only refuses what no ranking could produce — a value no place or
-tie gives, or more players at a value than the places that give it.
+The claims are laid highest first, in a few greedy orders, then, if none lays them all, by
+a bounded search. A room has ``tables = ⌈players / 4⌉`` tables, its vacant seats in any
+line. A place may go to a player the file does not list (a guest): the check only refuses
+what no ranking could produce — a value no place or tie gives, or more players at a value
+than the places that give it.
 
 Pure: plain numbers in, problems naming the expected values out.
 """
