@@ -5,7 +5,15 @@ federation receives it with the bordereau details entered by hand. It joins the 
 (« Transmission ») at the receiver's level, its awards taken as given.
 
 All or nothing: any error of the details or of the file (unreadable, unknown licence, bad
-number, duplicate) refuses the whole tournament with every message, nothing written.
+number, duplicate) refuses the whole tournament with every message, nothing written. Then
+it meets the conditions of a tournament played in Donne (« Conditions pour l'homologation
+d'un tournoi »): an index above 1 granted before it (a ClubIndexGrant), an official
+referee found in the licensee base with their grade, the minimum of players; its PCN and
+PP are those a ranking could give (« la bonne attribution des Pcn et PP »); and the same
+results (licences, PCN and PP) are received once a season.
+
+A file dated in a season Donne does not have yet waits « saison à ouvrir »: received, but
+neither passed on nor approved until federation staff open that season.
 """
 
 import io
@@ -19,11 +27,27 @@ from django.db import transaction
 from django.utils import timezone
 
 from apps.accounts.permissions import roles_of
-from apps.approvals.domain.award_file import MAX_ROWS, award_file_parse
+from apps.approvals import permissions
+from apps.approvals.domain.award_file import (
+    MAX_ROWS,
+    AwardEntry,
+    award_file_fingerprint,
+    award_file_parse,
+)
 from apps.approvals.domain.chain import ACTION_NAMES, LEVEL_NAMES, Action, Level
-from apps.approvals.domain.conditions import MIN_PLAYERS
-from apps.approvals.models import ExternalAward, Homologation, HomologationStep
+from apps.approvals.domain.conditions import (
+    BASE_INDEX,
+    MIN_PLAYERS,
+    HomologationFacts,
+    homologation_refusals,
+)
+from apps.approvals.models import ClubIndexGrant, ExternalAward, Homologation, HomologationStep
+from apps.approvals.selectors import CORRECTION_REASON
+from apps.approvals.services import grant_holds
+from apps.awards.domain.claims import awards_claim_problems
 from apps.core.audit import audit_record, audit_value
+from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
+from apps.federation.domain.seasons import season_of
 from apps.federation.domain.spreadsheets import cell_text
 from apps.federation.models import Club, Licensee
 
@@ -38,6 +62,7 @@ MAX_SHEET_ROWS = 10 * MAX_ROWS
 INDICES = tuple(Decimal(value) for value in ("1", "1.2", "1.5", "1.8", "3"))
 NAME_MAX_LENGTH = 150
 RECEIVED_COMMENT = "reçu comme fichier FFT (Extar)"
+SHOWN_PROBLEMS = 10  # the awards' problems named one by one, the rest counted
 
 
 def receiving_level(user, club: Club) -> Level | None:
@@ -153,6 +178,94 @@ def _licences_known(rows: list[tuple]) -> dict[str, int]:
     return dict(found.values_list("licence_number", "pk"))
 
 
+class AlreadyReceived(ValidationError):
+    """The same results (licences with their PCN and PP) are already received this
+    season, as ``existing``."""
+
+    def __init__(self, existing: Homologation):
+        self.existing = existing
+        super().__init__(
+            "Fichier : ces résultats (mêmes licences, mêmes PCN et PP) sont déjà reçus"
+            f" cette saison : « {existing.name} » du {existing.date:%d/%m/%Y}"
+            f" ({existing.club}). Un tournoi ne compte qu'une fois au classement."
+        )
+
+
+def _referee(licence) -> tuple[Licensee | None, list[str]]:
+    """The referee named with the file, found in the licensee base by their licence."""
+    try:
+        number = licence_number_normalize(str(licence or "").strip() or None)
+    except InvalidLicenceNumber as exc:
+        return None, [f"Arbitre : {exc}."]
+    referee = Licensee.objects.filter(licence_number=number).first()
+    if referee is None:
+        return None, [f"Arbitre : licence « {number} » inconnue dans la base des licenciés."]
+    return referee, []
+
+
+def _conditions(
+    *,
+    club: Club,
+    day: date,
+    index: Decimal,
+    championship: bool,
+    session_players: list[int],
+    entries: tuple[AwardEntry, ...],
+    referee: Licensee,
+) -> list[str]:
+    """The conditions of a tournament played in Donne (apps.approvals.services
+    .submission_refusals), read from the file and its details; then its claimed awards."""
+    refusals = []
+    if not referee.referee_grade:
+        refusals.append(
+            f"Arbitre : {referee.full_name} ({referee.licence_number}) n'a pas de grade"
+            " d'arbitre dans la base des licenciés."
+        )
+    grant = ClubIndexGrant.objects.filter(club=club, date=day).select_related("granted_by")
+    facts = HomologationFacts(
+        organiser_affiliated=club.affiliated,
+        referee_official=bool(referee.referee_grade),
+        referee_played=any(entry.licence == referee.licence_number for entry in entries),
+        official_event=championship,
+        players=session_players[0],
+        # A championship stage's index is the regulation's (« Championnats Régionaux »).
+        claimed_index=BASE_INDEX if championship else index,
+        index_granted=championship
+        or index == BASE_INDEX
+        or grant_holds(grant.first(), club=club, day=day, index=index),
+        overseas_local=club.committee.overseas and not championship,
+    )
+    refusals += homologation_refusals(facts)
+    # Every session's players at most: a file names no more players than played.
+    played = sum(session_players)
+    if len(entries) > played:
+        refusals.append(
+            f"Participation : le fichier nomme {len(entries)} joueurs, plus que les {played}"
+            " déclarés pour ses séances."
+        )
+    problems = awards_claim_problems(
+        [(entry.pcn, entry.pp) for entry in entries],
+        session_players=session_players,
+        index=index,
+        championship=championship,
+    )
+    refusals += [f"Attribution : {problem.message}" for problem in problems[:SHOWN_PROBLEMS]]
+    if len(problems) > SHOWN_PROBLEMS:
+        refusals.append(
+            f"Attribution : et {len(problems) - SHOWN_PROBLEMS} autres valeurs qu'aucun"
+            " classement ne donne."
+        )
+    return refusals
+
+
+def _already_received(fingerprint: str, day: date, *, exclude=None) -> Homologation | None:
+    span = season_of(day)
+    found = Homologation.objects.filter(
+        external=True, fingerprint=fingerprint, date__range=(span.start, span.end)
+    ).select_related("club")
+    return found.exclude(pk=exclude).order_by("pk").first()
+
+
 @transaction.atomic
 def external_tournament_receive(
     *,
@@ -163,10 +276,12 @@ def external_tournament_receive(
     index,
     championship: bool,
     session_players: list[int],
+    referee_licence: str,
     content: bytes,
 ) -> Homologation:
-    """Receive a tournament as the FFT's file with its bordereau details: it waits at the
-    receiver's level (committee or federation), its awards taken as given."""
+    """Receive a tournament as the FFT's file with its bordereau details and its referee:
+    it waits at the receiver's level (committee or federation), once its conditions and
+    its awards are checked; AlreadyReceived when the season has its results already."""
     level = receiving_level(actor, club)
     if level is None:
         raise PermissionDenied(
@@ -178,6 +293,8 @@ def external_tournament_receive(
     errors = _details_errors(
         name=name, day=date, index=index_value, session_players=session_players
     )
+    referee, referee_errors = _referee(referee_licence)
+    errors += referee_errors
     try:
         rows = _sheet_rows(content)
     except ValidationError as exc:
@@ -187,6 +304,23 @@ def external_tournament_receive(
     errors += parsed.errors
     if errors:
         raise ValidationError([_capitalised(message) for message in errors])
+    # Two receipts of the same file at once queue up on its licensees.
+    list(Licensee.objects.select_for_update().filter(pk__in=licensees.values()).order_by("pk"))
+    fingerprint = award_file_fingerprint(parsed.entries)
+    existing = _already_received(fingerprint, date)
+    if existing is not None:
+        raise AlreadyReceived(existing)
+    refusals = _conditions(
+        club=club,
+        day=date,
+        index=index_value,
+        championship=bool(championship),
+        session_players=session_players,
+        entries=parsed.entries,
+        referee=referee,
+    )
+    if refusals:
+        raise ValidationError(refusals)
     homologation = Homologation.objects.create(
         tournament=None,
         external=True,
@@ -198,6 +332,8 @@ def external_tournament_receive(
         championship=bool(championship),
         players=session_players[0],
         session_players=session_players,
+        fingerprint=fingerprint,
+        referee=referee,
     )
     ExternalAward.objects.bulk_create(
         ExternalAward(
@@ -226,10 +362,85 @@ def external_tournament_receive(
             "date": [None, audit_value(date)],
             "index": [None, audit_value(index_value)],
             "session_players": [None, session_players],
+            "referee": [None, audit_value(referee)],
             "awards": [None, len(parsed.entries)],
             "level": [None, level.value],
             "step": ACTION_NAMES[Action.SUBMIT],
             "comment": f"{RECEIVED_COMMENT}, en attente chez {LEVEL_NAMES[level]}",
         },
+    )
+    return homologation
+
+
+def _awards_entries(homologation: Homologation) -> tuple[AwardEntry, ...]:
+    awards = homologation.external_awards.select_related("licensee")
+    return tuple(
+        AwardEntry(a.licensee.licence_number, a.licensee.full_name, a.pcn, a.pp) for a in awards
+    )
+
+
+@transaction.atomic
+def external_details_correct(
+    *, actor, homologation: Homologation, index, date: date, club: Club, reason: str
+) -> Homologation:
+    """The level holding a received file corrects its details entered by hand (index, date,
+    club) before passing it on, with a reason: its conditions, its awards and its single
+    receipt in the season are checked again; audited."""
+    homologation = (
+        Homologation.objects.select_for_update(of=("self",))
+        .select_related("club__committee", "referee")
+        .get(pk=homologation.pk)
+    )
+    if not permissions.can_correct_external(actor, homologation):
+        raise PermissionDenied("Seul le niveau qui détient le tournoi en corrige les données.")
+    before = {"index": homologation.index, "date": homologation.date, "club": homologation.club}
+    homologation.club = club
+    if not permissions.can_correct_external(actor, homologation):
+        raise PermissionDenied("Ce club n'est pas de votre ressort : vous n'en recevez pas.")
+    reason = (reason or "").strip()
+    index_value = _index(index)
+    errors = _details_errors(
+        name=homologation.name,
+        day=date,
+        index=index_value,
+        session_players=homologation.session_players,
+    )
+    if not reason:
+        errors.append("Raison : dites pourquoi vous corrigez les données reçues.")
+    after = {"index": index_value, "date": date, "club": club}
+    changed = {
+        name: [audit_value(before[name]), audit_value(value)]
+        for name, value in after.items()
+        if value != before[name]
+    }
+    if not errors and not changed:
+        errors.append("Correction : rien n'a changé.")
+    if errors:
+        raise ValidationError(errors)
+    entries = _awards_entries(homologation)
+    existing = _already_received(homologation.fingerprint, date, exclude=homologation.pk)
+    if existing is not None:
+        raise AlreadyReceived(existing)
+    if homologation.referee is None:
+        raise ValidationError("Arbitre : aucun arbitre n'est nommé avec ce fichier.")
+    refusals = _conditions(
+        club=club,
+        day=date,
+        index=index_value,
+        championship=homologation.championship,
+        session_players=homologation.session_players,
+        entries=entries,
+        referee=homologation.referee,
+    )
+    if refusals:
+        raise ValidationError(refusals)
+    homologation.index = index_value
+    homologation.date = date
+    homologation.save(update_fields=["index", "date", "club", "updated_at"])
+    audit_record(
+        actor=actor,
+        action="update",
+        instance=homologation,
+        changes={**changed, CORRECTION_REASON: reason},
     )
     return homologation

@@ -1,7 +1,10 @@
 """Receiving a tournament as the FFT's file (fascicule 3, ch. 5, « Homologation des P.C.N. /
 Déclaration »): the committee or the federation enters the bordereau details by hand and
 sends the Excel sheet of Extar's « Export des Pcn »; it joins the chain at their level.
-Every error of the details and of the file is listed at once; nothing is written."""
+Every error of the details and of the file is listed at once; nothing is written. The level
+holding a received tournament corrects its details from its page; the committee and the
+federation record, before the day, the index granted to a club's tournament that Donne will
+only know by its file."""
 
 import re
 
@@ -9,20 +12,27 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
 
 from apps.accounts.permissions import roles_of
+from apps.approvals import permissions
 from apps.approvals.domain.award_file import HEADER
 from apps.approvals.external import (
     INDICES,
     MAX_BYTES,
     NAME_MAX_LENGTH,
+    AlreadyReceived,
     can_receive,
+    external_details_correct,
     external_tournament_receive,
 )
+from apps.approvals.models import ClubIndexGrant
+from apps.approvals.services import club_index_grant
+from apps.core.pages import error_text
 from apps.federation.models import Club
 
 INDEX_CHOICES = [(str(value), str(value).replace(".", ",")) for value in INDICES]
@@ -52,6 +62,11 @@ class ExternalTournamentForm(forms.Form):
         label=gettext_lazy("Players of each session"),
         max_length=200,
         help_text=gettext_lazy("One number per session, separated by commas: 40, 24"),
+    )
+    referee_licence = forms.CharField(
+        label=gettext_lazy("Referee's licence"),
+        max_length=20,
+        help_text=gettext_lazy("The official referee who directed the tournament."),
     )
     file = forms.FileField(
         label=gettext_lazy("FFT file (.xlsx)"),
@@ -101,6 +116,7 @@ def external_receive(request):
         form = ExternalTournamentForm(request.POST, request.FILES, user=request.user)
     else:
         form = ExternalTournamentForm(user=request.user)
+    existing = None
     if form.is_valid():
         data = form.cleaned_data
         try:
@@ -112,8 +128,12 @@ def external_receive(request):
                 index=data["index"],
                 championship=data["championship"],
                 session_players=data["session_players"],
+                referee_licence=data["referee_licence"],
                 content=data["file"].read(),
             )
+        except AlreadyReceived as exc:
+            existing = exc.existing
+            form.add_error(None, exc)
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
@@ -126,5 +146,101 @@ def external_receive(request):
     return render(
         request,
         "approvals/external_form.html",
-        {"form": form, "errors": _error_list(form), "columns": HEADER},
+        {"form": form, "errors": _error_list(form), "columns": HEADER, "existing": existing},
+    )
+
+
+class ExternalCorrectionForm(forms.Form):
+    """The details of a received file that the level holding it corrects."""
+
+    club = forms.ModelChoiceField(label=gettext_lazy("Organising club"), queryset=None)
+    date = forms.DateField(
+        label=gettext_lazy("Date"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    index = forms.ChoiceField(label=gettext_lazy("Index"), choices=INDEX_CHOICES)
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"), max_length=1000, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs_received_by(user)
+
+
+def correction_form(user, homologation) -> ExternalCorrectionForm | None:
+    """The correction form of the received tournament's page, for the level holding it."""
+    if not permissions.can_correct_external(user, homologation):
+        return None
+    return ExternalCorrectionForm(
+        user=user,
+        initial={
+            "club": homologation.club_id,
+            "date": homologation.date,
+            "index": str(homologation.index.normalize()),
+        },
+    )
+
+
+@login_required
+@require_POST
+def external_correct(request, pk):
+    """POST: correct the received details, with a reason; back to the tournament's page."""
+    homologation = get_object_or_404(
+        permissions.homologations_for_user(request.user), pk=pk, external=True
+    )
+    if not permissions.can_correct_external(request.user, homologation):
+        raise PermissionDenied
+    form = ExternalCorrectionForm(request.POST, user=request.user)
+    if not form.is_valid():
+        for error in _error_list(form):
+            messages.error(request, error)
+        return redirect("approvals:homologation", homologation.pk)
+    try:
+        external_details_correct(actor=request.user, homologation=homologation, **form.cleaned_data)
+    except ValidationError as exc:
+        messages.error(request, error_text(exc))
+    else:
+        messages.success(request, _("The received details are corrected."))
+    return redirect("approvals:homologation", homologation.pk)
+
+
+class ClubIndexGrantForm(forms.Form):
+    club = forms.ModelChoiceField(label=gettext_lazy("Organising club"), queryset=None)
+    date = forms.DateField(
+        label=gettext_lazy("Date"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+    )
+    index = forms.ChoiceField(
+        label=gettext_lazy("Index granted"), choices=[("1.2", "1,2"), ("1.5", "1,5")]
+    )
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs_received_by(user)
+        self.fields["date"].widget.attrs["min"] = timezone.localdate().isoformat()
+
+
+@login_required
+def club_index_grants(request):
+    """GET: the grants recorded for the clubs the user receives, and the form; POST: grant
+    an index to a club's tournament on a date, before it (1.2 the committee, 1.5 the
+    federation)."""
+    if not can_receive(request.user):
+        raise PermissionDenied
+    form = ClubIndexGrantForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club_index_grant(actor=request.user, **form.cleaned_data)
+        except (ValidationError, PermissionDenied) as exc:
+            form.add_error(None, error_text(exc) if isinstance(exc, ValidationError) else str(exc))
+        else:
+            messages.success(request, _("The index is granted."))
+            return redirect("approvals:club_grants")
+    grants = ClubIndexGrant.objects.filter(club__in=clubs_received_by(request.user))
+    grants = grants.select_related("club", "granted_by").order_by("-date")[:200]
+    return render(
+        request,
+        "approvals/club_grants.html",
+        {"form": form, "errors": _error_list(form), "grants": grants},
     )

@@ -76,6 +76,18 @@ class Homologation(models.Model):
     championship = models.BooleanField(_("championship"), default=False)
     session_players = models.JSONField(_("players of each session"), default=list)
     external = models.BooleanField(_("from other software"), default=False)
+    # A file from other software: its licences with their PCN and PP
+    # (apps.approvals.domain.award_file.award_file_fingerprint), once a season; and the
+    # referee named with it.
+    fingerprint = models.CharField(_("fingerprint"), max_length=64, blank=True, db_index=True)
+    referee = models.ForeignKey(
+        "federation.Licensee",
+        verbose_name=_("referee"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
@@ -205,6 +217,33 @@ class IndexGrant(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.index}"
+
+
+class ClubIndexGrant(models.Model):
+    """An index granted before a tournament that Donne has no record of yet, a club's on a
+    date, whose results come as a file from other software: 1.2 by the CCR, 1.5 by the
+    federation (« Tournois Régionaux », « Tournois Nationaux »)."""
+
+    club = models.ForeignKey(
+        "federation.Club", verbose_name=_("club"), on_delete=models.CASCADE, related_name="+"
+    )
+    date = models.DateField(_("date"))
+    index = models.DecimalField(_("index"), max_digits=3, decimal_places=1)
+    granted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("granted by"), on_delete=models.PROTECT
+    )
+    granted_at = models.DateTimeField(_("granted at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("club index grant")
+        verbose_name_plural = _("club index grants")
+        ordering = ["date", "club"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "date"], name="one_club_index_grant_a_day")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} ({self.date:%d/%m/%Y}) : {self.index}"
 
 
 class CommitteeRate(models.Model):

@@ -113,3 +113,12 @@ def can_note_alerts(user, homologation: Homologation) -> bool:
     integrity alert is fine; nobody else, and nobody once it is approved."""
     actor = WAITING_FOR.get(Level(homologation.level))
     return actor is not None and can_act_as(user, homologation, actor)
+
+
+def can_correct_external(user, homologation: Homologation) -> bool:
+    """A tournament received as the FFT's file: the level holding it (committee, zone or
+    federation) corrects its details entered by hand before passing it on."""
+    level = Level(homologation.level)
+    if not homologation.external or level in (Level.ORGANISER, Level.APPROVED):
+        return False
+    return can_act_as(user, homologation, ACTOR_AT[level])

@@ -2,9 +2,10 @@
 back, what is late), a tournament's fees, the deadline that applies to it."""
 
 from dataclasses import dataclass, replace
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 
+from django.contrib.contenttypes.models import ContentType
 from django.db.models import Exists, OuterRef, QuerySet
 
 from apps.accounts.permissions import roles_of
@@ -15,7 +16,9 @@ from apps.approvals.domain.fees import Fees, TournamentFees, fee_totals, fees_of
 from apps.approvals.models import CommitteeRate, Homologation, HomologationStep, Sending
 from apps.approvals.models import SeasonDeadlines as Deadlines
 from apps.approvals.permissions import homologations_for_user
+from apps.core.models import AuditLog
 from apps.federation.domain.seasons import season_of
+from apps.federation.models import Season
 
 
 def waiting_for(user, level: Level) -> QuerySet[Homologation]:
@@ -27,6 +30,49 @@ def waiting_for(user, level: Level) -> QuerySet[Homologation]:
     elif level == Level.ZONE and not roles.federation:
         qs = qs.filter(club__committee__zone_id__in=roles.zone_ids)
     return qs
+
+
+def season_to_open(homologation: Homologation) -> bool:
+    """A file dated in a season Donne does not have yet: it waits « saison à ouvrir »."""
+    start_year = season_of(homologation.date).start_year
+    return homologation.external and not Season.objects.filter(start_year=start_year).exists()
+
+
+@dataclass(frozen=True)
+class DetailsCorrection:
+    """A correction of a received file's details: when, by whom, what, why."""
+
+    at: datetime
+    actor: str
+    changes: list[tuple[str, object, object]]  # (field, before, after)
+    reason: str
+
+
+CORRECTED_FIELDS = {"index": "indice", "date": "date", "club": "club"}
+# The audit key of a correction's reason: the corrections are read back by it.
+CORRECTION_REASON = "correction_reason"
+
+
+def details_corrections(homologation: Homologation) -> list[DetailsCorrection]:
+    """The corrections of a received file's details, oldest first, from the audit log."""
+    rows = AuditLog.objects.filter(
+        content_type=ContentType.objects.get_for_model(Homologation),
+        object_id=str(homologation.pk),
+        changes__has_key=CORRECTION_REASON,
+    ).select_related("actor")
+    return [
+        DetailsCorrection(
+            row.at,
+            (row.actor.get_full_name() or row.actor.username) if row.actor else "",
+            [
+                (label, *row.changes[name])
+                for name, label in CORRECTED_FIELDS.items()
+                if name in row.changes
+            ],
+            row.changes[CORRECTION_REASON],
+        )
+        for row in rows.order_by("at", "pk")
+    ]
 
 
 def sent_back_by(user) -> QuerySet[Homologation]:
@@ -67,6 +113,7 @@ class InboxRow:
     deadline: date
     fees: Fees
     alerts: tuple[ShownAlert, ...] = ()
+    season_to_open: bool = False
 
 
 def inbox_rows(homologations, today: date) -> list[InboxRow]:
@@ -79,6 +126,11 @@ def inbox_rows(homologations, today: date) -> list[InboxRow]:
         ).values_list("committee_id", "rate")
     )
     seasons: dict[int, SeasonDeadlines] = {}
+    opened = (
+        set(Season.objects.values_list("start_year", flat=True))
+        if any(h.external for h in homologations)
+        else set()
+    )
     rows = []
     for homologation in homologations:
         start = season_of(homologation.date).start_year
@@ -95,6 +147,7 @@ def inbox_rows(homologations, today: date) -> list[InboxRow]:
                 homologation_fees(
                     homologation, rates.get(homologation.club.committee_id, Decimal("0"))
                 ),
+                homologation.external and start not in opened,
             )
         )
     return rows

@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from apps.accounts.permissions import roles_of
-from apps.approvals import notifications, permissions
+from apps.approvals import notifications, permissions, selectors
 from apps.approvals.alerts import homologation_alerts
 from apps.approvals.domain.chain import (
     ACTION_NAMES,
@@ -26,6 +26,7 @@ from apps.approvals.domain.chain import (
 from apps.approvals.domain.conditions import HomologationFacts, homologation_refusals
 from apps.approvals.models import (
     AlertNote,
+    ClubIndexGrant,
     CommitteeRate,
     Homologation,
     HomologationStep,
@@ -36,7 +37,8 @@ from apps.approvals.models import (
 from apps.awards.selectors import POTENTIAL_WAITING
 from apps.awards.services import award_fingerprint
 from apps.competitions.models import Stage
-from apps.core.audit import audit_record
+from apps.core.audit import audit_record, audit_value
+from apps.federation.domain.seasons import season_of
 from apps.results.awards import award_set_of
 from apps.results.models import AwardSet
 from apps.results.reads import tournament_results_read
@@ -64,19 +66,31 @@ RECEIVERS = {
 INDEX_GRANTORS = {Decimal("1.2"): "committee", Decimal("1.5"): "federation"}
 
 
+def may_grant_index(actor, club, index: Decimal) -> bool:
+    """The body that grants ``index`` to a tournament of ``club``: 1.2 the club's committee
+    (CCR), 1.5 the federation (CCN)."""
+    roles = roles_of(actor)
+    if INDEX_GRANTORS.get(index) == "committee":
+        return club.committee_id in roles.committee_ids
+    return INDEX_GRANTORS.get(index) == "federation" and roles.federation
+
+
+def grant_holds(grant, *, club, day, index: Decimal) -> bool:
+    """``grant`` (an IndexGrant or a ClubIndexGrant, or None) gives ``index`` to the
+    tournament of ``club`` on ``day``: recorded before it by the body that grants it."""
+    if grant is None or grant.index != index:
+        return False
+    if grant.granted_at.date() > day:
+        return False
+    return may_grant_index(grant.granted_by, club, index)
+
+
 def _grant_ok(tournament: Tournament) -> bool:
-    """The index above 1 was granted by the right body before the tournament: 1.2 by the
-    committee (CCR), 1.5 by the federation (CCN)."""
+    """The index above 1 was granted by the right body before the tournament."""
     grant = IndexGrant.objects.filter(tournament=tournament).select_related("granted_by")
-    grant = grant.first()
-    if grant is None or grant.index != tournament.index:
-        return False
-    if grant.granted_at.date() > tournament.date:
-        return False
-    roles = roles_of(grant.granted_by)
-    if INDEX_GRANTORS.get(tournament.index) == "committee":
-        return tournament.club.committee_id in roles.committee_ids
-    return roles.federation
+    return grant_holds(
+        grant.first(), club=tournament.club, day=tournament.date, index=tournament.index
+    )
 
 
 def submission_refusals(tournament: Tournament) -> list[str]:
@@ -175,6 +189,12 @@ def _step(
     )
     if not allowed:
         raise PermissionDenied("Vous ne prenez pas cette étape de l'homologation.")
+    if action in (Action.PASS_ON, Action.APPROVE) and selectors.season_to_open(homologation):
+        raise ValidationError(
+            f"« {homologation} » : saison à ouvrir. Sa saison"
+            f" {season_of(homologation.date).name} n'est pas encore ouverte dans Donne ; le"
+            " tournoi attend ici que la fédération l'ouvre."
+        )
     before = homologation.level
     homologation.level = level
     if action == Action.ASK_CORRECTION:
@@ -373,24 +393,22 @@ def sending_fees_received(*, actor, sending: Sending) -> Sending:
     return sending
 
 
+def _grant_check(actor, club, index: Decimal) -> None:
+    if index not in INDEX_GRANTORS:
+        raise ValidationError("Seuls les indices 1,2 et 1,5 s'accordent.")
+    if not may_grant_index(actor, club, index):
+        raise PermissionDenied(
+            "L'indice 1,2 est accordé par le comité du club, l'indice 1,5 par la fédération."
+        )
+
+
 @transaction.atomic
 def index_grant(*, actor, tournament: Tournament, index: Decimal) -> IndexGrant:
     """Record, before the tournament, the index the right body grants it: 1.2 by the
     committee (CCR, « Tournois Régionaux »), 1.5 by the federation (CCN, « Tournois
     Nationaux »)."""
     index = Decimal(index)
-    grantor = INDEX_GRANTORS.get(index)
-    if grantor is None:
-        raise ValidationError("Seuls les indices 1,2 et 1,5 s'accordent.")
-    roles = roles_of(actor)
-    if grantor == "committee":
-        allowed = tournament.club.committee_id in roles.committee_ids
-    else:
-        allowed = roles.federation
-    if not allowed:
-        raise PermissionDenied(
-            "L'indice 1,2 est accordé par le comité du club, l'indice 1,5 par la fédération."
-        )
+    _grant_check(actor, tournament.club, index)
     if Stage.objects.filter(tournament=tournament).exists():
         raise ValidationError("L'indice d'une étape de championnat suit son niveau.")
     if tournament.date < timezone.localdate():
@@ -400,6 +418,32 @@ def index_grant(*, actor, tournament: Tournament, index: Decimal) -> IndexGrant:
     )
     audit_record(
         actor=actor, action="update", instance=grant, changes={"index": [None, str(index)]}
+    )
+    return grant
+
+
+@transaction.atomic
+def club_index_grant(*, actor, club, date, index: Decimal) -> ClubIndexGrant:
+    """Record, before it, the index granted to a tournament of ``club`` on ``date`` that
+    Donne will only know by its file from other software (« Tournois Régionaux »,
+    « Tournois Nationaux »): 1.2 by the club's committee, 1.5 by the federation."""
+    index = Decimal(index)
+    _grant_check(actor, club, index)
+    if date < timezone.localdate():
+        raise ValidationError("Un indice s'accorde avant le tournoi.")
+    before = ClubIndexGrant.objects.filter(club=club, date=date).first()
+    grant, _created = ClubIndexGrant.objects.update_or_create(
+        club=club, date=date, defaults={"index": index, "granted_by": actor}
+    )
+    audit_record(
+        actor=actor,
+        action="update" if before else "create",
+        instance=grant,
+        changes={
+            "club": [None, audit_value(club)],
+            "date": [None, date.isoformat()],
+            "index": [str(before.index) if before else None, str(index)],
+        },
     )
     return grant
 

@@ -8,7 +8,13 @@ urlpatterns = [
     path("homologations/", views.inbox, name="inbox"),
     path("homologations/transmettre/", views.pass_on, name="pass_on"),
     path("homologations/fichier-fft/", external_views.external_receive, name="external"),
+    path("homologations/indices/", external_views.club_index_grants, name="club_grants"),
     path("homologations/<int:pk>/", views.homologation_page, name="homologation"),
+    path(
+        "homologations/<int:pk>/corriger/",
+        external_views.external_correct,
+        name="external_correct",
+    ),
     path("homologations/<int:pk>/etape/", views.homologation_step, name="step"),
     path("homologations/<int:pk>/alertes/", views.alert_note, name="alert_note"),
     path("homologations/<int:pk>/pcn.pdf", views.pcn_table, name="pcn_table"),

@@ -16,10 +16,12 @@ from django.views.decorators.http import require_POST
 from apps.accounts.permissions import roles_of
 from apps.approvals import documents, permissions, services
 from apps.approvals.domain.chain import ACTION_NAMES, MOVES, REASONED, Action, Level
+from apps.approvals.external_views import correction_form
 from apps.approvals.forms import InboxFilterForm
 from apps.approvals.models import Homologation, Sending
 from apps.approvals.selectors import (
     deadlines_of,
+    details_corrections,
     fees_report,
     inbox_rows,
     sent_back_by,
@@ -28,6 +30,7 @@ from apps.approvals.selectors import (
 )
 from apps.competitions.models import Stage
 from apps.core.pages import confirm_page, download, error_text
+from apps.federation.domain.seasons import season_of
 from apps.federation.models import Committee, Season
 from apps.results.awards import awards_by_registration
 from apps.tournaments.models import Tournament
@@ -163,6 +166,9 @@ def homologation_page(request, pk):
             "awards": len(awards_by_registration(homologation.tournament))
             if homologation.tournament_id
             else homologation.external_awards.count(),
+            "correction_form": correction_form(request.user, homologation),
+            "corrections": details_corrections(homologation) if homologation.external else [],
+            "season_name": season_of(homologation.date).name,
         },
     )
 

@@ -28,8 +28,8 @@ class ClubAdmin(AuditedAdmin):
 
 @admin.register(Licensee)
 class LicenseeAdmin(AuditedAdmin):
-    list_display = ["licence_number", "last_name", "first_name", "club", "series"]
-    list_filter = ["series", "club__committee"]
+    list_display = ["licence_number", "last_name", "first_name", "club", "series", "referee_grade"]
+    list_filter = ["series", "referee_grade", "club__committee"]
     list_select_related = ["club"]
     search_fields = ["licence_number", "last_name", "first_name"]
     autocomplete_fields = ["club"]

@@ -68,6 +68,16 @@ def validate_licence_number(value: str) -> None:
         raise ValidationError(str(exc)) from exc
 
 
+class RefereeGrade(models.TextChoices):
+    """A referee's grade (fascicule 3, ch. 2, art. 16: a final needs a regional referee
+    unless a derogation is granted; ch. 5: tournaments are directed by « un arbitre
+    officiel »)."""
+
+    CLUB = "club", _("club referee")
+    REGIONAL = "regional", _("regional referee")
+    NATIONAL = "national", _("national referee")
+
+
 class LicenseeManager(models.Manager):
     """The federation's licensees: a guest without a licence is reached through the
     registration the referee made for them, never found among the licensees."""
@@ -101,6 +111,10 @@ class Licensee(models.Model):
     )
     series = models.CharField(
         _("series"), max_length=2, choices=Series.choices, default=Series.UNRANKED
+    )
+    # An official referee of the FFT has a grade; blank: not a referee.
+    referee_grade = models.CharField(
+        _("referee grade"), max_length=10, choices=RefereeGrade.choices, blank=True
     )
 
     people = models.Manager()  # guests included

@@ -7,6 +7,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from apps.federation.models import RefereeGrade
 from apps.tournaments.domain.workflow import FROZEN_STATUSES, RESULT_STATUSES, Status
 
 
@@ -199,13 +200,7 @@ class Registration(models.Model):
 
 
 class RefereeAssignment(models.Model):
-    class Grade(models.TextChoices):
-        """The referee's grade (fascicule 3, ch. 2, art. 16: a final needs a regional
-        referee unless a derogation is granted)."""
-
-        CLUB = "club", _("club referee")
-        REGIONAL = "regional", _("regional referee")
-        NATIONAL = "national", _("national referee")
+    Grade = RefereeGrade
 
     # Grades that may direct a final (art. 16).
     FINAL_GRADES = frozenset({Grade.REGIONAL, Grade.NATIONAL})

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from apps.approvals.domain.award_file import (
     AwardEntry,
     ParsedAwardFile,
+    award_file_fingerprint,
     award_file_parse,
     column_letter,
 )
@@ -302,3 +303,33 @@ def test_entries_or_errors_never_both(data_rows):
     result = award_file_parse([HEADER, *data_rows], known_licences=KNOWN)
     assert not (result.entries and result.errors)
     assert result.entries or result.errors
+
+
+# --- the fingerprint: licences with their PCN and PP, nothing else -------------------
+
+_ENTRIES = (
+    AwardEntry("1001001", "DUCARD Lionel", 560, 0),
+    AwardEntry("1001002", "MARTIN Anne", 403, 0),
+    AwardEntry("1001003", "DURAND Paul", 290, 0),
+)
+
+
+@given(st.permutations(_ENTRIES))
+def test_the_fingerprint_ignores_the_order_and_the_names(entries):
+    renamed = [AwardEntry(e.licence, "X", e.pcn, e.pp) for e in entries]
+    assert award_file_fingerprint(renamed) == award_file_fingerprint(_ENTRIES)
+    assert len(award_file_fingerprint(entries)) == 64
+
+
+@pytest.mark.parametrize(
+    "changed",
+    [
+        AwardEntry("1001009", "DURAND Paul", 290, 0),  # another licence
+        AwardEntry("1001003", "DURAND Paul", 291, 0),  # another PCN
+        AwardEntry("1001003", "DURAND Paul", 290, 1),  # another PP
+    ],
+    ids=["licence", "pcn", "pp"],
+)
+def test_the_fingerprint_changes_with_a_licence_a_pcn_or_a_pp(changed):
+    assert award_file_fingerprint((*_ENTRIES[:2], changed)) != award_file_fingerprint(_ENTRIES)
+    assert award_file_fingerprint(_ENTRIES[:2]) != award_file_fingerprint(_ENTRIES)

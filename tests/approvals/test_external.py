@@ -42,20 +42,33 @@ def yesterday() -> datetime.date:
     return timezone.localdate() - datetime.timedelta(days=1)
 
 
+REFEREE_LICENCE = "7007007"
+
+
 def details(club, **changes) -> dict:
+    """A club's evening of 28 players (7 tables en ligne), index 1, its referee graded."""
     values = {
         "club": club,
         "name": "Open de Printemps",
         "date": yesterday(),
-        "index": Decimal("1.2"),
+        "index": Decimal("1"),
         "championship": False,
-        "session_players": [40, 24],
+        "session_players": [28],
+        "referee_licence": REFEREE_LICENCE,
     }
     return values | changes
 
 
 def receive(actor, club, content: bytes, **changes) -> Homologation:
     return external_tournament_receive(actor=actor, content=content, **details(club, **changes))
+
+
+@pytest.fixture(autouse=True)
+def referee(world):
+    """The official referee named with the files, in the licensee base with their grade."""
+    return f.LicenseeFactory(
+        licence_number=REFEREE_LICENCE, referee_grade="club", club=world.other_club
+    )
 
 
 def written() -> tuple[int, int, int, int]:
@@ -76,11 +89,12 @@ def players(world):
 @pytest.fixture
 def good_file(players) -> bytes:
     first, second, third = players
+    # The first, second and third of a line at 7 tables: 560, 403, 290 (the en ligne table).
     return xlsx(
-        (int(first.licence_number), "DUCARD Lionel", None, 1500),  # the regulation's row
+        (int(first.licence_number), "DUCARD Lionel", 560, None),  # an empty cell counts 0
         (),  # a blank row is skipped
-        (float(second.licence_number), "MARTIN Anne", 250.0, 12),
-        (third.licence_number, "DURAND Paul", "40", "7"),
+        (float(second.licence_number), "MARTIN Anne", 403.0, 0),
+        (third.licence_number, "DURAND Paul", "290", "0"),
     )
 
 
@@ -95,14 +109,15 @@ def test_a_good_file_received_by_the_committee_waits_at_the_committee(world, pla
         "Open de Printemps",
         yesterday(),
     )
-    assert homologation.index == Decimal("1.2")
+    assert homologation.index == Decimal("1")
     assert homologation.championship is True
-    assert (homologation.players, homologation.session_players) == (40, [40, 24])
+    assert (homologation.players, homologation.session_players) == (28, [28])
+    assert homologation.referee.licence_number == REFEREE_LICENCE
     # Its awards are taken as given, one per row.
     awards = {
         award.licensee_id: (award.pcn, award.pp) for award in homologation.external_awards.all()
     }
-    assert awards == {players[0].pk: (0, 1500), players[1].pk: (250, 12), players[2].pk: (40, 7)}
+    assert awards == {players[0].pk: (560, 0), players[1].pk: (403, 0), players[2].pk: (290, 0)}
     # Its history says where it came from; the audit trail keeps the receipt.
     (step,) = homologation.steps.all()
     assert (step.action, step.from_level, step.to_level) == (
@@ -207,6 +222,7 @@ def test_the_details_accepted_on_the_day_and_a_later_empty_session(world, good_f
         good_file,
         date=timezone.localdate(),
         index="1,8",
+        championship=True,
         session_players=[12, 0],
     )
     assert (homologation.players, homologation.index) == (12, Decimal("1.8"))
@@ -272,8 +288,9 @@ def _post(client, club, content: bytes, name: str = "pcn.xlsx", **changes):
         "club": club.pk,
         "name": "Open de Printemps",
         "date": yesterday().isoformat(),
-        "index": "1.2",
-        "session_players": "40, 24",
+        "index": "1",
+        "session_players": "28",
+        "referee_licence": REFEREE_LICENCE,
         "file": SimpleUploadedFile(name, content),
     }
     return client.post(URL, data | changes)
@@ -315,7 +332,7 @@ def test_the_page_receives_a_tournament(world, login, good_file):
         True,
         True,
     )
-    assert homologation.session_players == [40, 24]
+    assert homologation.session_players == [28]
     assert homologation.external_awards.count() == 3
     page = client.get(response.url)
     shown = [str(message) for message in page.context["messages"]]

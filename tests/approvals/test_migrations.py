@@ -1,11 +1,13 @@
 """Tournaments sent for approval before the chain existed join it: at the federation when
 submitted, approved when approved."""
 
+import datetime
 import importlib
 
 from django.apps import apps
 
-from apps.approvals.models import Homologation
+from apps.approvals.domain.award_file import AwardEntry, award_file_fingerprint
+from apps.approvals.models import ExternalAward, Homologation
 from apps.tournaments.domain.workflow import Status
 from tests import factories as f
 
@@ -22,3 +24,21 @@ def test_submitted_and_approved_tournaments_join_the_chain(world):
     assert Homologation.objects.get(tournament=submitted).players == 13
     existing.open_existing(apps, None)  # once only
     assert Homologation.objects.count() == 2
+
+
+checks = importlib.import_module("apps.approvals.migrations.0004_external_file_checks")
+
+
+def test_files_received_before_get_their_fingerprint(world):
+    received = Homologation.objects.create(
+        club=world.club,
+        name="Extar",
+        date=datetime.date(2026, 10, 3),
+        level="committee",
+        external=True,
+    )
+    ExternalAward.objects.create(homologation=received, licensee=world.licensee, pcn=560, pp=0)
+    checks.fingerprint_received(apps, None)
+    received.refresh_from_db()
+    entry = AwardEntry(world.licensee.licence_number, "", 560, 0)
+    assert received.fingerprint == award_file_fingerprint([entry])

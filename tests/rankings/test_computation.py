@@ -149,3 +149,40 @@ def test_the_same_results_approved_twice_count_once(world, django_capture_on_com
     for licensee, row in rows.items():  # the player's page lists what the totals count
         lines = player_awards(Licensee.people.get(pk=licensee), season)
         assert (sum(line.pcn for line in lines), len(lines)) == (row[0], row[2])
+
+
+def _approved_file(world, awards: dict, date=datetime.date(2026, 10, 3), fingerprint=""):
+    """A file of other software, approved, with `awards` {licensee: (pcn, pp)}."""
+    external = Homologation.objects.create(
+        club=world.other_club,
+        name="Extar",
+        date=date,
+        level=Level.APPROVED,
+        external=True,
+        fingerprint=fingerprint,
+    )
+    for licensee, (pcn, pp) in awards.items():
+        ExternalAward.objects.create(homologation=external, licensee=licensee, pcn=pcn, pp=pp)
+    return external
+
+
+def test_the_same_file_approved_twice_in_a_season_counts_once(
+    world, django_capture_on_commit_callbacks
+):
+    """The same Extar file received and approved twice (before receipts were refused)
+    counts once in its season; files without a fingerprint each count, and the same
+    awards in another season are another file."""
+    season = Season.objects.create(start_year=2026, is_current=True)
+    a, b = f.LicenseeFactory.create_batch(2, club=world.other_club)
+    _approved_file(world, {a: (400, 2)}, fingerprint="f" * 64)
+    _approved_file(world, {a: (400, 2)}, date=datetime.date(2027, 1, 9), fingerprint="f" * 64)
+    _approved_file(world, {b: (90, 0)})
+    _approved_file(world, {b: (90, 0)})
+    _approved_file(world, {b: (300, 0)}, date=datetime.date(2026, 3, 1), fingerprint="d" * 64)
+    _approved_file(world, {b: (300, 0)}, fingerprint="d" * 64)
+    with django_capture_on_commit_callbacks(execute=True):
+        run = services.ranking_request(actor=world.federation_staff, season=season)
+    rows = {r.licensee_id: (r.pcn, r.pp, r.tournaments) for r in RankingRow.objects.filter(run=run)}
+    assert rows == {a.pk: (400, 2, 1), b.pk: (480, 0, 3)}
+    lines = player_awards(Licensee.people.get(pk=a.pk), season)
+    assert [(line.pcn, line.pp) for line in lines] == [(400, 2)]

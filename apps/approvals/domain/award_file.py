@@ -7,8 +7,9 @@ are those a spreadsheet program shows (the header is row 1); blank rows are skip
 still counted. All or nothing: a file with any error gives no entry.
 """
 
+import hashlib
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 # « NumLicenceJoueur NomJoueur Pcn Pp », in this order (the 0Tableaux.xls mask).
@@ -41,6 +42,14 @@ class ParsedAwardFile:
     @property
     def ok(self) -> bool:
         return not self.errors
+
+
+def award_file_fingerprint(entries: Iterable[AwardEntry]) -> str:
+    """What a file from other software says, whatever its name, order or bytes: its
+    licences with their PCN and PP, as a SHA-256 in hex. Within a season, the same
+    fingerprint is the same tournament received again."""
+    lines = sorted(f"{entry.licence}:{entry.pcn}:{entry.pp}" for entry in entries)
+    return hashlib.sha256("\n".join(lines).encode()).hexdigest()
 
 
 class _CellError(ValueError):
