@@ -1,12 +1,12 @@
 """What the national ranking counts (apps.rankings.computation, and each player's list of
 awards): the awards of approved tournaments, each results once, and of approved files of
-other software, each file once a season. Two approved tournaments that hold the same results (the same fingerprint
-of what was played, apps.results.domain.fingerprint: the same file imported twice before
-it was refused, or under another name, club or date) count as one, the first recorded; a
-tournament without a fingerprint counts as itself. Two approved files of other software
-holding the same licences with the same PCN and PP in one season (the same fingerprint,
-apps.approvals.domain.award_file: the same Extar file received twice before it was
-refused) count as one, the first received."""
+other software, each file once a season. Two approved tournaments that hold the same
+results (the same fingerprint of what was played, apps.results.domain.fingerprint: the
+same file imported twice before it was refused, or under another name, club or date)
+count as one, the first recorded; a tournament without a fingerprint counts as itself. Two
+approved files of other software holding the same licences with the same PCN and PP in one
+season (the same fingerprint, apps.approvals.domain.award_file: the same Extar file
+received twice before it was refused) count as one, the first received."""
 
 from datetime import date
 
