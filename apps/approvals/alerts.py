@@ -246,7 +246,9 @@ class _Facts:
             where = f"table {table} {section}, position {position}"
             self.scores[_tournament_ref(tournament)].append(Score(session, etui, score, where))
 
-    def event(self, ref: str, *, name, day, place, players, index, external, championship):
+    def event(
+        self, ref: str, *, name, day, place, players, index, external, championship, sessions=()
+    ):
         return Event(
             ref=ref,
             name=name,
@@ -257,6 +259,7 @@ class _Facts:
             licensees=frozenset(self.players.get(ref, ())),
             scores=tuple(self.scores.get(ref, ())),
             claimed=tuple(self.claimed.get(ref, ())),
+            session_players=tuple(sessions),
             external=external,
             championship=championship,
         )
@@ -275,6 +278,7 @@ def _own_event(facts: _Facts, homologation: Homologation) -> Event:
         index=homologation.index,
         external=tournament is None,
         championship=homologation.championship,
+        sessions=homologation.session_players,
     )
 
 

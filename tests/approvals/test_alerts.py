@@ -164,6 +164,19 @@ def test_a_file_with_a_field_smaller_than_its_index_raises_an_alert(world):
     assert kinds(enough) == ["same_day"]  # the file's players, not its field
 
 
+def test_claimed_awards_no_ranking_gives_raise_an_alert_naming_the_expected_values(world):
+    """A file received before the awards were checked (or whose details were corrected
+    since): its claims are checked against the regulation's tables."""
+    players = f.LicenseeFactory.create_batch(12)
+    made_up = received(world.club, players, session_players=[12])
+    found = homologation_alerts([made_up])[made_up.pk]
+    assert {shown.alert.kind for shown in found} == {"impossible_awards"}
+    assert any("attendus" in shown.alert.message for shown in found)
+    nothing_claimed = received(world.other_club, players, session_players=[12])
+    ExternalAward.objects.filter(homologation=nothing_claimed).update(pcn=0, pp=0)
+    assert "impossible_awards" not in kinds(nothing_claimed)
+
+
 def test_impossible_and_lone_scores_are_flagged_with_their_etui(world):
     lines = {**LINES, 2: [56, 62, -52, 57], 3: [56, 62, -52, 410]}
     homologation = waiting_homologation(played(world.club, lines=lines))

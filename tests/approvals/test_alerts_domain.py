@@ -59,6 +59,7 @@ def test_the_registry_holds_each_kind_once_with_its_french_title():
         "impossible_score",
         "lone_score",
         "small_field",
+        "impossible_awards",
     ]
     assert all(kind.title for kind in ALERT_KINDS.values())
 
@@ -274,3 +275,41 @@ def test_a_score_is_lone_exactly_when_every_other_is_more_than_200_away(score, o
     lone = [a for a in alerts_of(event(scores=scores)) if a.kind == "lone_score"]
     far = all(abs(score - other) > LONE_SCORE_GAP for other in others)
     assert not far or (lone and f"Étui 1 : {score}" in lone[0].message)
+
+
+# --- claimed awards ---------------------------------------------------------------------
+
+# A one-session en ligne room of 7 tables at index 1: each line's first four are paid
+# 560, 403, 290 and 209 PCN (fascicule 3, ch. 5), the twelve others nothing.
+PAID = (560, 403, 290, 209)
+SEVEN_TABLES = tuple(
+    ClaimedAward(pk, PAID[(pk - 1) // 4] if pk <= 16 else 0, 0) for pk in range(1, 29)
+)
+
+
+def _file(claimed, **values) -> Event:
+    facts = {"players": 28, "session_players": (28,), "external": True, "scores": ()}
+    return event("h1", claimed=claimed, **{**facts, **values})
+
+
+def test_claimed_awards_no_ranking_gives_raise_the_alert_with_the_expected_values():
+    altered = (ClaimedAward(1, 561, 0), *SEVEN_TABLES[1:])
+    [alert] = alerts_of(_file(altered))
+    assert (alert.kind, alert.key) == ("impossible_awards", "impossible_awards:PCN:561")
+    assert alert.message == (
+        "PCN 561 déclarés pour 1 joueur : aucune place ni aucun partage d'ex-æquo ne le"
+        " donne (en ligne, 7 tables, indice 1) ; attendus : 560 à 4 places, 403 à 4"
+        " places, 290 à 4 places, 209 à 4 places."
+    )
+
+
+def test_claimed_awards_a_ranking_gives_raise_nothing():
+    assert alerts_of(_file(SEVEN_TABLES)) == []
+
+
+def test_a_corrected_index_makes_the_same_awards_impossible():
+    """The receiver corrected the index to 1,2 after receipt: the values no longer fit."""
+    assert (
+        kinds(alerts_of(_file(SEVEN_TABLES, index=Decimal("1.2"), players=60)))
+        == ["impossible_awards"] * 4
+    )

@@ -15,6 +15,7 @@ from datetime import date
 from decimal import Decimal
 
 from apps.approvals.domain.conditions import french_number, index_shortfall
+from apps.awards.domain.claims import awards_claim_problems
 from apps.scoring.domain.deal import duplicate_score_reason
 
 # « sharing most of its players and at least 90 % of its scores »
@@ -90,6 +91,7 @@ class Event:
     licensees: frozenset[int] = frozenset()
     scores: tuple[Score, ...] = ()
     claimed: tuple[ClaimedAward, ...] = ()
+    session_players: tuple[int, ...] = ()  # as its bordereau states them, first first
     external: bool = False
     championship: bool = False
 
@@ -328,3 +330,23 @@ def small_field(event: Event, context: Context) -> list[Alert]:
         f" {granted.min_players} joueurs ; {counted}."
     )
     return [Alert("small_field", f"small_field:{event.index}", message)]
+
+
+@alert_kind("impossible_awards", "Attributions qu'aucun classement ne donne")
+def impossible_awards(event: Event, context: Context) -> list[Alert]:
+    """Claimed PCN and PP that no ranking of the tournament could give (fascicule 3, ch. 5,
+    « Transmission »: the CCR president « contrôle … la bonne attribution des Pcn et PP »;
+    apps.awards.domain.claims): a file received before the check, or whose details (index,
+    players) were corrected since. Each problem names the values the tables expect."""
+    if not event.claimed or not event.session_players:
+        return []
+    problems = awards_claim_problems(
+        [(award.pcn, award.pp) for award in event.claimed],
+        session_players=event.session_players,
+        index=event.index,
+        championship=event.championship,
+    )
+    return [
+        Alert("impossible_awards", f"impossible_awards:{p.points}:{p.value}", p.message)
+        for p in problems
+    ]
