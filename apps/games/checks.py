@@ -3,7 +3,7 @@ apps.tournaments.services)."""
 
 from django.utils.translation import gettext as _
 
-from apps.games.models import BeloteMatch, PinochleGame
+from apps.games.models import BeloteDeal, BeloteMatch, FreeDeal, PinochleGame, PinochleHand
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 
@@ -23,3 +23,13 @@ def sheets_finish_refusals(tournament: Tournament, target: Status) -> list[str]:
     if open_sheets:
         return [_("Sheets not submitted yet: %(count)s.") % {"count": open_sheets}]
     return []
+
+
+def deals_recorded(tournament: Tournament) -> bool:
+    """A deal of one of the tournament's sheets is written: a round has been played (a
+    played check of apps.tournaments.selectors)."""
+    return (
+        BeloteDeal.objects.filter(match__tournament=tournament).exists()
+        or PinochleHand.objects.filter(game__tournament=tournament).exists()
+        or FreeDeal.objects.filter(table__tournament=tournament).exists()
+    )

@@ -25,8 +25,10 @@ from apps.tournaments import permissions
 from apps.tournaments.domain.workflow import (
     REGISTRATION_STATUSES,
     Status,
+    walks_back_over_play,
 )
 from apps.tournaments.models import RefereeAssignment, Registration, Session, Tournament
+from apps.tournaments.selectors import tournament_played
 
 TOURNAMENT_FIELDS = [
     "name",
@@ -53,10 +55,21 @@ TransitionCheck = Callable[[Tournament, Status], list[str]]
 transition_checks: list[TransitionCheck] = []
 
 
+def _walk_back_refusals(tournament: Tournament, target: Status) -> list[str]:
+    if not walks_back_over_play(target, tournament_played(tournament)):
+        return []
+    return [
+        _("Play has begun: results are recorded, so the tournament cannot go back to “%(status)s”.")
+        % {"status": Tournament.StatusChoice(target).label}
+    ]
+
+
 def transition_refusals(tournament: Tournament, target: Status) -> list[str]:
-    """Why the apps above refuse this transition now (empty: they do not); the
-    confirmation page shows them before anything is asked."""
-    return [text for check in transition_checks for text in check(tournament, target)]
+    """Why this transition is refused now (empty: it is not): never back over played
+    results, then what the apps above refuse; the confirmation page shows them before
+    anything is asked."""
+    refusals = _walk_back_refusals(tournament, target)
+    return refusals + [text for check in transition_checks for text in check(tournament, target)]
 
 
 # What the apps above register to freeze a tournament's results before it is submitted:
@@ -290,7 +303,10 @@ def tournament_transition(*, actor, tournament: Tournament, status: str) -> Tour
 def tournament_status_record(*, actor, tournament: Tournament, status: Status, reason: str = ""):
     """Write the tournament's status as the homologation chain (apps.approvals) moves it,
     with its audit row; the caller has checked who may. Call it inside the caller's
-    transaction."""
+    transaction. Never back over played results (ValidationError)."""
+    refusals = _walk_back_refusals(tournament, Status(status))
+    if refusals:
+        raise ValidationError(refusals)
     changes = model_update(tournament, {"status": Status(status).value})
     if not changes:
         return tournament
