@@ -25,11 +25,18 @@ def sheets_finish_refusals(tournament: Tournament, target: Status) -> list[str]:
     return []
 
 
+# Where each other game writes its deals, by the tournament they belong to.
+DEALS = {
+    Tournament.Game.BELOTE: (BeloteDeal, "match__tournament"),
+    Tournament.Game.PINOCHLE: (PinochleHand, "game__tournament"),
+    Tournament.Game.FREE_TAROT: (FreeDeal, "table__tournament"),
+}
+
+
 def deals_recorded(tournament: Tournament) -> bool:
     """A deal of one of the tournament's sheets is written: a round has been played (a
     played check of apps.tournaments.selectors)."""
-    return (
-        BeloteDeal.objects.filter(match__tournament=tournament).exists()
-        or PinochleHand.objects.filter(game__tournament=tournament).exists()
-        or FreeDeal.objects.filter(table__tournament=tournament).exists()
-    )
+    if tournament.game not in DEALS:
+        return False
+    model, path = DEALS[tournament.game]
+    return model.objects.filter(**{path: tournament}).exists()

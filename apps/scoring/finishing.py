@@ -19,6 +19,8 @@ def positions_played(tournament: Tournament) -> bool:
     """A position of the tournament has been played: the room moved past the first one,
     or a line has a score or is stated not played (a played check of
     apps.tournaments.selectors)."""
+    if not tournament.duplicate:
+        return False
     moved_on = SessionMovement.objects.filter(
         session__tournament=tournament, current_position__gt=1
     )

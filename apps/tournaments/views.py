@@ -95,7 +95,10 @@ def transition_buttons(user, tournament) -> list[dict]:
     the movement and the scores, and finishing is the last thing done."""
     current = Status(tournament.status)
     capacities = permissions.tournament_capacities(user, tournament)
-    targets = next_statuses(current, capacities, played=tournament_played(tournament))
+    # Only a running tournament's way back can cross played results (the services refuse
+    # it from any status).
+    played = current == Status.RUNNING and tournament_played(tournament)
+    targets = next_statuses(current, capacities, played=played)
     buttons = [
         {
             "status": target.value,

@@ -95,6 +95,7 @@ def test_the_chains_writer_refuses_too(world, scored):
 
 
 def test_a_games_deal_written_counts_as_played(world):
+    Tournament.objects.filter(pk=world.tournament.pk).update(game=Tournament.Game.BELOTE)
     tournament = _running(world)
     first, second = register(tournament, 2)
     match = BeloteMatch.objects.create(
