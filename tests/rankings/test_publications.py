@@ -2,9 +2,13 @@
 next; publishing again records, per player, what changed and which approvals caused it."""
 
 import datetime
+import threading
 
 import pytest
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
 
 from apps.approvals.domain.chain import Action, Level
 from apps.approvals.models import Homologation, HomologationStep
@@ -116,3 +120,41 @@ def test_a_change_of_pp_alone_is_recorded(world):
     again = services.ranking_publish(actor=world.federation_staff, season=season)
     assert (again.added, again.changed, again.unchanged) == (0, 1, 1)
     assert list(again.changes.values_list("licensee_id", "reasons")) == [(a.pk, first.name)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_publish_clicks_at_once_make_one_publication(world):
+    """Two « Publier » posts from the same confirmation page (it saw no publication) run
+    together: one publishes, the other is told it was just published."""
+    season = Season.objects.create(start_year=2026, is_current=True)
+    _approve(world, _approved_with_awards(world, {world.licensee: (500, 0)}))
+    url = reverse("rankings:publish", args=[2026])
+    barrier = threading.Barrier(2, timeout=10)
+    answers = []
+
+    def click():
+        client = Client()
+        client.force_login(world.federation_staff)
+        barrier.wait()
+        answers.append(client.post(url, {"after": ""}, follow=True).content.decode())
+        connection.close()
+
+    threads = [threading.Thread(target=click) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert Publication.objects.filter(season=season).count() == 1
+    assert sum("Classement publié" in answer for answer in answers) == 1
+    assert sum("vient d&#x27;être publié" in answer for answer in answers) == 1
+
+
+def test_a_click_on_an_older_page_publishes_nothing_but_a_new_one_does(world):
+    season = Season.objects.create(start_year=2026, is_current=True)
+    _approve(world, _approved_with_awards(world, {world.licensee: (500, 0)}))
+    first = services.ranking_publish(actor=world.federation_staff, season=season, after=None)
+    with pytest.raises(ValidationError, match="vient d'être publié"):
+        services.ranking_publish(actor=world.federation_staff, season=season, after=None)
+    again = services.ranking_publish(actor=world.federation_staff, season=season, after=first.pk)
+    assert again.previous == first
+    assert Publication.objects.filter(season=season).count() == 2
