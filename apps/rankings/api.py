@@ -27,9 +27,11 @@ class PublicationSerializer(serializers.ModelSerializer):
 
 
 class RowSerializer(serializers.ModelSerializer):
-    licence = serializers.CharField(source="licensee.licence_number")
-    name = serializers.CharField(source="licensee.full_name")
-    club = serializers.CharField(source="club.name", default="")
+    """A row as it was computed (the player's licence, name and club then)."""
+
+    licence = serializers.CharField(source="licence_number")
+    name = serializers.CharField(source="full_name")
+    club = serializers.CharField(source="club_name")
     committee = serializers.CharField(source="committee.name")
     zone = serializers.CharField(source="zone.name")
 

@@ -9,6 +9,7 @@ from django.db.models import Q, QuerySet
 
 from apps.approvals.domain.chain import Level
 from apps.approvals.models import ExternalAward
+from apps.federation.domain.search import search_terms
 from apps.federation.models import Licensee, Season
 from apps.rankings.domain.places import rank_among
 from apps.rankings.models import Publication, PublicationChange, RankingRow, RankingRun
@@ -42,18 +43,19 @@ class RowFilter:
 
 
 def ranking_rows(run: RankingRun, found: RowFilter = RowFilter()) -> QuerySet[RankingRow]:
-    """The run's rows in rank order, narrowed by ``found``, each with its licensee and the
-    club, committee and zone it was ranked in."""
+    """The run's rows in rank order, narrowed by ``found`` (its words as the licensee search
+    takes them, in the names and licences the list was computed with), each with its
+    licensee and the committee and zone it was ranked in."""
     rows = (
         RankingRow.objects.filter(run=run)
-        .select_related("licensee", "club", "committee", "zone")
-        .order_by("rank", "licensee__last_name", "licensee__first_name")
+        .select_related("licensee", "committee", "zone")
+        .order_by("rank", "last_name", "first_name")
     )
-    for word in found.text.split():
+    for word in search_terms(found.text):
         rows = rows.filter(
-            Q(licensee__last_name__icontains=word)
-            | Q(licensee__first_name__icontains=word)
-            | Q(licensee__licence_number__startswith=word)
+            Q(last_name__icontains=word)
+            | Q(first_name__icontains=word)
+            | Q(licence_number__startswith=word)
         )
     if found.club_id:
         rows = rows.filter(club_id=found.club_id)
