@@ -6,9 +6,10 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from apps.tournaments.domain.sessions import MAX_SESSIONS
 from apps.tournaments.models import RefereeAssignment, Tournament
 from apps.tournaments.permissions import referees_assignable
-from apps.tournaments.services import MAX_SESSIONS, TOURNAMENT_FIELDS
+from apps.tournaments.services import TOURNAMENT_FIELDS
 
 
 class TournamentForm(forms.ModelForm):

@@ -22,6 +22,7 @@ from apps.federation.models import Club, Licensee
 from apps.federation.permissions import can_manage_club
 from apps.federation.services import licensee_guest_record
 from apps.tournaments import permissions
+from apps.tournaments.domain.sessions import MAX_SESSIONS
 from apps.tournaments.domain.workflow import (
     REGISTRATION_STATUSES,
     Status,
@@ -46,7 +47,6 @@ TOURNAMENT_FIELDS = [
 _STAGE_PLAYERS = _lazy(
     "Players enter a championship stage on the stage's page, where their eligibility is checked."
 )
-MAX_SESSIONS = 12
 
 # What the apps above register (in their AppConfig.ready) to refuse a transition: each
 # check takes the tournament and the target status and returns the French reasons it is

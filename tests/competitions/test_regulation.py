@@ -13,6 +13,7 @@ from apps.competitions.domain.regulation import (
     min_sessions,
     regulation_problems,
 )
+from apps.tournaments.domain.sessions import MAX_SESSIONS
 
 K = CompetitionKind
 
@@ -97,3 +98,11 @@ def test_a_semi_final_or_a_national_final_is_held_to_the_cuts_only():
     assert regulation_problems(CompetitionKind.OPEN, rows, 12, final=False) == [
         "de 16 à 40 joueurs : la séance 2 élimine 24 joueurs sur 40, plus de 50 %"
     ]
+
+
+def test_a_row_has_at_most_the_sessions_a_tournament_can_have():
+    assert MAX_SESSIONS == 12
+    most = RegulationRow(15, 15, (15,) * (MAX_SESSIONS - 1))
+    assert regulation_problems(K.OPEN, [most], 20) == []
+    (problem,) = regulation_problems(K.OPEN, [RegulationRow(15, 15, (15,) * 4999)], 20)
+    assert "5000 séances" in problem and f"{MAX_SESSIONS} au plus" in problem

@@ -5,6 +5,7 @@ et le nombre de joueurs jouant chaque séance »), checked against the regulatio
 - « Participation de 15 joueurs minimum, en 1ère séance » (art. 2, 7, 12);
 - at least 2 sessions of 20 donnes, « sauf en championnat promotion » (art. 2) and in
   Senior (art. 12 « 1 séance de 20 donnes minimum »): 1 session;
+- no more sessions than a tournament may have (MAX_SESSIONS);
 - ch. 5, « Tournois Duplicates en plusieurs séances »: only players of the previous
   session play the next one, and « le nombre d'éliminés à chaque séance ne doit pas être
   supérieur à 50 % des participants de la séance précédente ».
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from apps.competitions.domain.eligibility import CompetitionKind
+from apps.tournaments.domain.sessions import MAX_SESSIONS
 
 MIN_PLAYERS = 15
 MIN_DEALS = 20
@@ -48,6 +50,8 @@ def row_problems(
     régionale, par regroupement de comités »): ``final`` False checks the cuts only (a
     semi-final; a national final, whose format the CCN sets)."""
     where = f"de {row.low} à {row.high} joueurs"
+    if row.sessions > MAX_SESSIONS:  # said once, before anything about each session
+        return [f"{where} : {row.sessions} séances, un tournoi en compte {MAX_SESSIONS} au plus"]
     problems = []
     if row.low > row.high:
         problems.append(f"{where} : la borne basse dépasse la borne haute")
