@@ -321,6 +321,21 @@ def test_the_series_rules_are_edited_on_the_page(world, season, login):
     assert refused.status_code == 403
 
 
+def test_contradictory_series_rules_are_refused_on_the_page_naming_the_problem(
+    world, season, login
+):
+    client = login(world.federation_staff)
+    rows = [
+        {"series": "1", "purpose": "enter", "measure": "pcn", "threshold": "500"},
+        {"series": "2", "purpose": "enter", "measure": "pcn", "threshold": "800"},
+    ]
+    answer = client.post(_url("rules", 2026), _rules_post(rows))
+    assert answer.status_code == 400
+    html = answer.content.decode()
+    assert "Entrer en 1ʳᵉ série (PCN ≥ 500) est plus facile qu&#x27;entrer en 2ᵉ série" in html
+    assert not SeriesRule.objects.exists()
+
+
 def test_a_proposal_is_reviewed_and_applied_on_the_pages(world, season, login):
     client = login(world.federation_staff)
     answer = client.post(_url("propose", 2026), follow=True)
