@@ -26,6 +26,7 @@ from apps.approvals.selectors import (
     waiting_for,
 )
 from apps.competitions.models import Stage
+from apps.core.forms import FrenchDecimalField
 from apps.core.pages import confirm_page, download, error_text
 from apps.federation.models import Committee, Season
 from apps.results.awards import awards_by_registration
@@ -257,7 +258,7 @@ def fees_received(request, pk):
 
 class CommitteeRateForm(forms.Form):
     committee = forms.ModelChoiceField(label=_("Committee"), queryset=None)
-    rate = forms.DecimalField(
+    rate = FrenchDecimalField(
         label=_("Participation per player (€)"), min_value=0, max_digits=5, decimal_places=2
     )
 
