@@ -27,7 +27,6 @@ from apps.accounts.throttle import (
 )
 
 
-@extend_schema_field(OpenApiTypes.INT)
 class CommaDecimalField(serializers.DecimalField):
     """A decimal sent as a number, or as text the French way (« 1,5 ») or not (« 1.5 »);
     answered as DRF answers decimals."""
@@ -38,6 +37,7 @@ class CommaDecimalField(serializers.DecimalField):
         return super().to_internal_value(data)
 
 
+@extend_schema_field(OpenApiTypes.INT)
 class ScopedPrimaryKeyRelatedField(serializers.PrimaryKeyRelatedField):
     """A primary key looked up in `selector(request.user)`: ids outside what the user may
     see are answered like ids that do not exist."""
