@@ -107,3 +107,17 @@ def test_a_games_deal_written_counts_as_played(world):
     )
     assert tournament_played(tournament)
     assert transition_refusals(tournament, Status.REGISTRATION_OPEN)
+
+
+def test_the_admin_never_writes_a_status(world, login, scored):
+    client = login(world.federation_staff)
+    url = reverse("admin:tournaments_tournament_change", args=[scored.pk])
+    form = client.get(url).context["adminform"].form
+    assert "status" not in form.fields  # shown read only: only the workflow moves it
+    data = {name: form[name].value() for name in form.fields if form[name].value() is not None}
+    data |= {"status": Status.DRAFT.value, "date": scored.date.isoformat()}
+    for prefix in ("sessions", "referee_assignments"):
+        data |= {f"{prefix}-TOTAL_FORMS": "0", f"{prefix}-INITIAL_FORMS": "0"}
+    assert client.post(url, data).status_code == 302
+    scored.refresh_from_db()
+    assert scored.status == Status.RUNNING
