@@ -5,7 +5,8 @@ their totals. Each read costs a fixed number of queries, whatever the number of 
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import Q, QuerySet
+from django.db.models import Case, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models.functions import Coalesce
 
 from apps.approvals.domain.chain import Level
 from apps.approvals.models import ExternalAward
@@ -77,8 +78,24 @@ def club_ranks_set(run: RankingRun, club_id: int, rows: list[RankingRow]) -> Non
         row.club_rank = rank_among(row.pcn, club_pcns)
 
 
+SNAPSHOT = ("licence_number", "last_name", "first_name", "club_name")
+
+
 def publication_changes(publication: Publication) -> QuerySet[PublicationChange]:
-    return publication.changes.select_related("licensee__club")
+    """What the publication changed, each player as its list shows them (its row, or for
+    a player who left the list, the previous list's): ``licence_number``, ``last_name``,
+    ``first_name`` and ``club_name`` annotated (one query)."""
+    lists = Publication.objects.filter(pk__in=[publication.pk, publication.previous_id])
+    row = RankingRow.objects.filter(
+        licensee_id=OuterRef("licensee_id"), run_id__in=lists.values("run_id")
+    )
+    row = row.order_by(Case(When(run_id=publication.run_id, then=0), default=1))
+    return publication.changes.select_related("licensee").annotate(
+        **{
+            f"shown_{name}": Coalesce(Subquery(row.values(name)[:1]), Value(""))
+            for name in SNAPSHOT
+        }
+    )
 
 
 @dataclass(frozen=True)

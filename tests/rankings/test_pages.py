@@ -547,6 +547,21 @@ def test_a_published_list_shows_each_player_as_published(world, season, client):
     assert mine["name"].startswith(before[1].upper()) and mine["club"] == before[2]
 
 
+def test_what_a_publication_changed_shows_each_player_as_published(world, season, client):
+    _publish(world, season, {world.licensee: 500, world.other_licensee: 400})
+    publication = _publish(world, season, {world.licensee: 100}, date=datetime.date(2027, 1, 9))
+    before = (world.licensee.licence_number, world.licensee.last_name.upper(), world.club.name)
+    Licensee.objects.filter(pk=world.licensee.pk).update(
+        last_name="Renommée", licence_number="7777777", club=world.other_club
+    )
+    html = _shown(client, _url("changes", publication.pk))
+    html = html[html.index("<tbody>") :]
+    assert before[1] in html and before[2] in html and "RENOMMÉE" not in html
+    changes = client.get(f"/api/ranking-publications/{publication.pk}/changes/").json()
+    mine = next(c for c in changes["results"] if c["licence"] == before[0])
+    assert mine["name"].startswith(before[1])
+
+
 def test_a_licensee_without_a_licence_any_more_breaks_no_page(world, season, client, login):
     publication = _publish(world, season, _field(world, 1))
     Licensee.objects.filter(pk=world.licensee.pk).update(licence_number=None, guest=True)
