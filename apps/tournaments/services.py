@@ -56,10 +56,11 @@ transition_checks: list[TransitionCheck] = []
 
 
 def _walk_back_refusals(tournament: Tournament, target: Status) -> list[str]:
-    if not walks_back_over_play(target, tournament_played(tournament)):
+    """Never back over played results (asked of the apps only for a step back)."""
+    if not (walks_back_over_play(target, True) and tournament_played(tournament)):
         return []
     return [
-        _("Play has begun: results are recorded, so the tournament cannot go back to “%(status)s”.")
+        _("A position has been played: the tournament cannot go back to “%(status)s”.")
         % {"status": Tournament.StatusChoice(target).label}
     ]
 

@@ -17,7 +17,7 @@ from tests.factories import register
 
 pytestmark = pytest.mark.django_db
 
-REFUSED = "Le jeu a commencé"
+REFUSED = "Une position a été jouée"
 
 
 def _running(world) -> Tournament:
