@@ -2,9 +2,11 @@
 next; publishing again records, per player, what changed and which approvals caused it."""
 
 import datetime
+import importlib
 import threading
 
 import pytest
+from django.apps import apps
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection
 from django.test import Client
@@ -158,3 +160,20 @@ def test_a_click_on_an_older_page_publishes_nothing_but_a_new_one_does(world):
     again = services.ranking_publish(actor=world.federation_staff, season=season, after=first.pk)
     assert again.previous == first
     assert Publication.objects.filter(season=season).count() == 2
+
+
+def test_lists_published_before_the_snapshot_take_their_players_as_they_are(world):
+    """The data migration fills each existing row with its player's licence, name and club."""
+    migration = importlib.import_module("apps.rankings.migrations.0006_row_player_snapshot")
+    season = Season.objects.create(start_year=2026, is_current=True)
+    _approve(world, _approved_with_awards(world, {world.licensee: (500, 0)}))
+    publication = services.ranking_publish(actor=world.federation_staff, season=season)
+    publication.run.rows.update(licence_number="", last_name="", first_name="", club_name="")
+    migration.snapshot_fill(apps, None)
+    row = publication.run.rows.get()
+    assert (row.licence_number, row.last_name, row.first_name, row.club_name) == (
+        world.licensee.licence_number,
+        world.licensee.last_name,
+        world.licensee.first_name,
+        world.club.name,
+    )
