@@ -2,9 +2,12 @@
 code point, bytes that are not UTF-8) answers the site's 404 page, never 500, before any
 view reads the database (apps.core.middleware)."""
 
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.urls import URLResolver, get_resolver
 
 from apps.core.middleware import odd_character
 
@@ -69,3 +72,29 @@ def test_posts_are_refused_alike(client):
 
 def test_a_percent_sign_in_a_decoded_path_is_odd():
     assert odd_character("/table/100%/")
+
+
+def _routes(patterns=None, prefix="") -> list[str]:
+    """Every page address of the site with its parameters written « abc »."""
+    patterns = get_resolver().url_patterns if patterns is None else patterns
+    found = []
+    for entry in patterns:
+        pattern = str(entry.pattern)
+        if isinstance(entry, URLResolver):
+            if not pattern.startswith(("admin/", "api/")):  # the API is walked on its own
+                found += _routes(entry.url_patterns, prefix + pattern)
+        elif "<" in pattern:
+            found.append("/" + re.sub(r"<[^>]+>", "abc", prefix + pattern))
+    return found
+
+
+def test_every_page_with_an_id_answers_404_to_a_word(world, login):
+    """Ids are numbers (path converters), codes and licences are looked up: a word is a
+    page that does not exist, whoever asks and by GET or POST."""
+    client = login(world.federation_staff)
+    routes = _routes()
+    assert len(routes) > 50
+    answers = {route: client.get(route).status_code for route in routes}
+    posted = [route for route, code in answers.items() if code == 405]  # POST only
+    answers |= {route: client.post(route, {}).status_code for route in posted}
+    assert {route: code for route, code in answers.items() if code != 404} == {}
