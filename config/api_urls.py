@@ -14,7 +14,17 @@ from apps.tournaments.api import RegistrationViewSet, TournamentViewSet
 
 app_name = "api"
 
-router = DefaultRouter()
+
+class Router(DefaultRouter):
+    """Detail routes take numeric ids only (a viewset may set its own
+    ``lookup_value_regex``): any other id is a page that does not exist, 404."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._default_value_pattern = "[0-9]{1,18}"
+
+
+router = Router()
 router.register("clubs", ClubViewSet, basename="club")
 router.register("licensees", LicenseeViewSet, basename="licensee")
 router.register("tournaments", TournamentViewSet, basename="tournament")

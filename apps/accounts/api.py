@@ -27,6 +27,16 @@ from apps.accounts.throttle import (
 from apps.core.throttle import client_ip
 
 
+class CommaDecimalField(serializers.DecimalField):
+    """A decimal sent as a number, or as text the French way (« 1,5 ») or not (« 1.5 »);
+    answered as DRF answers decimals."""
+
+    def to_internal_value(self, data):
+        if isinstance(data, str) and data.count(",") == 1 and "." not in data:
+            data = data.replace(",", ".")
+        return super().to_internal_value(data)
+
+
 @extend_schema_field(OpenApiTypes.INT)
 class ScopedPrimaryKeyRelatedField(serializers.PrimaryKeyRelatedField):
     """A primary key looked up in `selector(request.user)`: ids outside what the user may

@@ -138,7 +138,9 @@ def _sheet_rows(content: bytes) -> list[tuple]:
     if unpacked > MAX_UNPACKED_BYTES:
         raise ValidationError("Fichier : il se décompresse en un fichier trop volumineux.")
     try:
-        workbook = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+        # Formulas as written, to refuse them: a formula's value is whatever the last
+        # program to save the file computed, or nothing (read as 0).
+        workbook = openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=False)
     except Exception as exc:  # a damaged file can fail anywhere inside openpyxl
         raise unreadable from exc
     rows: list[tuple] = []
@@ -146,8 +148,10 @@ def _sheet_rows(content: bytes) -> list[tuple]:
     try:
         sheet = workbook.worksheets[0]
         sheet.reset_dimensions()  # some writers store a wrong sheet size
-        for row in sheet.iter_rows(max_col=MAX_COLUMNS, values_only=True):
-            rows.append(tuple(row))
+        for cells in sheet.iter_rows(max_col=MAX_COLUMNS):
+            _formula_refuse(cells)
+            row = tuple(cell.value for cell in cells)
+            rows.append(row)
             filled += any(cell_text(cell) for cell in row)
             # One past the cap is enough for the parser to refuse the file.
             if filled > MAX_ROWS + 1:
@@ -164,6 +168,17 @@ def _sheet_rows(content: bytes) -> list[tuple]:
     finally:
         workbook.close()
     return rows
+
+
+def _formula_refuse(cells) -> None:
+    """ValidationError (French) naming the first formula among the cells."""
+    for cell in cells:
+        if cell.data_type == "f":
+            raise ValidationError(
+                f"Fichier : la cellule {cell.coordinate} contient une formule "
+                f"({str(cell.value)[:40]}). Envoyez l'export tel quel, ou enregistrez-le avec "
+                "les valeurs seules (copier, puis « Collage spécial » → « Valeurs »)."
+            )
 
 
 def _capitalised(message: str) -> str:

@@ -29,6 +29,7 @@ from apps.approvals.selectors import (
     with_alerts,
 )
 from apps.competitions.models import Stage
+from apps.core.forms import FrenchDecimalField
 from apps.core.pages import confirm_page, download, error_text
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Committee, Season
@@ -296,7 +297,7 @@ def fees_received(request, pk):
 
 class CommitteeRateForm(forms.Form):
     committee = forms.ModelChoiceField(label=_("Committee"), queryset=None)
-    rate = forms.DecimalField(
+    rate = FrenchDecimalField(
         label=_("Participation per player (€)"), min_value=0, max_digits=5, decimal_places=2
     )
 

@@ -3,10 +3,12 @@ come from the permission layer, and every change is written to the audit log."""
 
 from django.conf import settings
 from django.contrib import admin
+from django.db import models
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.audit import audit_record, audit_value
+from apps.core.forms import FrenchDecimalField
 
 
 def may_administer(user) -> bool:
@@ -29,7 +31,10 @@ SECRET_FIELDS = frozenset({"password", "password1", "password2"})
 
 
 class LayerRights:
-    """Admin rights (model admins and inlines) decided by the permission layer."""
+    """Admin rights (model admins and inlines) decided by the permission layer; decimals
+    typed with a comma, as on the pages."""
+
+    formfield_overrides = {models.DecimalField: {"form_class": FrenchDecimalField}}
 
     def _allowed(self, request, obj=None) -> bool:
         return may_administer(request.user)

@@ -19,7 +19,11 @@ from apps.exchange.services import (
     tournament_file_import,
 )
 from apps.tournaments.models import Session
-from apps.tournaments.permissions import can_view_results, tournaments_for_user
+from apps.tournaments.permissions import (
+    can_read_referee_notes,
+    can_view_results,
+    tournaments_for_user,
+)
 
 
 class TournamentFileImportedSerializer(serializers.Serializer):
@@ -69,7 +73,8 @@ class TournamentFileViewSet(ScopedViewSetMixin, viewsets.GenericViewSet):
         except (ValueError, Session.DoesNotExist) as exc:
             raise exceptions.NotFound(_("No such session.")) from exc
         try:
-            return Response(tournament_file_export(session))
+            notes = can_read_referee_notes(request.user, tournament)
+            return Response(tournament_file_export(session, referee_notes=notes))
         except DjangoValidationError as exc:
             raise exceptions.NotFound(" ".join(exc.messages)) from exc
 

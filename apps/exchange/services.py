@@ -470,8 +470,11 @@ def _line(play: Play) -> dict:
     return {"deal": play.deal} if play.deal else {"score": play.score}
 
 
-def _incidents(session: Session, movement: SessionMovement, ids: dict[int, str]) -> list[dict]:
-    """The referee's live incidents, each as recorded (apps.penalties.models.Incident)."""
+def _incidents(
+    session: Session, movement: SessionMovement, ids: dict[int, str], referee_notes: bool
+) -> list[dict]:
+    """The referee's live incidents, each as recorded (apps.penalties.models.Incident); the
+    referee's own note only with ``referee_notes``."""
     single = len(movement.sections) == 1
     incidents = (
         Incident.objects.live()
@@ -489,7 +492,7 @@ def _incidents(session: Session, movement: SessionMovement, ids: dict[int, str])
                 row["section"] = incident.table.section
         row["players"] = [ids[p.pk] for p in incident.players.all() if p.pk in ids]
         optional = {
-            "note": incident.note,
+            "note": incident.note if referee_notes else "",
             "public_reason": incident.public_reason,
             "penalty": None
             if incident.penalty_percent is None
@@ -518,7 +521,9 @@ def _penalties(session: Session, ids: dict[int, str]) -> list[dict]:
     ]
 
 
-def _document(session: Session, movement: SessionMovement, ids: dict[int, str]) -> dict:
+def _document(
+    session: Session, movement: SessionMovement, ids: dict[int, str], referee_notes: bool
+) -> dict:
     """The session's tournament file as entered, without results."""
     tournament = session.tournament
     registrations = Registration.objects.filter(pk__in=ids).select_related("licensee")
@@ -540,7 +545,7 @@ def _document(session: Session, movement: SessionMovement, ids: dict[int, str]) 
         "players": [_file_player(player_id, people[pk]) for pk, player_id in ids.items()],
         "results": _results(movement),
         "penalties": _penalties(session, ids),
-        "incidents": _incidents(session, movement, ids),
+        "incidents": _incidents(session, movement, ids, referee_notes),
     }
 
 
@@ -551,20 +556,22 @@ def _file_player(player_id: str, licensee: Licensee) -> dict:
     return {"id": player_id, "licence": licensee.licence_number, "name": licensee.full_name}
 
 
-def tournament_file_bytes(session: Session) -> bytes:
+def tournament_file_bytes(session: Session, *, referee_notes: bool = False) -> bytes:
     """The exported tournament file as written to disk: UTF-8 JSON, indented."""
-    document = tournament_file_export(session)
+    document = tournament_file_export(session, referee_notes=referee_notes)
     return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode()
 
 
-def tournament_file_export(session: Session) -> dict:
+def tournament_file_export(session: Session, *, referee_notes: bool = False) -> dict:
     """The session's tournament file with its results; it imports back as the same
-    tournament. ValidationError when the session has no movement yet."""
+    tournament. The referee's private notes on incidents are written only with
+    ``referee_notes`` (for those ``can_read_referee_notes`` allows). ValidationError when
+    the session has no movement yet."""
     movement = SessionMovement.objects.filter(session=session).first()
     if movement is None:
         raise ValidationError(_("This session has no movement yet: there is nothing to export."))
     ids = _player_ids(movement)
-    document = _document(session, movement, ids)
+    document = _document(session, movement, ids, referee_notes)
     keys = {str(pk): player_id for pk, player_id in ids.items()}
     replacements = _replacements(movement, ids)
     exported = export_document(

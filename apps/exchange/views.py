@@ -17,7 +17,7 @@ from apps.exchange.domain.document import FILE_MAX_BYTES
 from apps.exchange.services import document_decode, tournament_file_bytes, tournament_file_import
 from apps.federation.permissions import clubs_managed_by
 from apps.tournaments.pages import session_page
-from apps.tournaments.permissions import can_view_results
+from apps.tournaments.permissions import can_read_referee_notes, can_view_results
 
 HELD = ("imported", "held")  # the file, or its results, are another tournament's already
 
@@ -73,8 +73,9 @@ def file_import(request):
 def session_file(request, pk):
     """The session's tournament file (JSON): what it was played from, and its results."""
     session = session_page(request, pk, can_view_results)
+    notes = can_read_referee_notes(request.user, session.tournament)
     try:
-        content = tournament_file_bytes(session)
+        content = tournament_file_bytes(session, referee_notes=notes)
     except ValidationError as exc:
         raise Http404 from exc
     name = f"tournoi-{session.tournament_id}-seance-{session.number}.json"

@@ -1,6 +1,5 @@
 """REST API for clubs and licensees."""
 
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import serializers, viewsets
@@ -10,8 +9,10 @@ from apps.accounts.api import (
     ScopedReadViewSet,
     ScopedViewSetMixin,
 )
+from apps.federation.domain.search import SEARCH_MAX_LENGTH
 from apps.federation.models import Club, Licensee
 from apps.federation.permissions import clubs_for_user, licensees_for_user
+from apps.federation.selectors import licensees_matching
 from apps.federation.services import licensee_create, licensee_update
 
 
@@ -55,17 +56,14 @@ class LicenseeSerializer(serializers.ModelSerializer):
 
 class LicenseeQuery(serializers.Serializer):
     q = serializers.CharField(
-        required=False, help_text=_("Words to find in the name or the licence number.")
+        required=False,
+        max_length=SEARCH_MAX_LENGTH,
+        help_text=_("Words to find in the name or the licence number."),
     )
     club = serializers.IntegerField(required=False, help_text=_("Only this club's licensees."))
 
     def apply(self, queryset):
-        for word in self.validated_data.get("q", "").split():
-            queryset = queryset.filter(
-                Q(last_name__icontains=word)
-                | Q(first_name__icontains=word)
-                | Q(licence_number__contains=word)
-            )
+        queryset = licensees_matching(queryset, self.validated_data.get("q", ""))
         if "club" in self.validated_data:
             queryset = queryset.filter(club_id=self.validated_data["club"])
         return queryset

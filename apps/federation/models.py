@@ -86,6 +86,11 @@ class LicenseeManager(models.Manager):
         return super().get_queryset().filter(guest=False)
 
 
+def full_name_of(last_name: str, first_name: str) -> str:
+    """A person's name as lists print it: « DUPONT Alice »."""
+    return f"{last_name.upper()} {first_name}"
+
+
 class Licensee(models.Model):
     class Series(models.TextChoices):
         FIRST = "1", _("1st series")
@@ -145,7 +150,7 @@ class Licensee(models.Model):
 
     @property
     def full_name(self) -> str:
-        return f"{self.last_name.upper()} {self.first_name}"
+        return full_name_of(self.last_name, self.first_name)
 
 
 class Season(models.Model):

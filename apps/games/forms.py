@@ -4,6 +4,7 @@ match's sheet; writing a deal on a free-play tarot table's sheet."""
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from apps.core.forms import FrenchDecimalField
 from apps.games.models import BeloteDeal, PinochleHand
 from apps.games.services import ROUND_ROBIN, STANDINGS
 from apps.scoring.domain.deal import Contract
@@ -157,7 +158,7 @@ class HandForm(forms.Form):
 
 
 class ExtrasForm(forms.Form):
-    set_cup = forms.DecimalField(
+    set_cup = FrenchDecimalField(
         label=_("Set cup: each player of a team set puts in (€)"),
         min_value=0,
         max_value=100,

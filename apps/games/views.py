@@ -563,7 +563,7 @@ def _game_write(write, success: str):
 
 
 def _confirm(request, view):
-    hand = next((h for h in view.hands if h.pk == int(request.POST.get("hand", 0))), None)
+    hand = next((h for h in view.hands if str(h.pk) == request.POST.get("hand", "")), None)
     if hand is None:
         raise ValidationError(_("Unknown hand."))
     services.pinochle_hand_confirm(actor=request.user, hand=hand, side=request.POST.get("side"))

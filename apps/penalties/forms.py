@@ -10,6 +10,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from apps.core.forms import FrenchDecimalField
 from apps.movements.models import MovementTable
 from apps.movements.printing import seat_name
 from apps.penalties.models import Adjustment, Fault, FaultySide, PlayersNote
@@ -125,7 +126,7 @@ class IncidentForm(forms.Form):
         required=False,
         help_text=gettext_lazy("For the referee and the file only: never printed."),
     )
-    penalty_percent = forms.DecimalField(
+    penalty_percent = FrenchDecimalField(
         label=gettext_lazy("Penalty (percentage points)"),
         min_value=0,
         max_value=100,

@@ -10,7 +10,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from apps.accounts.api import ScopedReadViewSet
-from apps.federation.models import Licensee, Season
+from apps.federation.models import Licensee, Season, full_name_of
 from apps.rankings import selectors
 from apps.rankings.models import Publication, PublicationChange, RankingRow
 from apps.rankings.permissions import can_see_live_line
@@ -27,9 +27,11 @@ class PublicationSerializer(serializers.ModelSerializer):
 
 
 class RowSerializer(serializers.ModelSerializer):
-    licence = serializers.CharField(source="licensee.licence_number")
-    name = serializers.CharField(source="licensee.full_name")
-    club = serializers.CharField(source="club.name", default="")
+    """A row as it was computed (the player's licence, name and club then)."""
+
+    licence = serializers.CharField(source="licence_number")
+    name = serializers.CharField(source="full_name")
+    club = serializers.CharField(source="club_name")
     committee = serializers.CharField(source="committee.name")
     zone = serializers.CharField(source="zone.name")
 
@@ -40,13 +42,18 @@ class RowSerializer(serializers.ModelSerializer):
 
 
 class ChangeSerializer(serializers.ModelSerializer):
-    licence = serializers.CharField(source="licensee.licence_number")
-    name = serializers.CharField(source="licensee.full_name")
+    """A change, its player as the list shows them (selectors.publication_changes)."""
+
+    licence = serializers.CharField(source="shown_licence_number")
+    name = serializers.SerializerMethodField()
 
     class Meta:
         model = PublicationChange
         fields = ["licence", "name", "pcn_before", "pcn_after", "rank_before", "rank_after"]
         fields += ["reasons"]
+
+    def get_name(self, change) -> str:
+        return full_name_of(change.shown_last_name, change.shown_first_name)
 
 
 class PublicationQuery(serializers.Serializer):

@@ -51,13 +51,16 @@ def totals_sql(start, end) -> tuple[str, list]:
 
 
 def ranking_sql() -> str:
-    """The run's rows from the totals, ranked (parameter: the run's id)."""
+    """The run's rows from the totals, ranked, each with the player's licence, name and
+    club as they are now (parameter: the run's id)."""
     return f"""
         INSERT INTO {_table(RankingRow)}
-            (run_id, licensee_id, club_id, committee_id, zone_id, series, pcn, pp,
-             tournaments, rank, committee_rank, zone_rank)
-        SELECT %s, t.licensee_id, l.club_id, c.committee_id, m.zone_id, l.series, t.pcn, t.pp,
-               t.tournaments,
+            (run_id, licensee_id, club_id, committee_id, zone_id, licence_number, last_name,
+             first_name, club_name, series, pcn, pp, tournaments, rank, committee_rank,
+             zone_rank)
+        SELECT %s, t.licensee_id, l.club_id, c.committee_id, m.zone_id,
+               COALESCE(l.licence_number, ''), l.last_name, l.first_name, c.name, l.series,
+               t.pcn, t.pp, t.tournaments,
                RANK() OVER (ORDER BY t.pcn DESC),
                RANK() OVER (PARTITION BY c.committee_id ORDER BY t.pcn DESC),
                RANK() OVER (PARTITION BY m.zone_id ORDER BY t.pcn DESC)

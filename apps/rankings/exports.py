@@ -28,13 +28,13 @@ CSV = "text/csv; charset=utf-8"
 
 
 def _values(row: RankingRow) -> list:
-    licensee = row.licensee
+    """A row as it was computed (the player's licence, name and club then)."""
     return [
         row.rank,
-        licensee.licence_number,
-        licensee.last_name,
-        licensee.first_name,
-        row.club.name if row.club else "",
+        row.licence_number,
+        row.last_name,
+        row.first_name,
+        row.club_name,
         row.committee.name,
         row.zone.name,
         str(row.get_series_display()),

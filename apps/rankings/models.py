@@ -6,7 +6,7 @@ from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import ClaimedJob
-from apps.federation.models import Licensee
+from apps.federation.models import Licensee, full_name_of
 from apps.results.models import RoomSheetsJob
 
 
@@ -81,6 +81,13 @@ class RankingRow(models.Model):
         db_constraint=False,
         db_index=False,
     )
+    # The player as they were when the list was computed (a published list never changes
+    # on screen when a licensee is renamed, given another licence or changes club, or
+    # their club is gone).
+    licence_number = models.CharField(_("licence number"), max_length=10, blank=True)
+    last_name = models.CharField(_("last name"), max_length=100, blank=True)
+    first_name = models.CharField(_("first name"), max_length=100, blank=True)
+    club_name = models.CharField(_("club"), max_length=150, blank=True)
     series = models.CharField(_("series"), max_length=2, choices=Licensee.Series.choices)
     pcn = models.PositiveIntegerField(_("PCN"))
     pp = models.PositiveIntegerField(_("PP"))
@@ -99,6 +106,11 @@ class RankingRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rank}. {self.licensee_id}: {self.pcn} PCN"
+
+    @property
+    def full_name(self) -> str:
+        """The player's name when the list was computed."""
+        return full_name_of(self.last_name, self.first_name)
 
 
 class Publication(models.Model):

@@ -5,9 +5,11 @@ their totals. Each read costs a fixed number of queries, whatever the number of 
 from dataclasses import dataclass
 from datetime import date
 
-from django.db.models import Q, QuerySet
+from django.db.models import Case, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.db.models.functions import Coalesce
 
 from apps.approvals.models import ExternalAward
+from apps.federation.domain.search import search_terms
 from apps.federation.models import Licensee, Season
 from apps.rankings.counted import counted_files, counted_tournaments
 from apps.rankings.domain.places import rank_among
@@ -41,18 +43,19 @@ class RowFilter:
 
 
 def ranking_rows(run: RankingRun, found: RowFilter = RowFilter()) -> QuerySet[RankingRow]:
-    """The run's rows in rank order, narrowed by ``found``, each with its licensee and the
-    club, committee and zone it was ranked in."""
+    """The run's rows in rank order, narrowed by ``found`` (its words as the licensee search
+    takes them, in the names and licences the list was computed with), each with its
+    licensee and the committee and zone it was ranked in."""
     rows = (
         RankingRow.objects.filter(run=run)
-        .select_related("licensee", "club", "committee", "zone")
-        .order_by("rank", "licensee__last_name", "licensee__first_name")
+        .select_related("licensee", "committee", "zone")
+        .order_by("rank", "last_name", "first_name")
     )
-    for word in found.text.split():
+    for word in search_terms(found.text):
         rows = rows.filter(
-            Q(licensee__last_name__icontains=word)
-            | Q(licensee__first_name__icontains=word)
-            | Q(licensee__licence_number__startswith=word)
+            Q(last_name__icontains=word)
+            | Q(first_name__icontains=word)
+            | Q(licence_number__startswith=word)
         )
     if found.club_id:
         rows = rows.filter(club_id=found.club_id)
@@ -74,8 +77,24 @@ def club_ranks_set(run: RankingRun, club_id: int, rows: list[RankingRow]) -> Non
         row.club_rank = rank_among(row.pcn, club_pcns)
 
 
+SNAPSHOT = ("licence_number", "last_name", "first_name", "club_name")
+
+
 def publication_changes(publication: Publication) -> QuerySet[PublicationChange]:
-    return publication.changes.select_related("licensee__club")
+    """What the publication changed, each player as its list shows them (its row, or for
+    a player who left the list, the previous list's): ``licence_number``, ``last_name``,
+    ``first_name`` and ``club_name`` annotated (one query)."""
+    lists = Publication.objects.filter(pk__in=[publication.pk, publication.previous_id])
+    row = RankingRow.objects.filter(
+        licensee_id=OuterRef("licensee_id"), run_id__in=lists.values("run_id")
+    )
+    row = row.order_by(Case(When(run_id=publication.run_id, then=0), default=1))
+    return publication.changes.select_related("licensee").annotate(
+        **{
+            f"shown_{name}": Coalesce(Subquery(row.values(name)[:1]), Value(""))
+            for name in SNAPSHOT
+        }
+    )
 
 
 @dataclass(frozen=True)

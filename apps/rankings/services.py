@@ -2,7 +2,7 @@
 compute it (the worker's job, apps.core.jobs)."""
 
 from django.conf import settings
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
@@ -140,21 +140,38 @@ def _moves(before: dict, after: dict) -> list[int]:
     return changed + [licensee for licensee in before if licensee not in after]
 
 
+# ``ranking_publish``'s ``after`` when the caller publishes over whatever is the latest.
+LATEST = object()
+
+
 @transaction.atomic
-def ranking_publish(*, actor, season: Season) -> Publication:
+def ranking_publish(*, actor, season: Season, after=LATEST) -> Publication:
     """Federation staff publish the season's ranking as it is now: its rows are stored and
     never computed again; what changed since the previous publication (players added,
-    changed, gone) is recorded with the tournaments that caused it."""
+    changed, gone) is recorded with the tournaments that caused it. ``after`` is the id of
+    the season's latest publication the user saw when they clicked « Publier » (None:
+    none yet): two clicks on the same page make one publication, the second is refused
+    (ValidationError, code "published")."""
     if not can_manage_national_ranking(actor):
         raise PermissionDenied("Seule la fédération publie le classement national.")
     Season.objects.select_for_update().get(pk=season.pk)  # one publication at a time
+    previous = Publication.objects.filter(season=season).order_by("-published_at", "-pk").first()
+    if after is not LATEST and (previous.pk if previous else None) != after:
+        raise ValidationError(
+            "Le classement vient d'être publié (le %(at)s, par %(by)s) : il n'est pas "
+            "publié une seconde fois.",
+            code="published",
+            params={
+                "at": timezone.localtime(previous.published_at).strftime("%d/%m/%Y à %H:%M"),
+                "by": previous.published_by,
+            },
+        )
     run = RankingRun.objects.create(season=season, state=RankingRun.State.RUNNING)
     players = ranking_store(run_id=run.pk, season=season)
     now = timezone.now()
     RankingRun.objects.filter(pk=run.pk).update(
         state=RankingRun.State.DONE, players=players, computed_at=now, progress=100
     )
-    previous = Publication.objects.filter(season=season).order_by("-published_at").first()
     before = {r.licensee_id: r for r in previous.run.rows.all()} if previous is not None else {}
     after = {r.licensee_id: r for r in run.rows.all()}
     moved = _moves(before, after)

@@ -5,6 +5,7 @@ change goes through the services."""
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -265,8 +266,12 @@ def run_progress(request, pk):
 
 @federation_only
 def publish(request, year):
+    """GET: confirm; POST: publish, once however many times the button is pressed (the form
+    carries the latest publication the user saw)."""
     season = _season(year)
     if request.method != "POST":
+        latest = Publication.objects.filter(season=season).order_by("-published_at", "-pk")
+        seen = latest.values_list("pk", flat=True).first()
         return confirm_page(
             request,
             title=_("Publish the ranking"),
@@ -277,8 +282,18 @@ def publish(request, year):
             % {"season": season},
             confirm_label=_("Publish"),
             cancel_url=reverse("rankings:staff", args=[year]),
+            fields={"after": seen or ""},
         )
-    publication = services.ranking_publish(actor=request.user, season=season)
+    after = request.POST.get("after", "")
+    if after and not after.isdigit():
+        raise Http404
+    try:
+        publication = services.ranking_publish(
+            actor=request.user, season=season, after=int(after) if after else None
+        )
+    except ValidationError as exc:
+        messages.info(request, " ".join(exc.messages))
+        return redirect("rankings:staff", year=year)
     messages.success(
         request,
         _("Ranking published: %(added)s added, %(changed)s changed, %(unchanged)s unchanged.")

@@ -4,13 +4,32 @@ missing. Registered with the tournaments' transition checks in ScoringConfig.rea
 room moving on to the next position is warned of the lines still missing (the movements'
 advance warnings)."""
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from apps.movements.models import SessionMovement
 from apps.movements.selectors import table_name
+from apps.scoring.models import Play
 from apps.scoring.selectors import position_lines, unsettled_lines
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
+
+
+def positions_played(tournament: Tournament) -> bool:
+    """A position of the tournament has been played: the room moved past the first one,
+    or a line has a score or is stated not played (a played check of
+    apps.tournaments.selectors)."""
+    if not tournament.duplicate:
+        return False
+    moved_on = SessionMovement.objects.filter(
+        session__tournament=tournament, current_position__gt=1
+    )
+    return (
+        moved_on.exists()
+        or Play.objects.filter(table__movement__session__tournament=tournament)
+        .filter(Q(score__isnull=False) | Q(not_played=True))
+        .exists()
+    )
 
 
 def finish_refusals(tournament: Tournament, target: Status) -> list[str]:

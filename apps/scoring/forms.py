@@ -7,6 +7,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from apps.core.forms import FrenchDecimalField
 from apps.scoring.domain.deal import CARD_POINTS, Chelem, Deal, Poignee, Side, duplicate_score
 from apps.scoring.services import sentence
 
@@ -51,7 +52,7 @@ class CountField(AsciiNumberMixin, forms.IntegerField):
     pattern = COUNT
 
 
-class PointsField(AsciiNumberMixin, forms.DecimalField):
+class PointsField(AsciiNumberMixin, FrenchDecimalField):
     pattern = POINTS
 
 
@@ -69,7 +70,6 @@ class LineForm(forms.Form):
         min_value=0,
         max_value=CARD_POINTS,
         decimal_places=1,
-        localize=True,
         required=False,
         help_text=_("The taker's card points (halves allowed)."),
     )

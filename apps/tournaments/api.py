@@ -1,5 +1,6 @@
 """REST API for tournaments and registrations."""
 
+from django.db import models
 from django.db.models import Count, Prefetch
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, extend_schema_view
@@ -7,7 +8,7 @@ from rest_framework import serializers
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
-from apps.accounts.api import ScopedPrimaryKeyRelatedField, ScopedReadViewSet
+from apps.accounts.api import CommaDecimalField, ScopedPrimaryKeyRelatedField, ScopedReadViewSet
 from apps.federation.permissions import clubs_for_user, licensees_registrable_by
 from apps.tournaments.models import Registration, Session, Tournament
 from apps.tournaments.permissions import registrations_for_user, tournaments_for_user
@@ -53,6 +54,11 @@ class TournamentSerializer(serializers.ModelSerializer):
 
 
 class TournamentUpdateSerializer(serializers.ModelSerializer):
+    serializer_field_mapping = {
+        **serializers.ModelSerializer.serializer_field_mapping,
+        models.DecimalField: CommaDecimalField,
+    }
+
     class Meta:
         model = Tournament
         fields = ["name", "date", "venue", "kind", "index"]

@@ -6,15 +6,18 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from apps.core.forms import french_formfield
+from apps.tournaments.domain.sessions import MAX_SESSIONS
 from apps.tournaments.models import RefereeAssignment, Tournament
 from apps.tournaments.permissions import referees_assignable
-from apps.tournaments.services import MAX_SESSIONS, TOURNAMENT_FIELDS
+from apps.tournaments.services import TOURNAMENT_FIELDS
 
 
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = TOURNAMENT_FIELDS
+        formfield_callback = french_formfield
         widgets = {
             "date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "starts_at": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),

@@ -78,6 +78,16 @@ def can_download_award_file(user, tournament: Tournament) -> bool:
     return clubs_for_user(user).filter(pk=tournament.club_id).exists()
 
 
+def can_read_referee_notes(user, tournament: Tournament) -> bool:
+    """The referee's private notes on incidents (never printed): the room's referees and
+    the homologation chain over the tournament (its committee, its zone, the federation)."""
+    roles = roles_of(user)
+    if roles.federation or can_referee_tournament(user, tournament):
+        return True
+    committee = tournament.club.committee
+    return committee.pk in roles.committee_ids or committee.zone_id in roles.zone_ids
+
+
 def tournament_capacities(user, tournament: Tournament) -> set[str]:
     capacities = set()
     if can_manage_tournament(user, tournament):

@@ -1,5 +1,7 @@
 """Read-side queries for tournaments."""
 
+from collections.abc import Callable
+
 from django.db.models import Count, Exists, OuterRef, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -12,6 +14,17 @@ from apps.tournaments.permissions import tournaments_for_user
 
 HOME_LIST_SIZE = 10
 SEARCH_LIMIT = 20
+
+# What the apps above register to say that a tournament's play has begun: each check
+# takes the tournament and answers whether it holds played results (a score, a line
+# stated not played, a game's deal).
+played_checks: list[Callable[[Tournament], bool]] = []
+
+
+def tournament_played(tournament: Tournament) -> bool:
+    """A position of the tournament has been played: some result of it is recorded
+    (apps.tournaments.domain.workflow.walks_back_over_play)."""
+    return any(check(tournament) for check in played_checks)
 
 
 def tournaments_upcoming_public() -> QuerySet[Tournament]:

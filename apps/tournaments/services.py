@@ -22,11 +22,14 @@ from apps.federation.models import Club, Licensee
 from apps.federation.permissions import can_manage_club
 from apps.federation.services import licensee_guest_record
 from apps.tournaments import permissions
+from apps.tournaments.domain.sessions import MAX_SESSIONS
 from apps.tournaments.domain.workflow import (
     REGISTRATION_STATUSES,
     Status,
+    walks_back_over_play,
 )
 from apps.tournaments.models import RefereeAssignment, Registration, Session, Tournament
+from apps.tournaments.selectors import tournament_played
 
 TOURNAMENT_FIELDS = [
     "name",
@@ -44,7 +47,6 @@ TOURNAMENT_FIELDS = [
 _STAGE_PLAYERS = _lazy(
     "Players enter a championship stage on the stage's page, where their eligibility is checked."
 )
-MAX_SESSIONS = 12
 
 # What the apps above register (in their AppConfig.ready) to refuse a transition: each
 # check takes the tournament and the target status and returns the French reasons it is
@@ -53,10 +55,22 @@ TransitionCheck = Callable[[Tournament, Status], list[str]]
 transition_checks: list[TransitionCheck] = []
 
 
+def _walk_back_refusals(tournament: Tournament, target: Status) -> list[str]:
+    """Never back over played results (asked of the apps only for a step back)."""
+    if not (walks_back_over_play(target, True) and tournament_played(tournament)):
+        return []
+    return [
+        _("A position has been played: the tournament cannot go back to “%(status)s”.")
+        % {"status": Tournament.StatusChoice(target).label}
+    ]
+
+
 def transition_refusals(tournament: Tournament, target: Status) -> list[str]:
-    """Why the apps above refuse this transition now (empty: they do not); the
-    confirmation page shows them before anything is asked."""
-    return [text for check in transition_checks for text in check(tournament, target)]
+    """Why this transition is refused now (empty: it is not): never back over played
+    results, then what the apps above refuse; the confirmation page shows them before
+    anything is asked."""
+    refusals = _walk_back_refusals(tournament, target)
+    return refusals + [text for check in transition_checks for text in check(tournament, target)]
 
 
 # What the apps above register to freeze a tournament's results before it is submitted:
@@ -303,7 +317,11 @@ def tournament_transition(*, actor, tournament: Tournament, status: str) -> Tour
 def tournament_status_record(*, actor, tournament: Tournament, status: Status, reason: str = ""):
     """Write the tournament's status (as its workflow or the homologation chain,
     apps.approvals, moves it) with its audit row, and tell the apps above; the caller has
-    checked who may. Call it inside the caller's transaction."""
+    checked who may. Call it inside the caller's transaction. Never back over played
+    results (ValidationError)."""
+    refusals = _walk_back_refusals(tournament, Status(status))
+    if refusals:
+        raise ValidationError(refusals)
     changes = model_update(tournament, {"status": Status(status).value})
     if not changes:
         return tournament

@@ -35,7 +35,7 @@ from apps.tournaments.forms import (
     TournamentForm,
 )
 from apps.tournaments.models import Session, Tournament
-from apps.tournaments.selectors import registration_candidates
+from apps.tournaments.selectors import registration_candidates, tournament_played
 
 # Button label of each transition, keyed by (current status, target status).
 TRANSITION_LABELS = {
@@ -94,7 +94,11 @@ def transition_buttons(user, tournament) -> list[dict]:
     page's primary button, except finishing while play runs: the evening's work then is
     the movement and the scores, and finishing is the last thing done."""
     current = Status(tournament.status)
-    targets = next_statuses(current, permissions.tournament_capacities(user, tournament))
+    capacities = permissions.tournament_capacities(user, tournament)
+    # Only a running tournament's way back can cross played results (the services refuse
+    # it from any status).
+    played = current == Status.RUNNING and tournament_played(tournament)
+    targets = next_statuses(current, capacities, played=played)
     buttons = [
         {
             "status": target.value,

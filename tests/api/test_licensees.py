@@ -4,10 +4,13 @@ import threading
 
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils.translation import gettext
 from rest_framework.test import APIClient
 
 from apps.accounts.models import Role
+from apps.federation.api import LicenseeQuery
+from apps.federation.forms import LicenseeSearchForm
 from apps.federation.models import Licensee
 from tests import factories as f
 from tests.api.helpers import audit_count, expected_ids, result_ids
@@ -115,6 +118,16 @@ def test_search_by_name_or_licence_number(world, api_as, query, names):
     }
     response = api_as("federation_staff").get("/api/licensees/", {"q": query})
     assert result_ids(response) == {found[name].pk for name in names}
+
+
+def test_a_search_of_many_words_is_refused_at_once_as_on_the_page(world, api_as):
+    query = " ".join(f"mot{n}" for n in range(1900))
+    with CaptureQueriesContext(connection) as queries:
+        response = api_as("federation_staff").get("/api/licensees/", {"q": query})
+    assert response.status_code == 400
+    assert "100" in response.json()["q"][0]
+    assert not [q for q in queries.captured_queries if "federation_licensee" in q["sql"]]
+    assert LicenseeQuery().fields["q"].max_length == LicenseeSearchForm().fields["q"].max_length
 
 
 def test_club_filter(world, api_as):

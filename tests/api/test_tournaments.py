@@ -236,3 +236,19 @@ def test_no_full_update_or_delete(world, api_as, method):
     response = getattr(api_as("federation_staff"), method)(url, _payload(world.club), format="json")
     assert response.status_code == 405
     assert Tournament.objects.filter(pk=world.draft.pk).exists()
+
+
+@pytest.mark.parametrize("sent", ["1,5", "1.5", 1.5])
+def test_the_index_is_read_with_a_comma_as_the_french_write_it(world, api_as, sent):
+    url = f"/api/tournaments/{world.draft.pk}/"
+    response = api_as("club_manager").patch(url, {"index": sent}, format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["index"] == "1.5"
+    world.draft.refresh_from_db()
+    assert world.draft.index == Decimal("1.5")
+
+
+def test_an_index_with_two_separators_is_refused(world, api_as):
+    url = f"/api/tournaments/{world.draft.pk}/"
+    response = api_as("club_manager").patch(url, {"index": "1,5,0"}, format="json")
+    assert response.status_code == 400 and list(response.json()) == ["index"]

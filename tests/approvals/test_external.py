@@ -371,3 +371,15 @@ def test_the_page_refuses_a_file_that_is_not_xlsx(world, login):
         "Fichier : illisible. Envoyez le fichier Excel (.xlsx) de l'« Export des Pcn »."
     ]
     assert Homologation.objects.count() == 0
+
+
+def test_a_formula_cell_is_refused_never_read_as_0(world, players):
+    """openpyxl writes formulas without a computed value: read with the values only, the
+    cell was empty (0 PCN); the file is refused, naming the cell."""
+    first, second, _third = players
+    content = xlsx(
+        (first.licence_number, "DUCARD Lionel", 120, 5),
+        (second.licence_number, "MARTIN Anne", "=C2*2", 4),
+    )
+    (message,) = _refusal(world.committee_staff, world.club, content)
+    assert "C3" in message and "formule" in message and "=C2*2" in message

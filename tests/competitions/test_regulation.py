@@ -15,6 +15,7 @@ from apps.competitions.domain.regulation import (
     minimums_hold,
     regulation_problems,
 )
+from apps.tournaments.domain.sessions import MAX_SESSIONS
 
 K = CompetitionKind
 
@@ -140,3 +141,11 @@ def test_local_finals_exist_only_in_the_promotion_and_qualify_for_the_national_f
     assert allowed is (kind in LOCAL_FINALS)
     assert (local_final_refusal(kind, qualifies_for_national=None) is None) is allowed
     assert local_final_refusal(kind, qualifies_for_national=False) is not None
+
+
+def test_a_row_has_at_most_the_sessions_a_tournament_can_have():
+    assert MAX_SESSIONS == 12
+    most = RegulationRow(15, 15, (15,) * (MAX_SESSIONS - 1))
+    assert regulation_problems(K.OPEN, [most], 20) == []
+    (problem,) = regulation_problems(K.OPEN, [RegulationRow(15, 15, (15,) * 4999)], 20)
+    assert "5000 séances" in problem and f"{MAX_SESSIONS} au plus" in problem

@@ -298,3 +298,14 @@ def test_the_stage_form_refuses_a_balanced_open_regional_final_and_says_why(clie
     page = client.get(reverse("competitions:stage", args=[stage.pk])).content.decode()
     assert "Placement de la première séance" in page
     assert "Placement des séances suivantes" in page
+
+
+def test_a_table_of_5000_sessions_is_refused_and_changes_nothing(client, league, stage):
+    client.force_login(league.committee_staff[0])
+    page = client.post(
+        reverse("competitions:regulation", args=[stage.pk]),
+        {"deals": 20, "rows": "15-40 : " + ", ".join(["15"] * 4999)},
+        follow=True,
+    ).content.decode()
+    assert "5000 séances, un tournoi en compte 12 au plus" in page
+    assert stage.regulation() == [RegulationRow(15, 40)]

@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+from decimal import Decimal
 from io import BytesIO, StringIO
 from pathlib import Path
 
@@ -17,6 +18,8 @@ from openpyxl import load_workbook
 
 from apps.exchange.services import tournament_file_export
 from apps.federation.models import Licensee
+from apps.penalties.models import Incident
+from apps.penalties.selectors import catalogue_for
 from apps.tournaments.models import Tournament
 from tests import factories as f
 from tests.exchange.tournament_file_data import document_build
@@ -110,6 +113,24 @@ def tournament(world, file):
 def test_json_goes_to_standard_output(tournament):
     exported = json.loads(export_results(str(tournament.pk), "--format", "json"))
     assert exported == tournament_file_export(tournament.sessions.get())
+
+
+def test_the_referees_notes_are_written_only_when_asked(tournament):
+    session = tournament.sessions.get()
+    late = Incident.objects.create(
+        session=session,
+        fault=catalogue_for(tournament).faults.get(code="retard"),
+        note="arrivé sans s'excuser",
+        public_reason="retard",
+        penalty_percent=Decimal("1.5"),
+    )
+    late.players.set([tournament.registrations.order_by("pk").first()])
+    public = json.loads(export_results(str(tournament.pk), "--format", "json"))
+    assert public["incidents"][-1]["public_reason"] == "retard"
+    assert "note" not in public["incidents"][-1]
+    assert "sans s'excuser" not in json.dumps(public, ensure_ascii=False)
+    private = json.loads(export_results(str(tournament.pk), "--format", "json", "--notes-arbitre"))
+    assert private["incidents"][-1]["note"] == "arrivé sans s'excuser"
 
 
 def test_xlsx_and_pdf_go_to_the_output_file(tournament, tmp_path):

@@ -13,6 +13,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from apps.accounts.models import Role
 from apps.exchange.services import tournament_file_export, tournament_file_import
 from apps.movements.domain.etuis import etui_taker
 from apps.penalties.models import Incident, Penalised, Penalty
@@ -23,8 +24,11 @@ from apps.scoring.models import Play
 from apps.scoring.services import play_not_played_set, play_score_set
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
+from apps.tournaments.permissions import can_read_referee_notes
+from tests import factories as f
 from tests.builders import GARDE_SCORES, played, ruling, seated_at
 from tests.exchange.tournament_file_data import document_build, upload
+from tests.personas import PERSONAS
 
 pytestmark = pytest.mark.django_db
 
@@ -80,7 +84,7 @@ def session(world):
 
 
 def test_export_import_export_gives_the_same_document(world, session):
-    exported = tournament_file_export(session)
+    exported = tournament_file_export(session, referee_notes=True)
     codes = {incident["fault"] for incident in exported["incidents"]}
     assert codes == set(catalogue_for(session.tournament).faults.values_list("code", flat=True))
     assert all(i["note"].endswith(f"note {i['fault']}") for i in exported["incidents"])
@@ -94,7 +98,7 @@ def test_export_import_export_gives_the_same_document(world, session):
     assert unplayed["note"] == "étui égaré" and "score" not in unplayed
     again = tournament_file_import(actor=None, document=copy.deepcopy(exported), club=world.club)
     assert again.status == Status.FINISHED
-    assert tournament_file_export(again.sessions.get()) == exported
+    assert tournament_file_export(again.sessions.get(), referee_notes=True) == exported
     renonce = Incident.objects.filter(session__tournament=again, fault__code="renonce_consommee")
     assert renonce.get().note == "note renonce_consommee"  # not « Hésitation »
     assert renonce.get().public_reason == "raison renonce_consommee"
@@ -155,7 +159,50 @@ def test_the_results_page_offers_the_file_to_whoever_sees_the_results(
     assert reverse("exchange:session_file", args=[finished.pk]) in page
     response = client.get(reverse("exchange:session_file", args=[finished.pk]))
     assert response["Content-Type"] == "application/json"
-    assert json.loads(response.content) == tournament_file_export(finished)
+    notes = persona == "referee"
+    assert json.loads(response.content) == tournament_file_export(finished, referee_notes=notes)
+
+
+# The room's referees and the homologation chain over the tournament read the referee's
+# private notes; its club's managers, its players and the others do not.
+NOTE_READERS = {"referee", "committee_staff", "zone_manager", "federation_staff"}
+
+
+def _noted(document: dict) -> bool:
+    notes = [incident.get("note") for incident in document["incidents"]]
+    assert document["incidents"] and all(i["public_reason"] for i in document["incidents"])
+    return all(note and "note " in note for note in notes)
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_the_referees_notes_are_in_the_file_only_for_the_room_and_the_chain(
+    world, login, finished, persona
+):
+    response = login(world.persona(persona)).get(
+        reverse("exchange:session_file", args=[finished.pk])
+    )
+    document = json.loads(response.content)
+    assert _noted(document) is (persona in NOTE_READERS)
+    assert "note " not in response.content.decode() or persona in NOTE_READERS
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_the_api_gives_the_referees_notes_only_to_the_room_and_the_chain(world, finished, persona):
+    client = APIClient()
+    client.force_authenticate(world.persona(persona))
+    document = client.get(f"/api/tournament-files/{world.tournament.pk}/").json()
+    assert _noted(document) is (persona in NOTE_READERS)
+
+
+def test_the_other_chain_and_referees_elsewhere_do_not_read_the_notes(world, finished):
+    committee = f.UserFactory()
+    f.RoleFactory(user=committee, role=Role.COMMITTEE_STAFF, committee=world.other_club.committee)
+    zone = f.UserFactory()
+    f.RoleFactory(user=zone, role=Role.ZONE_MANAGER, zone=world.other_club.committee.zone)
+    referee = f.UserFactory()
+    f.RoleFactory(user=referee, role=Role.REFEREE)
+    for user in (committee, zone, referee):
+        assert not can_read_referee_notes(user, world.tournament)
 
 
 def test_before_play_is_over_only_those_who_oversee_get_the_file(world, login, session):
@@ -175,7 +222,9 @@ def test_the_api_exports_the_file_when_the_results_may_be_seen(world, session, p
     response = client.get(f"/api/tournament-files/{world.tournament.pk}/")
     assert response.status_code == status
     if status == 200:
-        assert response.json() == json.loads(json.dumps(tournament_file_export(session)))
+        notes = persona == "federation_staff"
+        exported = tournament_file_export(session, referee_notes=notes)
+        assert response.json() == json.loads(json.dumps(exported))
 
 
 def test_the_api_says_when_a_tournament_is_out_of_sight_or_has_no_such_session(world, session):

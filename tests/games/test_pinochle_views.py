@@ -134,3 +134,12 @@ def test_a_team_formed_by_mistake_is_undone_before_the_draw_only(world, login, f
         reverse("games:pinochle_team_delete", args=[four.pk, other.pk])
     )
     assert outsider.status_code == 403
+
+
+@pytest.mark.parametrize("hand", ["abc", "", "1.5"])
+def test_a_confirmation_of_a_hand_that_is_not_a_number_is_refused_not_500(world, login, game, hand):
+    browser = login(world.referee)
+    confirm = reverse("games:pinochle_confirm", args=[game.pk])
+    answer = browser.post(confirm, {"hand": hand, "side": "a"}, follow=True)
+    assert answer.status_code == 200
+    assert "Donne inconnue." in answer.content.decode()

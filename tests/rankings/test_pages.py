@@ -9,11 +9,12 @@ import datetime
 import io
 
 import pytest
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from apps.federation.models import Season
+from apps.federation.models import Licensee, Season
 from apps.rankings import services
 from apps.rankings.models import Publication, RankingRun, SeriesProposal, SeriesRule
 from tests import factories as f
@@ -320,6 +321,21 @@ def test_the_series_rules_are_edited_on_the_page(world, season, login):
     assert refused.status_code == 403
 
 
+def test_contradictory_series_rules_are_refused_on_the_page_naming_the_problem(
+    world, season, login
+):
+    client = login(world.federation_staff)
+    rows = [
+        {"series": "1", "purpose": "enter", "measure": "pcn", "threshold": "500"},
+        {"series": "2", "purpose": "enter", "measure": "pcn", "threshold": "800"},
+    ]
+    answer = client.post(_url("rules", 2026), _rules_post(rows))
+    assert answer.status_code == 400
+    html = answer.content.decode()
+    assert "Entrer en 1ʳᵉ série (PCN ≥ 500) est plus facile qu&#x27;entrer en 2ᵉ série" in html
+    assert not SeriesRule.objects.exists()
+
+
 def test_a_proposal_is_reviewed_and_applied_on_the_pages(world, season, login):
     client = login(world.federation_staff)
     answer = client.post(_url("propose", 2026), follow=True)
@@ -499,3 +515,71 @@ def test_more_pages_queries_do_not_grow_with_the_players(world, season, login, e
         }[endpoint]
         counts.append(queries_of(lambda address=address, client=client: client.get(address)))
     assert counts[0] == counts[1]
+
+
+# --- a published list as it was published ------------------------------------------------
+
+
+def _shown(client, url, **query) -> str:
+    answer = client.get(url, query)
+    assert answer.status_code == 200
+    return answer.content.decode("utf-8-sig")
+
+
+def test_a_published_list_shows_each_player_as_published(world, season, client):
+    publication = _publish(world, season, _field(world, 1))
+    before = (world.licensee.licence_number, world.licensee.last_name, world.club.name)
+    world.licensee.last_name, world.licensee.first_name = "Renommée", "Zoé"
+    world.licensee.licence_number = "7777777"
+    world.licensee.club = world.other_club
+    world.licensee.save()
+    world.club.name = "Club rebaptisé"
+    world.club.save()
+    html = _shown(client, _url("published", 2026))
+    html = html[html.index("<tbody>") :]  # the rows (the filters name today's clubs)
+    assert before[0] in html and before[1].upper() in html and before[2] in html
+    assert "RENOMMÉE" not in html and "Club rebaptisé" not in html, html
+    assert _url("player", "7777777") in html  # the link leads to the player today
+    text = _shown(client, _url("published", 2026), format="csv")
+    assert f"{before[0]};{before[1]};" in text and "Renommée" not in text
+    rows = client.get(f"/api/ranking-publications/{publication.pk}/rows/").json()["results"]
+    mine = next(row for row in rows if row["licence"] == before[0])
+    assert mine["name"].startswith(before[1].upper()) and mine["club"] == before[2]
+
+
+def test_what_a_publication_changed_shows_each_player_as_published(world, season, client):
+    _publish(world, season, {world.licensee: 500, world.other_licensee: 400})
+    publication = _publish(world, season, {world.licensee: 100}, date=datetime.date(2027, 1, 9))
+    before = (world.licensee.licence_number, world.licensee.last_name.upper(), world.club.name)
+    Licensee.objects.filter(pk=world.licensee.pk).update(
+        last_name="Renommée", licence_number="7777777", club=world.other_club
+    )
+    html = _shown(client, _url("changes", publication.pk))
+    html = html[html.index("<tbody>") :]
+    assert before[1] in html and before[2] in html and "RENOMMÉE" not in html
+    changes = client.get(f"/api/ranking-publications/{publication.pk}/changes/").json()
+    mine = next(c for c in changes["results"] if c["licence"] == before[0])
+    assert mine["name"].startswith(before[1])
+
+
+def test_a_licensee_without_a_licence_any_more_breaks_no_page(world, season, client, login):
+    publication = _publish(world, season, _field(world, 1))
+    Licensee.objects.filter(pk=world.licensee.pk).update(licence_number=None, guest=True)
+    for name, args in (("published", (2026,)), ("changes", (publication.pk,))):
+        assert client.get(_url(name, *args)).status_code == 200
+    assert login(world.player).get(reverse("tournaments:home")).status_code == 200
+    assert client.get(f"/api/ranking-publications/{publication.pk}/rows/").status_code == 200
+
+
+def test_a_club_gone_breaks_no_page(world, season, client):
+    gone = f.ClubFactory(name="Club dissous", committee=world.club.committee)
+    player = f.LicenseeFactory(club=gone, last_name="Orphelin")
+    publication = _publish(world, season, {player: 800, world.licensee: 700})
+    Licensee.objects.filter(pk=player.pk).update(club=world.other_club)
+    with connection.cursor() as cursor:  # the rows keep no database constraint on it
+        cursor.execute("DELETE FROM federation_club WHERE id = %s", [gone.pk])
+    html = _shown(client, _url("published", 2026))
+    assert "ORPHELIN" in html and "Club dissous" in html
+    assert "Club dissous" in _shown(client, _url("published", 2026), format="csv")
+    assert client.get(_url("changes", publication.pk)).status_code == 200
+    assert client.get(_url("player", player.licence_number)).status_code == 200

@@ -2,9 +2,15 @@
 next; publishing again records, per player, what changed and which approvals caused it."""
 
 import datetime
+import importlib
+import threading
 
 import pytest
-from django.core.exceptions import PermissionDenied
+from django.apps import apps
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
 
 from apps.approvals.domain.chain import Action, Level
 from apps.approvals.models import Homologation, HomologationStep
@@ -116,3 +122,58 @@ def test_a_change_of_pp_alone_is_recorded(world):
     again = services.ranking_publish(actor=world.federation_staff, season=season)
     assert (again.added, again.changed, again.unchanged) == (0, 1, 1)
     assert list(again.changes.values_list("licensee_id", "reasons")) == [(a.pk, first.name)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_publish_clicks_at_once_make_one_publication(world):
+    """Two « Publier » posts from the same confirmation page (it saw no publication) run
+    together: one publishes, the other is told it was just published."""
+    season = Season.objects.create(start_year=2026, is_current=True)
+    _approve(world, _approved_with_awards(world, {world.licensee: (500, 0)}))
+    url = reverse("rankings:publish", args=[2026])
+    barrier = threading.Barrier(2, timeout=10)
+    answers = []
+
+    def click():
+        client = Client()
+        client.force_login(world.federation_staff)
+        barrier.wait()
+        answers.append(client.post(url, {"after": ""}, follow=True).content.decode())
+        connection.close()
+
+    threads = [threading.Thread(target=click) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert Publication.objects.filter(season=season).count() == 1
+    assert sum("Classement publié" in answer for answer in answers) == 1
+    assert sum("vient d&#x27;être publié" in answer for answer in answers) == 1
+
+
+def test_a_click_on_an_older_page_publishes_nothing_but_a_new_one_does(world):
+    season = Season.objects.create(start_year=2026, is_current=True)
+    _approve(world, _approved_with_awards(world, {world.licensee: (500, 0)}))
+    first = services.ranking_publish(actor=world.federation_staff, season=season, after=None)
+    with pytest.raises(ValidationError, match="vient d'être publié"):
+        services.ranking_publish(actor=world.federation_staff, season=season, after=None)
+    again = services.ranking_publish(actor=world.federation_staff, season=season, after=first.pk)
+    assert again.previous == first
+    assert Publication.objects.filter(season=season).count() == 2
+
+
+def test_lists_published_before_the_snapshot_take_their_players_as_they_are(world):
+    """The data migration fills each existing row with its player's licence, name and club."""
+    migration = importlib.import_module("apps.rankings.migrations.0006_row_player_snapshot")
+    season = Season.objects.create(start_year=2026, is_current=True)
+    _approve(world, _approved_with_awards(world, {world.licensee: (500, 0)}))
+    publication = services.ranking_publish(actor=world.federation_staff, season=season)
+    publication.run.rows.update(licence_number="", last_name="", first_name="", club_name="")
+    migration.snapshot_fill(apps, None)
+    row = publication.run.rows.get()
+    assert (row.licence_number, row.last_name, row.first_name, row.club_name) == (
+        world.licensee.licence_number,
+        world.licensee.last_name,
+        world.licensee.first_name,
+        world.club.name,
+    )

@@ -8,6 +8,7 @@ from apps.tournaments.domain.workflow import (
     Status,
     next_statuses,
     transition_allowed,
+    walks_back_over_play,
 )
 
 EXPECTED_TRANSITIONS = {
@@ -62,3 +63,19 @@ def test_submitted_and_approved_results_are_frozen():
 def test_drafts_are_private():
     assert Status.DRAFT not in PUBLIC_STATUSES
     assert set(ORDER[1:]) == PUBLIC_STATUSES
+
+
+@pytest.mark.parametrize("target", list(Status))
+def test_once_played_nothing_goes_back_before_running(target):
+    before_running = ORDER.index(target) < ORDER.index(Status.RUNNING)
+    assert walks_back_over_play(target, True) is before_running
+    assert walks_back_over_play(target, False) is False
+
+
+@pytest.mark.parametrize("current", list(Status))
+def test_the_buttons_never_walk_back_over_play(current):
+    everyone = {"manager", "referee"}
+    played = next_statuses(current, everyone, played=True)
+    assert all(ORDER.index(t) >= ORDER.index(Status.RUNNING) for t in played)
+    assert set(played) <= set(next_statuses(current, everyone))
+    assert next_statuses(Status.RUNNING, everyone, played=True) == [Status.FINISHED]

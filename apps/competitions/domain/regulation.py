@@ -8,6 +8,7 @@ et le nombre de joueurs jouant chaque séance »), checked against the regulatio
 - these minimums hold for « chaque finale locale, régionale, par regroupement de comités »
   (art. 2, 7) and, in the Senior, for « chaque tournoi de ces qualificatifs » (art. 12):
   every regional stage;
+- no more sessions than a tournament may have (MAX_SESSIONS);
 - ch. 5, « Tournois Duplicates en plusieurs séances »: only players of the previous
   session play the next one, and « le nombre d'éliminés à chaque séance ne doit pas être
   supérieur à 50 % des participants de la séance précédente ».
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from apps.competitions.domain.eligibility import CompetitionKind
+from apps.tournaments.domain.sessions import MAX_SESSIONS
 
 MIN_PLAYERS = 15
 MIN_DEALS = 20
@@ -81,6 +83,8 @@ def row_problems(
     """What is wrong with one row of the table, ``deals`` being the donnes of a session.
     ``minimums`` False (``minimums_hold``) checks the cuts only."""
     where = f"de {row.low} à {row.high} joueurs"
+    if row.sessions > MAX_SESSIONS:  # said once, before anything about each session
+        return [f"{where} : {row.sessions} séances, un tournoi en compte {MAX_SESSIONS} au plus"]
     problems = []
     if row.low > row.high:
         problems.append(f"{where} : la borne basse dépasse la borne haute")

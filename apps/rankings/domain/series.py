@@ -55,7 +55,9 @@ class Move:
 
 
 def rule_problems(rules: Iterable[Rule]) -> list[str]:
-    """Why a set of rules cannot be used, in French; empty when it can."""
+    """Why a set of rules cannot be used, in French; empty when it can: a rule that cannot
+    be read, or rules that contradict each other (``_contradictions``)."""
+    rules = list(rules)
     problems = []
     for rule in rules:
         if rule.series not in ORDER[:-1]:
@@ -66,6 +68,52 @@ def rule_problems(rules: Iterable[Rule]) -> list[str]:
             problems.append(f"Mesure inconnue : {rule.measure}.")
         if rule.threshold < 1:
             problems.append(f"{NAMES.get(rule.series, rule.series)} : le seuil doit être positif.")
+    return problems or _contradictions(rules)
+
+
+PURPOSES = {ENTER: "entrée", KEEP: "maintien"}
+
+
+def _easier(measure: str, threshold: int, other: int) -> bool:
+    """``threshold`` is met by more seasons than ``other`` (a rank: the higher, easier)."""
+    return threshold > other if measure == "rank" else threshold < other
+
+
+def _contradictions(rules: list[Rule]) -> list[str]:
+    """Rules that cannot hold together: two thresholds for the same série, rule and
+    measure; a série entered more easily than the série below it; a série harder to keep
+    than to enter (the same season would lift one player into it and drop another out)."""
+    problems = []
+    by_key: dict[tuple, Rule] = {}
+    for rule in rules:
+        key = (rule.series, rule.purpose, rule.measure)
+        if key in by_key:
+            problems.append(
+                f"{NAMES[rule.series]}, {PURPOSES[rule.purpose]} : deux seuils de "
+                f"{MEASURES[rule.measure]} ({by_key[key].threshold} et {rule.threshold}) ; "
+                "n'en gardez qu'un."
+            )
+        by_key.setdefault(key, rule)
+    entries = [r for r in by_key.values() if r.purpose == ENTER]
+    for higher in entries:
+        for lower in entries:
+            if (
+                higher.measure == lower.measure
+                and ORDER.index(higher.series) < ORDER.index(lower.series)
+                and _easier(higher.measure, higher.threshold, lower.threshold)
+            ):
+                problems.append(
+                    f"Entrer en {NAMES[higher.series]} ({higher}) est plus facile qu'entrer en "
+                    f"{NAMES[lower.series]} ({lower}) : une série haute demande au moins "
+                    "autant qu'une série plus basse."
+                )
+    for keep in (r for r in by_key.values() if r.purpose == KEEP):
+        enter = by_key.get((keep.series, ENTER, keep.measure))
+        if enter is not None and _easier(keep.measure, enter.threshold, keep.threshold):
+            problems.append(
+                f"{NAMES[keep.series]} : la conserver ({keep}) demande plus que d'y entrer "
+                f"({enter}) ; la même saison y ferait entrer un joueur et en descendre un autre."
+            )
     return problems
 
 

@@ -1,6 +1,8 @@
 """Tournament life cycle: draft → registration open → running → finished →
 submitted → approved. A tournament may go back one step while it is not yet submitted,
-so a referee can reopen a mistaken transition.
+so a referee can reopen a mistaken transition; once a position has been played (a score
+entered, a line stated not played, a game's deal written), it never goes back before
+« en cours » (``walks_back_over_play``), whoever moves it and by whatever path.
 
 From « finished » on, the homologation chain (apps.approvals, fascicule 3 ch. 5
 « Transmission ») moves it: submitted while the committee, the zone or the federation
@@ -47,5 +49,17 @@ def transition_allowed(current: Status, target: Status, capacities: set[str]) ->
     return bool(TRANSITIONS.get((Status(current), Status(target)), frozenset()) & capacities)
 
 
-def next_statuses(current: Status, capacities: set[str]) -> list[Status]:
-    return [t for (s, t), who in TRANSITIONS.items() if s == current and who & capacities]
+def walks_back_over_play(target: Status, played: bool) -> bool:
+    """True when moving to ``target`` would put a tournament whose play has begun
+    (``played``) back before « en cours »: its results would stand in a tournament not
+    yet played."""
+    return played and ORDER.index(Status(target)) < ORDER.index(Status.RUNNING)
+
+
+def next_statuses(current: Status, capacities: set[str], *, played: bool = False) -> list[Status]:
+    """The statuses these capacities may move the tournament to (never back over play)."""
+    return [
+        t
+        for (s, t), who in TRANSITIONS.items()
+        if s == current and who & capacities and not walks_back_over_play(t, played)
+    ]

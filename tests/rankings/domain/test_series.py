@@ -89,3 +89,51 @@ def test_a_player_moves_at_most_one_serie_down(current, standing):
     move = series_move(current, standing, RULES)
     if move is not None and ORDER.index(move.after) > ORDER.index(current):
         assert ORDER.index(move.after) == ORDER.index(current) + 1
+
+
+def test_contradictory_rules_are_refused_naming_the_problem():
+    twice = [Rule("1", ENTER, "pcn", 3000), Rule("1", ENTER, "pcn", 2000)]
+    assert rule_problems(twice) == [
+        "1ʳᵉ série, entrée : deux seuils de PCN (3000 et 2000) ; n'en gardez qu'un."
+    ]
+    inverted = [Rule("1", ENTER, "pcn", 500), Rule("2", ENTER, "pcn", 800)]
+    assert rule_problems(inverted) == [
+        "Entrer en 1ʳᵉ série (PCN ≥ 500) est plus facile qu'entrer en 2ᵉ série (PCN ≥ 800) : "
+        "une série haute demande au moins autant qu'une série plus basse."
+    ]
+    by_rank = [Rule("1", ENTER, "rank", 500), Rule("P", ENTER, "rank", 100)]
+    assert "Entrer en 1ʳᵉ série (rang national ≤ 500)" in rule_problems(by_rank)[0]
+    harder_to_keep = [Rule("2", ENTER, "pcn", 300), Rule("2", KEEP, "pcn", 500)]
+    assert rule_problems(harder_to_keep) == [
+        "2ᵉ série : la conserver (PCN ≥ 500) demande plus que d'y entrer (PCN ≥ 300) ; "
+        "la même saison y ferait entrer un joueur et en descendre un autre."
+    ]
+
+
+def test_rules_on_different_measures_or_equal_thresholds_do_not_contradict():
+    assert rule_problems([Rule("1", ENTER, "pcn", 800), Rule("2", ENTER, "pcn", 800)]) == []
+    assert rule_problems([Rule("1", ENTER, "pp", 100), Rule("2", ENTER, "pcn", 800)]) == []
+    assert rule_problems([Rule("2", ENTER, "rank", 300), Rule("2", KEEP, "rank", 300)]) == []
+
+
+@given(
+    rules=st.lists(
+        st.builds(
+            Rule,
+            series=st.sampled_from(ORDER[:-1]),
+            purpose=st.sampled_from([ENTER, KEEP]),
+            measure=st.sampled_from(["pcn", "pp", "rank"]),
+            threshold=st.integers(1, 5_000),
+        ),
+        max_size=8,
+    )
+)
+def test_rules_without_contradiction_never_lift_and_drop_on_the_same_season(rules):
+    """Accepted rules: a season that meets a série's entry rule meets its keep rule on the
+    same measure."""
+    if rule_problems(rules):
+        return
+    for standing in (Standing(pcn=n, pp=n, rank=n) for n in (1, 100, 1000, 5000)):
+        for enter in (r for r in rules if r.purpose == ENTER and r.holds(standing)):
+            same = (r for r in rules if r.purpose == KEEP and r.series == enter.series)
+            assert all(keep.holds(standing) for keep in same if keep.measure == enter.measure)

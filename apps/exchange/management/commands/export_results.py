@@ -28,8 +28,14 @@ class Command(BaseCommand):
             "--session", type=int, default=1, help="numéro de la séance (par défaut : 1)"
         )
         parser.add_argument("--output", help="fichier à écrire (par défaut : la sortie standard)")
+        parser.add_argument(
+            "--notes-arbitre",
+            action="store_true",
+            dest="referee_notes",
+            help="écrire aussi les notes privées de l'arbitre sur les incidents (json)",
+        )
 
-    def handle(self, *args, tournament, format, session, output, **options):
+    def handle(self, *args, tournament, format, session, output, referee_notes, **options):
         found = (
             Session.objects.select_related("tournament__club")
             .filter(tournament_id=tournament, number=session)
@@ -41,7 +47,10 @@ class Command(BaseCommand):
                 % {"id": tournament, "number": session}
             )
         try:
-            content = WRITERS[format](found)
+            if format == "json":
+                content = tournament_file_bytes(found, referee_notes=referee_notes)
+            else:
+                content = WRITERS[format](found)
         except ValidationError as exc:
             raise CommandError("\n".join(exc.messages)) from exc
         if output:
