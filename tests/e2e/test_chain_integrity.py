@@ -188,6 +188,7 @@ def test_an_imported_tournament_and_an_fft_file_go_up_the_chain_with_their_alert
     # The zone sees the same alerts, the committee's note with them, and passes both on.
     sign_in(page, base, world.zone_manager)
     rows = _inbox_shows_the_alerts(page, base, elsewhere)
+    assert page.locator("[data-test=external]").count() == 0  # the zone receives no file
     noted = rows[EXTERNAL].locator("[data-test=alert-same_day]")
     assert noted.locator("[data-test=noted]").is_visible()
     assert "saisi aussi dans Donne" in noted.locator("[data-test=alert-note]").inner_text()
