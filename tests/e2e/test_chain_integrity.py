@@ -34,6 +34,7 @@ REFEREE_LICENCE = "7007007"
 # The places of a line at 5 tables (20 players), index 1, and four players without award.
 CLAIMED = (400,) * 4 + (280,) * 4 + (196,) * 4 + (0,) * 4
 KINDS = ("same_results", "same_day")
+REASON = "L'après-midi au Relecq, le soir au club : les habitués ont joué les deux."
 
 
 def _tournament_file(club) -> bytes:
@@ -116,8 +117,14 @@ def test_an_imported_tournament_and_an_fft_file_go_up_the_chain_with_their_alert
     Season.objects.get_or_create(
         start_year=season_of(DAY).start_year, defaults={"is_current": True}
     )
-    f.LicenseeFactory(licence_number=REFEREE_LICENCE, referee_grade="club", club=world.club)
     elsewhere = f.ClubFactory(committee=world.club.committee, name="Tarot Club du Relecq")
+    f.LicenseeFactory(
+        licence_number=REFEREE_LICENCE,
+        last_name="Le Gall",
+        first_name="Yann",
+        referee_grade="club",
+        club=elsewhere,
+    )
     content = _tournament_file(world.club)
 
     # 1. The club manager imports the file: finished, awarded at once, then sent.
@@ -140,6 +147,8 @@ def test_an_imported_tournament_and_an_fft_file_go_up_the_chain_with_their_alert
     page.click("[data-test=confirm]")
     page.wait_for_selector(".message.success")
     assert Homologation.objects.get(tournament=imported).level == "committee"
+    page.wait_for_selector("[data-test=level]")  # its homologation page
+    assert page.locator("#alerts").count() == 0  # the alerts are the chain's, not the club's
     _sign_out(page)
 
     # 2. The committee receives the FFT file of another of its clubs, the same day.
@@ -164,6 +173,7 @@ def test_an_imported_tournament_and_an_fft_file_go_up_the_chain_with_their_alert
     page.wait_for_selector("[data-test=correct-form]", state="attached")
     external = Homologation.objects.get(external=True)
     assert (external.level, external.players) == ("committee", 20)
+    assert "LE GALL Yann (7007007), arbitre de club" in page.inner_text("[data-test=referee]")
 
     # 3. The committee's inbox shows both tournaments' alerts with their evidence.
     _inbox_shows_the_alerts(page, base, elsewhere)
@@ -172,10 +182,11 @@ def test_an_imported_tournament_and_an_fft_file_go_up_the_chain_with_their_alert
     # The officer notes, from the file's page, why playing both the same day is fine.
     _open(page, EXTERNAL)
     same_day = page.locator("#alerts [data-test=alert-same_day]")
-    same_day.locator("textarea").fill("Le même tournoi, saisi aussi dans Donne par le club.")
+    same_day.locator("textarea").fill(REASON)
     same_day.locator("[data-test=note-alert]").click()
     page.wait_for_selector(".message.success")
     assert page.locator("#alerts [data-test=alert-same_day] [data-test=noted]").is_visible()
+    _shots(page, "chain-integrity-noted")
     note = AlertNote.objects.get()
     assert (note.noted_by, note.homologation_id) == (world.committee_staff, external.pk)
 
@@ -191,7 +202,7 @@ def test_an_imported_tournament_and_an_fft_file_go_up_the_chain_with_their_alert
     assert page.locator("[data-test=external]").count() == 0  # the zone receives no file
     noted = rows[EXTERNAL].locator("[data-test=alert-same_day]")
     assert noted.locator("[data-test=noted]").is_visible()
-    assert "saisi aussi dans Donne" in noted.locator("[data-test=alert-note]").inner_text()
+    assert REASON in noted.locator("[data-test=alert-note]").inner_text()
     _shots(page, "chain-integrity-inbox-zone")
     _pass_both_on(page)
     assert set(Homologation.objects.values_list("level", flat=True)) == {"federation"}
