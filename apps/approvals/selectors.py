@@ -147,7 +147,7 @@ def inbox_rows(homologations, today: date) -> list[InboxRow]:
                 homologation_fees(
                     homologation, rates.get(homologation.club.committee_id, Decimal("0"))
                 ),
-                homologation.external and start not in opened,
+                season_to_open=homologation.external and start not in opened,
             )
         )
     return rows
