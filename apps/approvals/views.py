@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from apps.accounts.permissions import roles_of
 from apps.approvals import documents, permissions, services
 from apps.approvals.domain.chain import ACTION_NAMES, MOVES, REASONED, Action, Level
+from apps.approvals.external import can_receive
 from apps.approvals.external_views import correction_form
 from apps.approvals.forms import InboxFilterForm
 from apps.approvals.models import Homologation, Sending
@@ -73,6 +74,7 @@ def inbox(request):
             "form": form,
             "scope": permissions.scope_names(request.user),
             "boxes_levels": [level.value for level in levels],
+            "can_receive": can_receive(request.user),
         },
     )
 

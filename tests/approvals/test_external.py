@@ -321,6 +321,16 @@ def test_the_committee_sees_its_clubs_and_the_inbox_links_to_the_page(world, log
     assert clubs == {world.club, world.other_club}
 
 
+def test_the_zone_inbox_offers_no_page_it_would_be_refused(world, login):
+    inbox = login(world.zone_manager).get(reverse("approvals:inbox")).content.decode()
+    assert reverse("approvals:inbox") in inbox
+    assert URL not in inbox
+    assert reverse("approvals:club_grants") not in inbox
+    inbox = login(world.federation_staff).get(reverse("approvals:inbox")).content.decode()
+    assert URL in inbox
+    assert reverse("approvals:club_grants") in inbox
+
+
 def test_the_page_receives_a_tournament(world, login, good_file):
     client = login(world.committee_staff)
     response = _post(client, world.club, good_file, championship="on")
