@@ -11,6 +11,7 @@ import csv
 import io
 import time
 
+from _size import sized
 from _throwaway_db import throwaway_database
 
 from apps.accounts.models import User
@@ -18,7 +19,7 @@ from apps.federation import imports
 from apps.federation.domain.licensee_rows import template_header
 from apps.federation.models import Club, Committee, Licensee, LicenseeImport, Zone
 
-ROWS = 5_000
+ROWS = sized(5_000, 50)
 FIRST_LICENCE = 9_100_000_000  # ten digits: far from real licence numbers
 
 

@@ -31,6 +31,7 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _size import sized
 from _throwaway_db import throwaway_database
 from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -48,10 +49,14 @@ from tests.factories import register
 from tests.personas import world_build
 
 ROOT = Path(__file__).resolve().parent.parent
-TABLES = 150
-READERS = 200
-TRIVIAL_ROUNDS = 8  # requests per client of the trivial page: as many as a table posts
-READER_ROUNDS = 3
+TABLES = sized(150, 5)
+READERS = sized(200, 5)
+TRIVIAL_ROUNDS = sized(8, 2)  # requests per client of the trivial page: as many as a table posts
+READER_ROUNDS = sized(3, 1)
+WORKERS = sized(3, 1)
+# Served as production serves them: collected and compressed, which takes over a minute;
+# the tiny run has DEBUG on, its static files served from the apps.
+COLLECTED_STATIC = sized(True, False)
 SCORES = (56, 62, -56, -52, 50, 70, -70, 96, -104, 34, 132, -62)  # Garde scores
 
 
@@ -176,23 +181,23 @@ def main() -> None:
         env = {
             **os.environ,
             "DATABASE_URL": database_url(),
-            "DEBUG": "0",
+            "DEBUG": "0" if COLLECTED_STATIC else "1",
             "SECRET_KEY": secret_key,
             "SECURE_SSL_REDIRECT": "0",
             "SESSION_COOKIE_SECURE": "0",
             "CSRF_COOKIE_SECURE": "0",
             "LOG_LEVEL": "WARNING",
         }
-        # gunicorn serves the static files as production does: collected, with a manifest.
-        subprocess.run(
-            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-        )
+        if COLLECTED_STATIC:  # gunicorn serves them as production does: with a manifest
+            subprocess.run(
+                [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
+                cwd=ROOT,
+                env=env,
+                check=True,
+            )
         server = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "config.wsgi:application",
-             "--bind", f"127.0.0.1:{port}", "--workers", "3", "--log-level", "warning"],
+             "--bind", f"127.0.0.1:{port}", "--workers", str(WORKERS), "--log-level", "warning"],
             cwd=ROOT, env=env,
         )  # fmt: skip
         try:
@@ -234,8 +239,10 @@ def measure(port: int, in_play, codes: dict, session_key: str, session_pk: int) 
     def table_entry(index):
         table = in_play[index]
         code = codes[(table.section, table.table)]
-        client = Client(port)
-        expect(client.request("GET", reverse("scoring:table_page", args=[code]))[0], 200, "table")
+        nord, checker = Client(port), Client(port)  # two phones: another one checks Nord's
+        for phone in (nord, checker):
+            page = reverse("scoring:table_page", args=[code])
+            expect(phone.request("GET", page)[0], 200, "table")
         scores = random.Random(index)
 
         def go(times):
@@ -244,8 +251,8 @@ def measure(port: int, in_play, codes: dict, session_key: str, session_pk: int) 
                 score = scores.choice(SCORES)
                 sent = {"action": "send", f"e{etui}-score": str(score)}
                 confirmed = {"action": "confirm", "seat": "E", "score": str(score)}
-                for body in (sent, confirmed):
-                    status, elapsed = client.request("POST", path, body)
+                for phone, body in ((nord, sent), (checker, confirmed)):
+                    status, elapsed = phone.request("POST", path, body)
                     expect(status, 200, "table entry")
                     times.append(elapsed)
 

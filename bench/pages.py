@@ -14,6 +14,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _size import sized
 from _throwaway_db import throwaway_database
 from django.db import connection
 from django.test import Client
@@ -23,8 +24,8 @@ from django.urls import reverse
 from tests import factories as f
 from tests.personas import world_build
 
-REPEATS = 15
-FIELDS = (40, 600)
+REPEATS = sized(15, 2)
+FIELDS = sized((40, 600), (4, 8))
 
 
 def measure(client: Client, url: str) -> tuple[float, int]:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _size import sized
 from _throwaway_db import throwaway_database
 from django.utils import translation
 
@@ -25,7 +26,7 @@ from apps.movements.printing import Printout, printout_render
 from tests import factories as f
 from tests.personas import world_build
 
-ROOMS = (7, MAX_TABLES)
+ROOMS = sized((7, MAX_TABLES), (5,))
 
 
 def seated_session(world, tables: int):

@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _size import sized
 from _throwaway_db import throwaway_database
 from django.db import connection, transaction
 
@@ -27,9 +28,9 @@ from apps.rankings.models import RankingRun
 from apps.results.models import Award, AwardSet
 from apps.tournaments.models import Registration, Tournament
 
-LICENSEES, CLUBS, COMMITTEES, ZONES = 10_000, 200, 20, 5
-TOURNAMENTS, PLAYERS = 5_000, 60
-REPEATS = 9
+LICENSEES, CLUBS, COMMITTEES, ZONES = sized((10_000, 200, 20, 5), (200, 10, 4, 2))
+TOURNAMENTS, PLAYERS = sized((5_000, 60), (20, 10))
+REPEATS = sized(9, 2)
 
 
 def build() -> Season:
@@ -74,8 +75,9 @@ def build() -> Season:
     with connection.cursor() as cursor:
         cursor.execute(
             f"""
-            INSERT INTO {Registration._meta.db_table} (tournament_id, licensee_id, registered_at)
-            SELECT t.id, l.id, now()
+            INSERT INTO {Registration._meta.db_table}
+                (tournament_id, licensee_id, registered_at, waiting)
+            SELECT t.id, l.id, now(), false
             FROM (SELECT id, row_number() OVER (ORDER BY id) AS n
                   FROM {Tournament._meta.db_table}) t
             CROSS JOIN generate_series(0, %s - 1) k

@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _size import sized
 from _throwaway_db import throwaway_database
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -32,8 +33,8 @@ from tests.builders import advance_to
 from tests.factories import register
 from tests.personas import world_build
 
-TABLES = 150
-REPEATS = 5
+TABLES = sized(150, 5)
+REPEATS = sized(5, 1)
 SCORES = (56, 62, -56, -52, 50, 70, -70, 96, -104, 34, 132, -62)  # Garde scores
 
 

@@ -1,0 +1,106 @@
+"""Every benchmark runs once at its tiny size (BENCH_SIZE=tiny), so that a change that
+breaks one fails the build (issue 24, point 4). Nothing is timed: each must finish and
+print its figures."""
+
+import os
+import re
+import secrets
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+import pytest
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[2]
+NUMBER = r"-?[\d,.]+"
+# The figure lines each benchmark prints.
+FIGURES = {
+    "import_licensees.py": [
+        rf"created: 50 rows in {NUMBER} s = {NUMBER} rows/s",
+        rf"series changed: 50 rows in {NUMBER} s",
+        rf"all changed: 50 rows in {NUMBER} s",
+    ],
+    "load.py": [
+        rf"\(a\) trivial page +\d+ requests +{NUMBER} req/s +p95 +{NUMBER} ms",
+        rf"\(b\) table entry posts +\d+ requests +{NUMBER} req/s",
+        rf"\(c\) live ranking, readers +\d+ requests +{NUMBER} req/s",
+        r"lines recorded from the tables: 20 of 20",
+        rf"throughput ratio table entry / trivial: {NUMBER}",
+    ],
+    "pages.py": [
+        rf"referee room +{NUMBER} ms +\d+ q +{NUMBER} ms +\d+ q",
+        rf"home +{NUMBER} ms +\d+ q +{NUMBER} ms +\d+ q",
+    ],
+    "printouts.py": [
+        rf"fiches-individuelles +{NUMBER} s +\d+ p",
+        rf"plan-de-salle +{NUMBER} s +\d+ p",
+        rf"all four +{NUMBER} s",
+    ],
+    "ranking.py": [
+        rf"ranking \(totals, 3 ranks, stored\): {NUMBER} ms",
+        rf"bare GROUP BY: +{NUMBER} ms",
+        rf"ratio: {NUMBER}",
+    ],
+    "scoring.py": [
+        rf"recompute everything: +{NUMBER} ms",
+        rf"bare read: +{NUMBER} ms",
+        rf"ratio recompute / bare read: {NUMBER}",
+        rf"one more score \+ recompute: +{NUMBER} ms",
+    ],
+}
+SECONDS = 120  # a bench that hangs fails, its gunicorn stopped with it
+
+
+def url_of(database: str) -> str:
+    return urlunsplit(urlsplit(os.environ["DATABASE_URL"])._replace(path="/" + database))
+
+
+@pytest.fixture(scope="module")
+def template():
+    """A migrated database the benchmarks copy, rather than each migrating its own."""
+    name = f"bench_template_{os.getpid()}_{secrets.token_hex(4)}"
+    with psycopg.connect(url_of("postgres"), autocommit=True) as server:
+        server.execute(f'CREATE DATABASE "{name}"')
+        try:
+            subprocess.run(
+                [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+                cwd=ROOT,
+                env={**os.environ, "DATABASE_URL": url_of(name)},
+                check=True,
+                timeout=SECONDS,
+            )
+            yield name
+        finally:
+            server.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def test_every_bench_is_run():
+    scripts = {path.name for path in (ROOT / "bench").glob("*.py")}
+    assert {name for name in scripts if not name.startswith("_")} == set(FIGURES)
+
+
+@pytest.mark.parametrize("script", sorted(FIGURES))
+def test_bench_runs_at_tiny_size(script, template):
+    bench = subprocess.Popen(
+        [sys.executable, f"bench/{script}"],
+        cwd=ROOT,
+        env={**os.environ, "BENCH_SIZE": "tiny", "BENCH_TEMPLATE_DATABASE": template},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,  # its gunicorn too, to stop them all together
+    )
+    try:
+        output, _ = bench.communicate(timeout=SECONDS)
+    except subprocess.TimeoutExpired:
+        os.killpg(bench.pid, signal.SIGKILL)
+        output, _ = bench.communicate()
+        pytest.fail(f"{script} ran over {SECONDS} s:\n{output}")
+    assert bench.returncode == 0, output
+    for figure in FIGURES[script]:
+        assert re.search(figure, output), (figure, output)
