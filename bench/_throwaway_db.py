@@ -17,8 +17,11 @@ import django
 
 django.setup()
 
+from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import setup_test_environment, teardown_test_environment  # noqa: E402
+
+from conftest import FAST_TEST_HASHERS  # noqa: E402
 
 
 @contextmanager
@@ -26,6 +29,7 @@ def throwaway_database():
     if not os.environ.get("DATABASE_URL"):
         sys.exit("Set DATABASE_URL to the PostgreSQL server to measure on.")
     setup_test_environment()
+    settings.PASSWORD_HASHERS = FAST_TEST_HASHERS  # the personas' passwords, quickly
     old_name = connection.settings_dict["NAME"]
     name = f"bench_{os.getpid()}_{secrets.token_hex(4)}"
     template = os.environ.get("BENCH_TEMPLATE_DATABASE")

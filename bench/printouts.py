@@ -26,7 +26,7 @@ from apps.movements.printing import Printout, printout_render
 from tests import factories as f
 from tests.personas import world_build
 
-ROOMS = sized((7, MAX_TABLES), (5,))
+ROOMS = sized((7, MAX_TABLES), (3,))
 
 
 def seated_session(world, tables: int):

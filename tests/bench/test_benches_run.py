@@ -13,6 +13,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 import pytest
+from django.conf import settings
 
 pytestmark = pytest.mark.slow
 
@@ -84,12 +85,21 @@ def test_every_bench_is_run():
     assert {name for name in scripts if not name.startswith("_")} == set(FIGURES)
 
 
+def bench_env(template: str) -> dict:
+    """The test run's servers; under pytest-xdist, Redis is this worker's own database
+    (conftest.py), so that no task the bench queues reaches another test's worker."""
+    env = {**os.environ, "BENCH_SIZE": "tiny", "BENCH_TEMPLATE_DATABASE": template}
+    if os.environ.get("REDIS_URL"):
+        env["REDIS_URL"] = settings.CACHES["default"]["LOCATION"]
+    return env
+
+
 @pytest.mark.parametrize("script", sorted(FIGURES))
 def test_bench_runs_at_tiny_size(script, template):
     bench = subprocess.Popen(
         [sys.executable, f"bench/{script}"],
         cwd=ROOT,
-        env={**os.environ, "BENCH_SIZE": "tiny", "BENCH_TEMPLATE_DATABASE": template},
+        env=bench_env(template),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
