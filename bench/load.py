@@ -212,7 +212,11 @@ def main() -> None:
             measure(port, in_play, codes, store.session_key, session.pk)
         finally:
             server.terminate()
-            server.wait(timeout=30)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
 
 
 def measure(port: int, in_play, codes: dict, session_key: str, session_pk: int) -> None:
