@@ -5,6 +5,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
+# Where `make run` serves (`make run ADDRESS=0.0.0.0:8000` to reach it from the room's phones).
+ADDRESS ?= 127.0.0.1:8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
 
@@ -26,14 +28,14 @@ messages: $(STAMP)
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(BIN)/python manage.py demo_data
+	$(BIN)/python manage.py demo_data --address $(ADDRESS)
 	@if [ -n "$$REDIS_URL" ]; then \
 	  echo "Celery worker started (logs: celery-worker.log)"; \
 	  $(BIN)/celery -A config worker --loglevel INFO --concurrency 2 > celery-worker.log 2>&1 & \
 	  trap "kill $$! 2>/dev/null" EXIT INT TERM; \
-	  $(BIN)/python manage.py runserver 127.0.0.1:8000; \
+	  $(BIN)/python manage.py runserver $(ADDRESS); \
 	else \
-	  $(BIN)/python manage.py runserver 127.0.0.1:8000; \
+	  $(BIN)/python manage.py runserver $(ADDRESS); \
 	fi
 
 test: install

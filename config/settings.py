@@ -5,6 +5,9 @@ REDIS_URL      Celery broker and cache; without it Celery tasks run eagerly.
 SECRET_KEY     required when DEBUG is off.
 DEBUG          "1" for development (default on only when SECRET_KEY is unset).
 ALLOWED_HOSTS  comma-separated host names.
+DATABASE_CONN_MAX_AGE  seconds a process keeps its database connection between requests;
+               0 (default) closes it after each request, as `manage.py runserver` needs (one
+               thread per request); docker-compose sets 60 for gunicorn's few long workers.
 """
 
 from pathlib import Path
@@ -13,7 +16,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_list, env_str
+from config.env import env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -141,7 +144,13 @@ TEMPLATES = [
 
 DATABASE_URL = env_str("DATABASE_URL")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL,
+            conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+            conn_health_checks=True,
+        )
+    }
 else:
     DATABASES = {
         "default": {

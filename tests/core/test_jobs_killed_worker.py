@@ -17,6 +17,7 @@ from apps.core import jobs
 from apps.federation import imports
 from apps.federation.models import Licensee, LicenseeImport
 from tests.factories import csv_bytes, licensee_rows, upload
+from tests.processes import database_url
 
 ROWS = 30_000
 WAIT_SECONDS = 90
@@ -24,11 +25,9 @@ WAIT_SECONDS = 90
 
 def _worker(queue: str) -> subprocess.Popen:
     """`celery worker` in a process of its own, on the test database and this queue."""
-    db = connection.settings_dict
-    auth = f"{db['USER']}:{db['PASSWORD']}" if db["PASSWORD"] else db["USER"]
     env = {
         **os.environ,
-        "DATABASE_URL": f"postgres://{auth}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}",
+        "DATABASE_URL": database_url(),
         "JOB_HEARTBEAT_SECONDS": "0.5",
         "JOB_STALE_SECONDS": "2",
     }

@@ -3,9 +3,12 @@ results and awards, a tournament in play at position 3 with table entry on, a
 championship stage and a published national ranking; and it runs twice without making
 anything twice."""
 
+import re
 from io import StringIO
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.urls import reverse
 
@@ -13,6 +16,7 @@ from apps.approvals.domain.chain import Level
 from apps.approvals.models import Homologation
 from apps.competitions.models import Stage
 from apps.demo.builders import FINISHED_NAME, IN_PLAY_NAME, STAGE_NAME
+from apps.demo.management.commands.demo_data import DEFAULT_ADDRESS
 from apps.federation.models import Season
 from apps.movements.models import MovementTable, SessionMovement
 from apps.rankings.models import Publication, RankingRun
@@ -112,3 +116,36 @@ def test_running_it_twice_changes_nothing(output):
     call_command("demo_data", stdout=again)
     assert _counts() == before
     assert again.getvalue() == output
+
+
+def _addresses(printed: str) -> list[str]:
+    return re.findall(r"https?://\S+", printed)
+
+
+def _make_run() -> tuple[str, str]:
+    """(the address `make run` serves by default, its recipe)."""
+    makefile = (Path(settings.BASE_DIR) / "Makefile").read_text()
+    default = re.search(r"^ADDRESS \?= (\S+)$", makefile, re.MULTILINE).group(1)
+    recipe = re.search(r"^run:.*?\n((?:\t.*\n)+)", makefile, re.MULTILINE).group(1)
+    return default, recipe
+
+
+def test_it_prints_the_address_make_run_serves(output):
+    default, recipe = _make_run()
+    assert default == DEFAULT_ADDRESS == "127.0.0.1:8000"
+    assert "manage.py demo_data --address $(ADDRESS)" in recipe
+    served = re.findall(r"manage\.py runserver (\S+);", recipe)
+    assert served and set(served) == {"$(ADDRESS)"}
+    assert _addresses(output)
+    assert all(a.startswith(f"http://{default}/") for a in _addresses(output))
+
+
+def test_it_prints_the_address_it_is_given(output, client):
+    printed = StringIO()
+    call_command("demo_data", address="192.168.1.20:8000", stdout=printed)
+    addresses = _addresses(printed.getvalue())
+    assert len(addresses) == len(_addresses(output))
+    for address in addresses:
+        assert address.startswith("http://192.168.1.20:8000/")
+        path = address.removeprefix("http://192.168.1.20:8000")
+        assert client.get(path, follow=True).status_code == 200

@@ -75,6 +75,16 @@ def test_create_form_offers_only_the_managed_clubs(world, login):
     assert choices == [world.club]
 
 
+def test_the_create_form_key_is_a_hidden_input_with_no_label(world, login):
+    response = login(world.club_manager).get(reverse("tournaments:create"))
+    html = response.content.decode()
+    key = response.context["form"]["request_key"]
+    assert f'<input type="hidden" name="request_key" value="{key.value()}"' in html
+    assert 'for="id_request_key"' not in html
+    assert "Request key" not in html
+    assert '<div class="field"><input type="hidden"' not in html
+
+
 def test_create_tournament_with_its_sessions(world, login):
     response = login(world.club_manager).post(reverse("tournaments:create"), _form(world.club))
     tournament = Tournament.objects.get(name="Tournoi de printemps")

@@ -2,6 +2,7 @@
 print one login per role and the pages to look at."""
 
 from django.core.management.base import BaseCommand
+from django.core.management.commands.runserver import Command as Runserver
 from django.db import transaction
 from django.urls import reverse
 
@@ -11,8 +12,8 @@ from apps.movements.models import SessionMovement
 from apps.rankings.models import Publication
 from apps.tournaments.models import Tournament
 
-# Where `make run` serves the site.
-SITE = "http://127.0.0.1:8000"
+# Where `manage.py runserver` serves without an address, and `make run` by default.
+DEFAULT_ADDRESS = f"{Runserver.default_addr}:{Runserver.default_port}"
 
 
 def table_page(movement: SessionMovement) -> str:
@@ -55,6 +56,13 @@ def pages(
 class Command(BaseCommand):
     help = "Charge les données de démonstration et affiche un identifiant par rôle."
 
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--address",
+            default=DEFAULT_ADDRESS,
+            help="Adresse où le serveur répond (hôte:port), pour les liens affichés.",
+        )
+
     @transaction.atomic
     def handle(self, *args, **options):
         demo = builders.base_build()
@@ -71,4 +79,4 @@ class Command(BaseCommand):
             self.stdout.write(f"  {label:<22} {username}")
         self.stdout.write("À voir :")
         for label, path in to_see:
-            self.stdout.write(f"  {label} : {SITE}{path}")
+            self.stdout.write(f"  {label} : http://{options['address']}{path}")
