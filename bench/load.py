@@ -181,6 +181,7 @@ def main() -> None:
         env = {
             **os.environ,
             "DATABASE_URL": database_url(),
+            "DATABASE_CONN_MAX_AGE": "60",  # as docker-compose runs gunicorn
             "DEBUG": "0" if COLLECTED_STATIC else "1",
             "SECRET_KEY": secret_key,
             "SECURE_SSL_REDIRECT": "0",
