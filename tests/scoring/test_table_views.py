@@ -11,7 +11,9 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from apps.movements import services as movements
-from apps.movements.models import TableCode
+from apps.movements.domain.etuis import etui_taker
+from apps.movements.domain.model import SEATS
+from apps.movements.models import SeatChoice, TableCode
 from apps.movements.phones import DEVICE_COOKIE
 from apps.movements.printing import Printout, printout_render
 from apps.scoring.models import Play, TableEntry
@@ -77,6 +79,29 @@ def test_a_code_opens_its_tables_page_without_an_account(world, client):
     for etui in table.etuis:
         assert f'id="etui-{etui}"' in html
     assert 'data-test="send"' in html
+
+
+def test_the_score_label_names_the_takers_seat_and_nord_who_enters_it(world, client):
+    """Étui by étui, the label names the seat the étui gives the taker, not Nord's."""
+    movement = _on(world)
+    html = _page(client, movement).content.decode()
+    takers = set()
+    for etui in table_at(movement.session, 1).etuis:
+        block = html.split(f'id="etui-{etui}"')[1].split("</article>")[0]
+        seat = etui_taker(etui)
+        takers.add(seat)
+        label = said("Taker's score (%(seat)s) — Nord enters", seat=SeatChoice(seat).label)
+        assert escape(label) in block, etui
+    assert takers == set(SEATS)
+
+
+def test_the_phone_header_holds_the_site_name_and_the_help_alone(world, client):
+    movement = _on(world)
+    html = _page(client, movement).content.decode()
+    header = html.split('<header class="topbar compact">')[1].split("</header>")[0]
+    assert 'class="brand"' in header
+    assert header.count("<a ") == 2  # the site name, the help at its table section
+    assert f'href="{reverse("results:help")}#a-la-table" data-test="help"' in header
 
 
 def test_the_code_is_read_whatever_its_case(world, client):
