@@ -23,6 +23,7 @@ from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in
 
 pytestmark = BROWSER_MARKS
 PHONE = {"width": 390, "height": 844}
+HEADER_MAX_PX = 48  # one line: a touch target (44 px) and no more
 RETRY_WAIT_MS = 15_000  # the phone sends again every 4 s and when the network is back
 
 
@@ -84,6 +85,11 @@ def test_a_position_entered_from_two_phones_per_table(page, live_server, world, 
     phones = {table: _phone(browser, url) for table, url in urls.items()}  # Nord's
     checkers = {table: _phone(browser, url) for table, url in urls.items()}  # another player's
     assert "Position 1" in phones[1].locator("[data-test=position]").inner_text()
+    # The header holds the site name and the help on one line, and the taker's seat is named.
+    assert phones[1].locator("header.topbar").bounding_box()["height"] <= HEADER_MAX_PX
+    first = table_at(session, 1).etuis[0]
+    assert "— Nord saisit" in _etui(phones[1], first).locator("label").first.inner_text()
+    phones[1].screenshot(path=str(SHOTS / "table-entry-page-390.png"))
 
     disputed = table_at(session, 2).etuis[0]
     dropped = table_at(session, 3).etuis[0]
