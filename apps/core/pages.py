@@ -82,6 +82,18 @@ def safe_next(request, default: str) -> str:
     return target if target and allowed else default
 
 
+class LinkedText(str):
+    """A sentence with the address of where to act on it: a confirmation page shows it as
+    a link; anywhere else it is the plain sentence."""
+
+    url: str
+
+    def __new__(cls, text: str, url: str):
+        linked = super().__new__(cls, text)
+        linked.url = url
+        return linked
+
+
 def confirm_page(
     request,
     *,

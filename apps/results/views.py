@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from apps.core.jobs import job_restartable
@@ -28,6 +29,16 @@ from apps.tournaments.selectors import session_for_user
 
 ALTERNATE = "alterne"  # ?classement=alterne shows the classement alterné
 POLL_SECONDS = 5
+
+
+def _results_open(user, tournament) -> bool:
+    """``can_view_results``; a refusal tells when the results become public (once play is
+    over: the referee finishes the tournament)."""
+    if not permissions.can_view_results(user, tournament):
+        raise PermissionDenied(
+            _("The results will be public as soon as the referee has finished the tournament.")
+        )
+    return True
 
 
 def _context(request, session) -> dict:
@@ -52,8 +63,7 @@ def _context(request, session) -> dict:
 def tournament_results(request, pk):
     """One session: its ranking. Several: each session and the total ranking."""
     tournament = selectors.tournament_for_user(request.user, pk)
-    if not permissions.can_view_results(request.user, tournament):
-        raise PermissionDenied
+    _results_open(request.user, tournament)
     sessions = list(tournament.sessions.all())
     if len(sessions) == 1:
         return redirect("results:session", sessions[0].pk)
@@ -109,7 +119,7 @@ def _own_marked(html: str, own: int | None) -> str:
 @sign_in_when_refused
 def session_results(request, pk):
     """The classement général or alterné; htmx polls the ranking while play goes on."""
-    session = session_page(request, pk, permissions.can_view_results)
+    session = session_page(request, pk, _results_open)
     stamp = results_stamp(session)
     display = selectors.session_display(session, stamp=stamp)
     context = _context(request, session)
@@ -133,7 +143,7 @@ def session_results(request, pk):
 
 @sign_in_when_refused
 def session_topage(request, pk):
-    session = session_page(request, pk, permissions.can_view_results)
+    session = session_page(request, pk, _results_open)
     display = selectors.session_display(session)
     context = {**_context(request, session), "display": display, "etuis": display.etuis()}
     return render(request, "results/topage.html", context)
@@ -141,14 +151,14 @@ def session_topage(request, pk):
 
 @sign_in_when_refused
 def results_pdf(request, pk):
-    session = session_page(request, pk, permissions.can_view_results)
+    session = session_page(request, pk, _results_open)
     pdf = exports.results_pdf(session)
     return download(pdf, "application/pdf", f"resultats-seance-{session.number}.pdf")
 
 
 @sign_in_when_refused
 def results_xlsx(request, pk):
-    session = session_page(request, pk, permissions.can_view_results)
+    session = session_page(request, pk, _results_open)
     return download(
         exports.results_xlsx(session),
         "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -5,12 +5,14 @@ room moving on to the next position is warned of the lines still missing (the mo
 advance warnings)."""
 
 from django.db.models import Q
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from apps.core.pages import LinkedText
 from apps.movements.models import SessionMovement
 from apps.movements.selectors import table_name
 from apps.scoring.models import Play
-from apps.scoring.selectors import position_lines, unsettled_lines
+from apps.scoring.selectors import lines_without_score, position_lines
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 
@@ -33,18 +35,36 @@ def positions_played(tournament: Tournament) -> bool:
 
 
 def finish_refusals(tournament: Tournament, target: Status) -> list[str]:
-    """Why the tournament cannot be finished yet: one sentence per session with lines
-    that have no score and were not stated not played."""
+    """Why the tournament cannot be finished yet: per session with lines that have no
+    score and were not stated not played, their count (linked to the page listing them)
+    then each line, linked to its traveller."""
     if target != Status.FINISHED or tournament.status != Status.RUNNING:
         return []
-    refusals = []
+    refusals: list[str] = []
     for session in tournament.sessions.order_by("number"):
-        missing = unsettled_lines(session)
-        if missing:
-            refusals.append(
+        missing = [line for line in lines_without_score(session) if not line.not_played]
+        if not missing:
+            continue
+        refusals.append(
+            LinkedText(
                 _("Session %(number)s: lines without a score: %(count)s.")
-                % {"number": session.number, "count": missing}
+                % {"number": session.number, "count": len(missing)},
+                reverse("scoring:unsettled", args=[session.pk]),
             )
+        )
+        refusals += [
+            LinkedText(
+                _("Session %(number)s, position %(position)s, table %(table)s, étui %(etui)s")
+                % {
+                    "number": session.number,
+                    "position": line.table.position,
+                    "table": line.table.table,
+                    "etui": line.etui,
+                },
+                reverse("scoring:traveller", args=[session.pk, line.etui]) + f"#line-{line.id}",
+            )
+            for line in missing
+        ]
     if refusals:
         refusals.append(
             _(

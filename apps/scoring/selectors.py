@@ -147,11 +147,6 @@ def _unsettled(tables) -> int:
     return expected - settled
 
 
-def unsettled_lines(session: Session) -> int:
-    """The lines missing at every position of the session's movement (in play or not)."""
-    return _unsettled(played_tables(session))
-
-
 def unsettled_in_play(movement: SessionMovement) -> int:
     """The lines missing at the positions put in play."""
     return _unsettled(

@@ -61,6 +61,15 @@ def test_while_play_goes_on_only_overseers_see_the_results(world, login, room, p
     assert response.status_code == (200 if persona in OVERSEERS else 403)
 
 
+def test_a_player_opening_live_results_is_told_when_they_will_be_public(world, login, room):
+    client = login(world.persona("player"))
+    for url in (_url("session", room), reverse("results:tournament", args=[room.tournament_id])):
+        response = client.get(url)
+        assert response.status_code == 403
+        told = "seront publics dès que l&#x27;arbitre aura déclaré le tournoi terminé."
+        assert told in response.content.decode()
+
+
 @pytest.mark.parametrize("name", SESSION_PAGES)
 @pytest.mark.parametrize("persona", PERSONAS)
 def test_once_play_is_over_everyone_sees_the_results(world, login, room, persona, name):

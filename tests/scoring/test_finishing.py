@@ -5,6 +5,8 @@ missing."""
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from apps.core.models import AuditLog
@@ -13,6 +15,7 @@ from apps.movements.models import MovementTable
 from apps.results.domain.topage import taker_notes
 from apps.results.selectors import session_display
 from apps.scoring import services
+from apps.scoring.finishing import finish_refusals
 from apps.scoring.models import Play
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
@@ -190,6 +193,37 @@ def test_the_finish_confirmation_lists_the_missing_lines_and_asks_nothing(world,
         services.play_score_set(actor=world.referee, table=table, etui=etui, score=56)
     page = login(world.referee).get(url, {"status": "finished"}).content.decode()
     assert 'data-test="warnings"' not in page and 'data-test="confirm"' in page
+
+
+def test_the_finish_confirmation_links_each_missing_line_to_its_entry(world, movement, login):
+    url = reverse("tournaments:transition", args=[world.tournament.pk])
+    page = login(world.referee).get(url, {"status": "finished"}).content.decode()
+    session = movement.session
+    listing = reverse("scoring:unsettled", args=[session.pk])
+    assert f'<a href="{listing}">' in page
+    for table, etui in unsettled(movement):
+        entry = reverse("scoring:traveller", args=[session.pk, etui])
+        line = said(
+            "Session %(number)s, position %(position)s, table %(table)s, étui %(etui)s",
+            number=1,
+            position=table.position,
+            table=table.table,
+            etui=etui,
+        )
+        assert f'<a href="{entry}#line-{table.pk}-{etui}">{line}</a>' in page
+
+
+def test_listing_the_missing_lines_costs_the_same_however_many(world, login):
+    movement = played(world)
+    Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.RUNNING)
+    world.tournament.refresh_from_db()
+    with CaptureQueriesContext(connection) as all_missing:
+        many = finish_refusals(world.tournament, Status.FINISHED)
+    enter_all(world, movement, skip=2)
+    with CaptureQueriesContext(connection) as two_missing:
+        few = finish_refusals(world.tournament, Status.FINISHED)
+    assert len(many) > len(few) == 4
+    assert len(all_missing) == len(two_missing)
 
 
 def test_moving_on_with_lines_missing_lists_them_and_asks(world, login):
