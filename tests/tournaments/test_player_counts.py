@@ -4,7 +4,9 @@ of queries that does not grow with the players."""
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
+from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration
 from tests import factories as f
 
@@ -93,11 +95,17 @@ def test_the_registration_list_counts_after_a_change(world, login):
     ) in html
 
 
-@pytest.mark.parametrize("page", ["tournaments:club_home", "tournaments:referee_home"])
+LISTS = {
+    "tournaments:club_home": "club_manager",
+    "tournaments:referee_home": "referee",
+    "federation:tournaments": "federation_staff",
+}
+
+
+@pytest.mark.parametrize("page", LISTS)
 def test_the_tournament_lists_count_registered_and_waiting(world, login, page):
     _full(world)
-    user = world.club_manager if page == "tournaments:club_home" else world.referee
-    response = login(user).get(reverse(page))
+    response = login(world.persona(LISTS[page])).get(reverse(page))
     listed = {t.pk: (t.registered, t.waiting) for t in response.context["page"].object_list}
     assert listed[world.tournament.pk] == (4, 2)
     assert COUNTS in response.content.decode()
@@ -113,3 +121,13 @@ def test_counting_the_waiting_costs_no_query_per_player(
         browser.get(_room(world.tournament))
     with django_assert_max_num_queries(7):
         browser.get(reverse("tournaments:referee_home"))
+
+
+def test_the_public_home_counts_registered_and_waiting(world, client):
+    _full(world)
+    world.tournament.status = Status.REGISTRATION_OPEN
+    world.tournament.date = timezone.localdate()
+    world.tournament.save()
+    response = client.get(reverse("tournaments:home"))
+    assert [(t.registered, t.waiting) for t in response.context["upcoming"]] == [(4, 2)]
+    assert COUNTS in response.content.decode()
