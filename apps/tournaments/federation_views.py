@@ -11,6 +11,7 @@ from apps.federation.permissions import clubs_for_user, licensees_for_user
 from apps.tournaments.forms import TournamentFilterForm
 from apps.tournaments.models import Tournament
 from apps.tournaments.permissions import tournaments_in_scope
+from apps.tournaments.selectors import with_player_counts
 
 federation_area = area_required(can_use_federation_area)
 
@@ -39,10 +40,8 @@ def home(request):
 @federation_area
 def tournaments(request):
     filters = TournamentFilterForm(request.GET)
-    queryset = (
-        filters.filter(tournaments_in_scope(request.user))
-        .annotate(registered=Count("registrations"))
-        .order_by("-date", "name")
+    queryset = with_player_counts(filters.filter(tournaments_in_scope(request.user))).order_by(
+        "-date", "name"
     )
     return render(
         request,

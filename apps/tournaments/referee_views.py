@@ -2,7 +2,6 @@
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -13,15 +12,14 @@ from apps.core.pages import area_required, page_of
 from apps.core.panels import panels_for
 from apps.tournaments import permissions, services
 from apps.tournaments.forms import GuestForm
-from apps.tournaments.views import registrations_context, transition_buttons
+from apps.tournaments.selectors import with_player_counts
+from apps.tournaments.views import registrations_context, transition_buttons, waiting_notice
 
 
 @area_required(can_use_referee_area)
 def referee_home(request):
-    tournaments = (
-        permissions.tournaments_refereed_by(request.user)
-        .annotate(registered=Count("registrations"))
-        .order_by("-date", "name")
+    tournaments = with_player_counts(permissions.tournaments_refereed_by(request.user)).order_by(
+        "-date", "name"
     )
     return render(request, "tournaments/referee_home.html", {"page": page_of(request, tournaments)})
 
@@ -70,9 +68,12 @@ def guest_add(request, pk):
             form.add_error(None, exc)
         else:
             name = registration.licensee.full_name
-            messages.success(
-                request,
-                _("%(name)s plays as a guest without a licence (no PCN).") % {"name": name},
-            )
+            if registration.waiting:
+                messages.warning(request, waiting_notice(registration))
+            else:
+                messages.success(
+                    request,
+                    _("%(name)s plays as a guest without a licence (no PCN).") % {"name": name},
+                )
             return redirect(f"{reverse('tournaments:referee_room', args=[pk])}#guest")
     return referee_room(request, pk, guest_form=form, status=400)

@@ -18,6 +18,7 @@ from apps.tournaments.views import (
     registrations_context,
     search_context,
     tournament_url,
+    waiting_notice,
 )
 
 REGISTRATIONS_CHANGED = "registrations-changed"
@@ -68,12 +69,9 @@ def registration_add(request, pk):
         )
     except ValidationError as exc:
         return _registrations_changed(request, tournament, error=error_text(exc))
-    if registration.waiting:
-        notice = _("The tournament is full: %(name)s is on the waiting list.") % {
-            "name": licensee.full_name
-        }
-    else:
-        notice = _("%(name)s is registered.") % {"name": licensee.full_name}
+    notice = waiting_notice(registration) or _("%(name)s is registered.") % {
+        "name": licensee.full_name
+    }
     return _registrations_changed(request, tournament, notice=notice)
 
 

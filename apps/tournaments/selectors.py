@@ -2,7 +2,7 @@
 
 from collections.abc import Callable
 
-from django.db.models import Count, Exists, OuterRef, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
@@ -27,13 +27,20 @@ def tournament_played(tournament: Tournament) -> bool:
     return any(check(tournament) for check in played_checks)
 
 
-def tournaments_upcoming_public() -> QuerySet[Tournament]:
-    return (
-        Tournament.objects.filter(status=Status.REGISTRATION_OPEN, date__gte=timezone.localdate())
-        .select_related("club")
-        .annotate(registered=Count("registrations"))
-        .order_by("date", "name")[:HOME_LIST_SIZE]
+def with_player_counts(tournaments: QuerySet[Tournament]) -> QuerySet[Tournament]:
+    """Each tournament with ``registered`` (players holding a place) and ``waiting`` (its
+    waiting list), both counted in the tournaments' own query."""
+    return tournaments.annotate(
+        registered=Count("registrations", filter=Q(registrations__waiting=False)),
+        waiting=Count("registrations", filter=Q(registrations__waiting=True)),
     )
+
+
+def tournaments_upcoming_public() -> QuerySet[Tournament]:
+    upcoming = Tournament.objects.filter(
+        status=Status.REGISTRATION_OPEN, date__gte=timezone.localdate()
+    ).select_related("club")
+    return with_player_counts(upcoming).order_by("date", "name")[:HOME_LIST_SIZE]
 
 
 def tournaments_recent_results() -> QuerySet[Tournament]:

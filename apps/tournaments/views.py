@@ -6,7 +6,6 @@ from functools import partial
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -35,7 +34,11 @@ from apps.tournaments.forms import (
     TournamentForm,
 )
 from apps.tournaments.models import Session, Tournament
-from apps.tournaments.selectors import registration_candidates, tournament_played
+from apps.tournaments.selectors import (
+    registration_candidates,
+    tournament_played,
+    with_player_counts,
+)
 
 # Button label of each transition, keyed by (current status, target status).
 TRANSITION_LABELS = {
@@ -112,13 +115,30 @@ def transition_buttons(user, tournament) -> list[dict]:
 
 
 def registrations_context(user, tournament) -> dict:
-    """The registration list of the tournament and whether the user may change it."""
+    """The registration list of the tournament, its players holding a place and waiting
+    (counted from the list itself), and whether the user may change it."""
+    registrations = list(
+        tournament.registrations.select_related("licensee__club").order_by(
+            "waiting", "licensee__last_name", "licensee__first_name"
+        )
+    )
+    waiting = sum(registration.waiting for registration in registrations)
     return {
         "tournament": tournament,
-        "registrations": tournament.registrations.select_related("licensee__club").order_by(
-            "waiting", "licensee__last_name", "licensee__first_name"
-        ),
+        "registrations": registrations,
+        "registered_count": len(registrations) - waiting,
+        "waiting_count": waiting,
         "can_register": permissions.can_register_in_tournament(user, tournament),
+    }
+
+
+def waiting_notice(registration) -> str:
+    """What the referee or the club is told when a full tournament puts the player on
+    its waiting list (empty when they hold a place)."""
+    if not registration.waiting:
+        return ""
+    return _("The tournament is full: %(name)s is on the waiting list.") % {
+        "name": registration.licensee.full_name
     }
 
 
@@ -135,9 +155,8 @@ def search_context(request, tournament) -> dict:
 @area_required(can_use_club_area)
 def club_home(request):
     tournaments = (
-        permissions.tournaments_in_scope(request.user)
+        with_player_counts(permissions.tournaments_in_scope(request.user))
         .filter(club__in=clubs_managed_by(request.user))
-        .annotate(registered=Count("registrations"))
         .order_by("-date", "name")
     )
     return render(
@@ -181,9 +200,7 @@ def tournament_create(request):
 def detail(request, pk):
     user = request.user
     tournament = get_object_or_404(
-        permissions.tournaments_for_user(user)
-        .annotate(registered=Count("registrations"))
-        .prefetch_related("sessions"),
+        with_player_counts(permissions.tournaments_for_user(user)).prefetch_related("sessions"),
         pk=pk,
     )
     manage = permissions.can_manage_tournament(user, tournament)
