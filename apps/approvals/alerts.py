@@ -111,13 +111,17 @@ class _Facts:
             self.claimed[_file_ref(homologation)].append(ClaimedAward(licensee, pcn, pp))
             self.names[licensee] = _name(last, first, licence)
 
-    def _sharing(self, pairs: Iterable[dict], ref, own_key: str, other_key: str) -> set[int]:
-        """The others that share most of the players of one of ours."""
+    def _sharing(
+        self, pairs: Iterable[dict], ref, other_key: str, *, same_kind: bool = True
+    ) -> set[int]:
+        """The others (``other_key`` of each pair) that share most of the players of one of
+        ours (``own``, named by ``ref``); one of ours is not its own other when both are of
+        the same kind (tournaments, or files)."""
         return {
             pair[other_key]
             for pair in pairs
-            if pair[other_key] != pair[own_key]
-            and shares_most_players(pair["shared"], len(self.players[ref(pair[own_key])]))
+            if not (same_kind and pair[other_key] == pair["own"])
+            and shares_most_players(pair["shared"], len(self.players[ref(pair["own"])]))
         }
 
     def _sharing_tournaments(self) -> set[int]:
@@ -134,7 +138,7 @@ class _Facts:
             .values("tournament_id", own=F("licensee__registrations__tournament_id"))
             .annotate(shared=Count("pk"))
         )
-        return self._sharing(pairs, _tournament_ref, "own", "tournament_id")
+        return self._sharing(pairs, _tournament_ref, "tournament_id")
 
     def _sharing_files(self) -> set[int]:
         if not self.files:
@@ -144,7 +148,7 @@ class _Facts:
             .values("homologation_id", own=F("licensee__externalaward__homologation_id"))
             .annotate(shared=Count("pk"))
         )
-        return self._sharing(pairs, _file_ref, "own", "homologation_id")
+        return self._sharing(pairs, _file_ref, "homologation_id")
 
     def _files_sharing_tournaments(self) -> set[int]:
         """Files of the same day that name most of the players of one of our tournaments."""
@@ -159,11 +163,7 @@ class _Facts:
             .values("homologation_id", own=F("licensee__registrations__tournament_id"))
             .annotate(shared=Count("pk"))
         )
-        return {
-            pair["homologation_id"]
-            for pair in pairs
-            if shares_most_players(pair["shared"], len(self.players[_tournament_ref(pair["own"])]))
-        }
+        return self._sharing(pairs, _tournament_ref, "homologation_id", same_kind=False)
 
     def _tournaments_sharing_files(self) -> set[int]:
         """Tournaments played the same day by most of the players one of our files names."""
@@ -180,11 +180,7 @@ class _Facts:
             .values("tournament_id", own=F("licensee__externalaward__homologation_id"))
             .annotate(shared=Count("pk"))
         )
-        return {
-            pair["tournament_id"]
-            for pair in pairs
-            if shares_most_players(pair["shared"], len(self.players[_file_ref(pair["own"])]))
-        }
+        return self._sharing(pairs, _file_ref, "tournament_id", same_kind=False)
 
     def _own_licensees_and_days(self) -> tuple[set[int], set]:
         licensees = set().union(*self.players.values()) if self.players else set()
