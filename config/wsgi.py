@@ -4,3 +4,7 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 application = get_wsgi_application()
+
+from apps.scoring.domain.deal import garde_scores_prepare  # noqa: E402  (once Django is set up)
+
+garde_scores_prepare()

@@ -1,7 +1,8 @@
 """The Redis cache, resilient: when Redis cannot be reached, a read is a miss and a write
 is dropped (with a warning in the log) instead of an error. The cache only ever holds
-what can be lost — sign-in counters, API throttles, job progress — so signing in and
-every page keep working while Redis is down."""
+what can be lost — sign-in counters, API throttles, job progress, a session's results
+and its rankings as rendered (computed again) — so signing in and every page keep
+working while Redis is down."""
 
 import logging
 from functools import wraps

@@ -1,140 +1,261 @@
-"""A session's results kept in memory between two changes of what they are computed from:
-a live ranking that hundreds of phones refresh is computed once per change, not once per
-reader.
+"""A session's results kept between two changes of what they are computed from, and
+computed once per change across all the server's processes: a live ranking that hundreds
+of phones refresh costs one computation per change, not one per reader.
 
-The key is a stamp of every input of the results, read from the database before the
-computation (so an entry is never older than its key): the plays (how many, how many
-scored or stated not played, their scores summed and weighted by table and étui, the
-latest entry), the seating (the movement, its generation and its seating version), the
-registrations, the referee's decisions (incidents, their cancellations, penalties) and
-the tournament's kind (ties by TOPs). Any change gives a new stamp; the entries of old
-stamps are replaced by the new ones. Each process keeps its own few sessions.
+The key is a stamp of every input of the results, read from the database in one query
+before the computation (so an entry is never older than its key): the plays (how many,
+how many scored or stated not played, their scores summed and weighted by table and
+étui, the latest entry), the seating (the movement, its generation and its seating
+version), the registrations, the referee's decisions (incidents, their cancellations,
+penalties) and the tournament's kind (ties by TOPs). Any change gives a new stamp.
 
-When only scores changed since the session's last computation, the results are updated
-from it (``session_results_rescore``: the changed deals topés again, their players'
-percentages computed again) instead of computed from scratch.
+Each session's latest results are kept in the shared cache (Redis in production, with
+their stamp) and in each process for its few sessions. A reader whose stamp matches
+neither computes them only if it takes the session's lock (``cache.add``, atomic). The
+pages that poll (the live ranking, the room display) are then served the last results
+stored, marked ``updating``, rather than tying up a worker; other reads (exports, sheets,
+awards) wait a moment for the current ones, then compute them themselves. The
+lock expires after ``LOCK_SECONDS``: a process that dies while computing blocks nobody
+for longer. The computation from scratch is fast (``selectors.session_results_computed``),
+so nothing is updated incrementally.
+
+Rankings as rendered are kept in each process and in the shared cache too
+(``rendered_memo``), by a key that holds the stamp of the results they show.
 """
 
+import hashlib
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import fields
 from typing import NamedTuple
 
-from django.db.models import Count, F, Max, Q, Sum
+from django.core.cache import cache
+from django.db import connection
 
-from apps.movements.models import SessionMovement
+from apps.movements.models import MovementTable, SessionMovement
 from apps.penalties.models import Incident, Penalty
-from apps.results.domain.forfeits import SessionField
-from apps.results.domain.model import SessionResults
+from apps.results.domain.model import PlayerResult, PlayNote, PlayRecord, SessionResults, SheetLine
 from apps.scoring.models import Play
-from apps.tournaments.models import Registration, Session
+from apps.tournaments.models import Registration, Session, Tournament
 
 KEPT = 16  # results kept per process: the sessions being played or read at once
+LOCK_SECONDS = 30  # a computation taking longer is taken over by another reader
+SHARED_SECONDS = 6 * 3600  # an evening
+WAIT_SECONDS = 5  # how long a reader that needs the current results waits for the holder
+WAIT_STEP = 0.05
 
 _lock = threading.Lock()
+PLAYER_FIELDS = [f for f in fields(PlayerResult) if f.name != "sheet"]
 
 
 class Stamp(NamedTuple):
-    """What a session's results depend on: the scores, and everything else."""
+    """What a session's results depend on, as one row of values."""
 
-    scores: tuple
-    rest: tuple
+    session: int
+    values: tuple  # the incidents and penalties counted first (``decided``)
+
+    @property
+    def decided(self) -> bool:
+        """Whether the referee decided anything in the session: an incident, a penalty."""
+        incidents, penalties = self.values[:2]
+        return bool(incidents or penalties)
+
+    @property
+    def digest(self) -> str:
+        """The stamp as a short key, the same in every process."""
+        return hashlib.sha256(repr(self).encode()).hexdigest()[:32]
+
+
+def _stamp_sql() -> str:
+    play, table = Play._meta.db_table, MovementTable._meta.db_table
+    movement, registration = SessionMovement._meta.db_table, Registration._meta.db_table
+    incident, penalty = Incident._meta.db_table, Penalty._meta.db_table
+    tournament = Tournament._meta.db_table
+    of_movement = f"FROM {movement} WHERE session_id = %(session)s"
+    of_registrations = f"FROM {registration} WHERE tournament_id = %(tournament)s"
+    of_incidents = f"FROM {incident} WHERE session_id = %(session)s"
+    of_penalties = f"FROM {penalty} WHERE session_id = %(session)s"
+    return f"""
+        SELECT (SELECT count(id) {of_incidents}), (SELECT count(id) {of_penalties}),
+            count(p.id), count(p.score), sum(p.score), sum(p.score * p.table_id),
+            sum(p.score * p.etui), max(p.entered_at),
+            sum(CASE WHEN p.not_played THEN 1 ELSE 0 END),
+            sum(CASE WHEN p.not_played THEN p.table_id * 1000 + p.etui ELSE 0 END),
+            (SELECT kind FROM {tournament} WHERE id = %(tournament)s),
+            (SELECT id {of_movement}), (SELECT generated_at {of_movement}),
+            (SELECT seating_version {of_movement}),
+            (SELECT count(id) {of_registrations}), (SELECT max(id) {of_registrations}),
+            (SELECT max(id) {of_incidents}), (SELECT count(cancelled_at) {of_incidents}),
+            (SELECT max(id) {of_penalties})
+        FROM {play} p JOIN {table} t ON t.id = p.table_id
+        JOIN {movement} m ON m.id = t.movement_id
+        WHERE m.session_id = %(session)s"""
 
 
 def results_stamp(session: Session) -> Stamp:
-    """What the session's results depend on, in five small queries."""
-    unplayed = Q(not_played=True)
-    plays = Play.objects.filter(table__movement__session=session).aggregate(
-        lines=Count("id"),
-        scored=Count("score"),
-        total=Sum("score"),
-        by_table=Sum(F("score") * F("table_id")),
-        by_etui=Sum(F("score") * F("etui")),
-        latest=Max("entered_at"),
-        unplayed=Count("id", filter=unplayed),
-        unplayed_where=Sum(F("table_id") * 1000 + F("etui"), filter=unplayed),
-    )
-    movement = (
-        SessionMovement.objects.filter(session=session)
-        .values_list("pk", "generated_at", "seating_version")
-        .first()
-    )
-    registrations = Registration.objects.filter(tournament_id=session.tournament_id).aggregate(
-        count=Count("id"), last=Max("id")
-    )
-    incidents = Incident.objects.filter(session=session).aggregate(
-        count=Count("id"), last=Max("id"), cancelled=Count("cancelled_at")
-    )
-    penalties = Penalty.objects.filter(session=session).aggregate(count=Count("id"), last=Max("id"))
-    *scores, unplayed_count, unplayed_where = plays.values()
-    return Stamp(
-        tuple(scores),
-        (
-            session.pk,
-            session.tournament.kind,
-            movement,
-            unplayed_count,
-            unplayed_where,
-            tuple(registrations.values()),
-            tuple(incidents.values()),
-            tuple(penalties.values()),
-        ),
-    )
+    """What the session's results depend on, in one query (every reader pays it)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_stamp_sql(), {"session": session.pk, "tournament": session.tournament_id})
+        values = cursor.fetchone()
+    return Stamp(session.pk, tuple(values))
 
 
-@dataclass(frozen=True)
-class Earlier:
-    """A session's results before the players it does not rank are set aside, with the
-    seats, the referee's decisions and the ranked field they were computed from: the start
-    of the next update when only scores change (``rest``: the stamp of everything but the
-    scores)."""
+class Kept(NamedTuple):
+    """A session's results and the stamp they were computed for; ``updating``: these are
+    the previous results, the current ones are being computed."""
 
-    rest: tuple
+    stamp: Stamp
     results: SessionResults
-    lines: dict
-    penalties: dict
-    adjustments: dict
-    field: SessionField
-
-
-_earlier: dict[int, Earlier] = {}
-
-
-def earlier_results(session: Session, stamp: Stamp) -> Earlier | None:
-    """The session's last results computed from the same inputs but the scores."""
-    with _lock:
-        earlier = _earlier.get(session.pk)
-    return earlier if earlier is not None and earlier.rest == stamp.rest else None
-
-
-def earlier_keep(session: Session, earlier: Earlier) -> None:
-    with _lock:
-        _earlier[session.pk] = earlier
-        while len(_earlier) > KEPT:
-            _earlier.pop(next(iter(_earlier)))
+    updating: bool = False
 
 
 # One entry a session, its latest: {session id: (stamp, results)}, least recently read first.
 _kept: OrderedDict[int, tuple[Stamp, SessionResults]] = OrderedDict()
 
 
-def results_memo(
-    session: Session, stamp: Stamp, compute: Callable[[], SessionResults]
-) -> SessionResults:
-    """The session's results kept for ``stamp``, else computed and kept in their place."""
+def _keep(stamp: Stamp, results: SessionResults) -> None:
     with _lock:
-        kept = _kept.get(session.pk)
-        if kept is not None and kept[0] == stamp:
-            _kept.move_to_end(session.pk)
-            return kept[1]
-    results = compute()
-    with _lock:
-        _kept[session.pk] = (stamp, results)
-        _kept.move_to_end(session.pk)
+        _kept[stamp.session] = (stamp, results)
+        _kept.move_to_end(stamp.session)
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
-    return results
+
+
+def _shared_key(session_pk: int) -> str:
+    return f"results:{session_pk}"
+
+
+def _lock_key(session_pk: int) -> str:
+    return f"results:{session_pk}:computing"
+
+
+def _packed(stamp: Stamp, results: SessionResults) -> tuple:
+    """The results as plain tuples, quick to pickle: thousands of named tuples pickle one
+    Python call each."""
+    players = [
+        (*(getattr(p, f.name) for f in PLAYER_FIELDS), tuple(map(tuple, p.sheet)))
+        for p in results.players
+    ]
+    notes = [(tuple(n.play), *n[1:]) for n in results.notes]
+    return stamp, players, notes, results.missing, results.unranked
+
+
+def _unpacked(packed: tuple) -> tuple[Stamp, SessionResults]:
+    stamp, players, notes, missing, unranked = packed
+    line = SheetLine._make
+    results = SessionResults(
+        tuple(PlayerResult(*p[:-1], tuple(map(line, p[-1]))) for p in players),
+        tuple(PlayNote(PlayRecord._make(n[0]), *n[1:]) for n in notes),
+        missing,
+        unranked,
+    )
+    return Stamp(*stamp), results
+
+
+def _stamp_key(session_pk: int) -> str:
+    return f"results:{session_pk}:stamp"
+
+
+def _stored_digest(session_pk: int) -> str | None:
+    """The digest of the stamp of the session's results stored last, by any process."""
+    return cache.get(_stamp_key(session_pk))
+
+
+def _stored(session_pk: int) -> tuple[Stamp, SessionResults] | None:
+    """The session's results stored last, by any process, with their stamp."""
+    packed = cache.get(_shared_key(session_pk))
+    return None if packed is None else _unpacked(packed)
+
+
+def _shared(stamp: Stamp) -> Kept | None:
+    """The results of ``stamp`` if a process stored them, then kept in this one."""
+    if _stored_digest(stamp.session) != stamp.digest:
+        return None
+    stored = _stored(stamp.session)
+    if stored is None or stored[0] != stamp:
+        return None
+    _keep(*stored)
+    return Kept(*stored)
+
+
+def _computed(stamp: Stamp, compute: Callable[[], SessionResults], *, locked: bool) -> Kept:
+    """Compute, then store and keep, the results; the lock, if ``locked``, is released."""
+    try:
+        results = compute()
+        cache.set_many(
+            {
+                _shared_key(stamp.session): _packed(stamp, results),
+                _stamp_key(stamp.session): stamp.digest,
+            },
+            SHARED_SECONDS,
+        )
+    finally:
+        if locked:
+            cache.delete(_lock_key(stamp.session))
+    _keep(stamp, results)
+    return Kept(stamp, results)
+
+
+def _computing(session_pk: int) -> bool:
+    """Whether a process holds the session's lock (False too when the cache cannot be
+    reached: each process then computes for itself)."""
+    return bool(cache.get(_lock_key(session_pk)))
+
+
+def _waited(stamp: Stamp) -> Kept | None:
+    """The results of ``stamp``, once the lock's holder has stored them (None: it did not
+    within ``WAIT_SECONDS``, or gave up)."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while True:
+        kept = _shared(stamp)
+        if kept is not None or not _computing(stamp.session) or time.monotonic() > deadline:
+            return kept
+        time.sleep(WAIT_STEP)
+
+
+def _previous(local: tuple | None, session_pk: int) -> tuple[Stamp, SessionResults] | None:
+    """The last results stored by any process, or else those this one keeps."""
+    if local is not None and local[0].digest == _stored_digest(session_pk):
+        return local
+    stored = _stored(session_pk)
+    if stored is None:
+        return local
+    _keep(*stored)
+    return stored
+
+
+def results_memo(
+    session: Session,
+    stamp: Stamp,
+    compute: Callable[[], SessionResults],
+    *,
+    previous: bool = False,
+) -> Kept:
+    """The session's results for ``stamp``: kept in this process, else stored by another,
+    else computed here unless another process is computing them. Then, with ``previous``
+    (a page that polls), the last ones stored are served, marked ``updating``; otherwise,
+    or with none stored yet, the reader waits for them a moment."""
+    with _lock:
+        local = _kept.get(session.pk)
+        if local is not None and local[0] == stamp:
+            _kept.move_to_end(session.pk)
+            return Kept(*local)
+    shared = _shared(stamp)
+    if shared is not None:
+        return shared
+    if cache.add(_lock_key(session.pk), True, LOCK_SECONDS):
+        shared = _shared(stamp)  # stored by a holder that let the lock go since?
+        if shared is not None:
+            cache.delete(_lock_key(session.pk))
+            return shared
+        return _computed(stamp, compute, locked=True)
+    if previous and _computing(session.pk):
+        last = _previous(local, session.pk)
+        if last is not None:
+            return Kept(*last, updating=True)
+    return _waited(stamp) or _computed(stamp, compute, locked=False)
 
 
 # Rankings as rendered, by a key that holds their results' stamp: {key: html}, least
@@ -145,13 +266,18 @@ RENDERED_KEPT = 4 * KEPT  # a session's général and alterné, as referees and 
 
 
 def rendered_memo(key: tuple, render: Callable[[], str]) -> str:
-    """The HTML kept for ``key``, else rendered and kept."""
+    """The HTML kept for ``key`` (its parts' ``repr`` the same in every process), in this
+    process, else in the shared cache, else rendered and kept in both."""
     with _lock:
         html = _rendered.get(key)
         if html is not None:
             _rendered.move_to_end(key)
             return html
-    html = render()
+    shared = "rendered:" + hashlib.sha256(repr(key).encode()).hexdigest()[:32]
+    html = cache.get(shared)
+    if html is None:
+        html = render()
+        cache.set(shared, html, SHARED_SECONDS)
     with _lock:
         _rendered[key] = html
         while len(_rendered) > RENDERED_KEPT:

@@ -20,7 +20,7 @@ from apps.movements.printing import seat_name
 from apps.penalties.domain import effects
 from apps.penalties.models import Adjustment, FaultySide, Incident, Penalty
 from apps.penalties.selectors import session_decisions
-from apps.results.domain.compute import session_results_compute, session_results_rescore
+from apps.results.domain.compute import session_results_compute
 from apps.results.domain.forfeits import SeatTurn, ranked_results, session_field
 from apps.results.domain.model import (
     FORFEIT,
@@ -37,14 +37,7 @@ from apps.results.domain.rankings import (
     tie_notes,
     tournament_standings,
 )
-from apps.results.memo import (
-    Earlier,
-    Stamp,
-    earlier_keep,
-    earlier_results,
-    results_memo,
-    results_stamp,
-)
+from apps.results.memo import Kept, Stamp, results_memo, results_stamp
 from apps.scoring.models import Play
 from apps.scoring.selectors import played_tables, player_key
 from apps.tournaments.models import Registration, Session, Tournament
@@ -57,73 +50,104 @@ CLOCKWISE = ("N", "E", "S", "W")  # seen from above; a player's left is the next
 # --- what the results are computed from -----------------------------------------
 
 
-def _deal_numbering(session: Session):
+def _deal_numbering(sections: list[dict]):
     """The deal each étui holds: in 3x4 parallel Howell, étuis 25 to 32 hold the deals of
     étuis 1 to 8 and are topped with them; elsewhere every étui is its own deal."""
-    sections = SessionMovement.objects.filter(session=session).values_list("sections", flat=True)
-    layout = next(iter(sections), [])
-    if len(layout) == PARALLEL_HOWELL_SECTIONS and all(
-        s["type"] == MovementType.HOWELL for s in layout
+    if len(sections) == PARALLEL_HOWELL_SECTIONS and all(
+        s["type"] == MovementType.HOWELL for s in sections
     ):
         return parallel_deal
     return lambda etui: etui
 
 
-def session_play_records(session: Session) -> list[PlayRecord]:
-    """Every play of the session's movement, entered or not, read as plain values (three
-    queries; no model objects, so a 150-table session stays fast)."""
+@dataclass(frozen=True)
+class SessionInputs:
+    """What a session's results are computed from, as plain values.
+
+    ``records``: every play of the movement, entered or not; ``lines``: {player key: the
+    seat they hold at their first position, None in a Howell section where players change
+    orientation} (every key of ``records`` has one); ``turns``: who holds each seat at each
+    position, with the étuis the seat plays there (what ``session_field`` decides the
+    ranked players from); ``unplayed``: the lines the referee stated were not played, their
+    étui scored without them (ch. 4 « Donne neutralisée »)."""
+
+    records: list[PlayRecord]
+    lines: dict[str, str | None]
+    turns: list[SeatTurn]
+    unplayed: dict[tuple[str, int, int], effects.AdjustedScore]
+
+
+def session_inputs(session: Session) -> SessionInputs:
+    """The session's plays, seats and lines not played, in four queries read as plain
+    values (no model objects: a 150-table session stays fast)."""
     played = played_tables(session)
-    seated: dict[int, dict[str, str]] = defaultdict(dict)
-    for table, seat, section, code, registration in Place.objects.filter(
-        table__in=played
-    ).values_list("table_id", "seat", "table__section", "player_code", "registration_id"):
-        seated[table][seat] = player_key(section, code, registration)
-    scores = {
-        (table, etui): score
-        for table, etui, score in Play.objects.filter(table__in=played).values_list(
-            "table_id", "etui", "score"
+    sections = SessionMovement.objects.filter(session=session).values_list("sections", flat=True)
+    layout = next(iter(sections), None) or []
+    howell = {s["name"] for s in layout if s["type"] == MovementType.HOWELL}
+    deal = _deal_numbering(layout)
+    tables = {
+        pk: row
+        for pk, *row in played.order_by("sequence", "table").values_list(
+            "pk", "sequence", "position", "section", "table", "etuis"
         )
     }
-    deal = _deal_numbering(session)
-    records = []
-    for pk, position, section, number, etuis in played.order_by("sequence", "table").values_list(
-        "pk", "position", "section", "table", "etuis"
+    seated: dict[int, dict[str, str]] = defaultdict(dict)
+    lines: dict[str, str | None] = {}
+    turns = []
+    places = (
+        Place.objects.filter(table__in=played)
+        .order_by("table__sequence")
+        .values_list("table_id", "seat", "player_code", "registration_id")
+    )
+    for table, seat, code, registration in places:
+        sequence, _position, section, _number, etuis = tables[table]
+        key = player_key(section, code, registration)
+        seated[table][seat] = key
+        lines.setdefault(key, None if section in howell else seat)
+        turns.append(
+            SeatTurn(
+                f"{section}|{code}",
+                sequence,
+                None if registration is None else str(registration),
+                len(etuis),
+            )
+        )
+    scores = {}
+    unplayed = {}
+    neutralised = effects.AdjustedScore(effects.AdjustmentKind.NEUTRALIZED)
+    for table, etui, score, not_played in Play.objects.filter(table__in=played).values_list(
+        "table_id", "etui", "score", "not_played"
     ):
+        scores[table, etui] = score
+        if not_played:
+            _sequence, _position, section, number, _etuis = tables[table]
+            unplayed[section, number, etui] = neutralised
+    # étui: (taker's seat as plain text, defenders' seats, deal), worked out once each
+    etui_of = {}
+    for _sequence, _position, _section, _number, etuis in tables.values():
         for etui in etuis:
-            taker_seat = etui_taker(etui)
+            if etui not in etui_of:
+                taker_seat = str(etui_taker(etui))
+                etui_of[etui] = (taker_seat, defender_seats(taker_seat), deal(etui))
+    records = []
+    for pk, (_sequence, position, section, number, etuis) in tables.items():
+        seats = seated[pk]
+        for etui in etuis:
+            taker_seat, (first, second, third), dealt = etui_of[etui]
             records.append(
                 PlayRecord(
-                    etui=etui,
-                    deal=deal(etui),
-                    section=section,
-                    position=position,
-                    table=number,
-                    taker=seated[pk][taker_seat],
-                    taker_seat=taker_seat,
-                    defenders=tuple(seated[pk][seat] for seat in defender_seats(taker_seat)),
-                    score=scores.get((pk, etui)),
+                    etui,
+                    section,
+                    position,
+                    number,
+                    seats[taker_seat],
+                    taker_seat,
+                    (seats[first], seats[second], seats[third]),
+                    scores.get((pk, etui)),
+                    dealt,
                 )
             )
-    return records
-
-
-def session_lines(session: Session) -> dict[str, str | None]:
-    """{player key: line}: the seat each player (and each vacant place) holds at their
-    first position, None in a Howell section where players change orientation; every key
-    of ``session_play_records`` has one."""
-    sections = SessionMovement.objects.filter(session=session).values_list("sections", flat=True)
-    howell = {s["name"] for s in next(iter(sections), []) if s["type"] == MovementType.HOWELL}
-    lines: dict[str, str | None] = {}
-    rows = (
-        Place.objects.filter(table__in=played_tables(session))
-        .order_by("table__sequence")
-        .values_list("table__section", "player_code", "registration_id", "seat")
-    )
-    for section, code, registration, seat in rows:
-        lines.setdefault(
-            player_key(section, code, registration), None if section in howell else seat
-        )
-    return lines
+    return SessionInputs(records, lines, turns, unplayed)
 
 
 def ties_by_tops(tournament: Tournament) -> bool:
@@ -132,77 +156,35 @@ def ties_by_tops(tournament: Tournament) -> bool:
     return tournament.kind == Tournament.Kind.CHAMPIONSHIP
 
 
-def session_seat_turns(session: Session) -> list[SeatTurn]:
-    """Who holds each seat of the movement at each position played, with the étuis the
-    seat plays there (one query): what ``session_field`` decides the ranked players from."""
-    rows = Place.objects.filter(table__in=played_tables(session)).values_list(
-        "table__section", "player_code", "table__sequence", "registration_id", "table__etuis"
-    )
-    return [
-        SeatTurn(f"{section}|{code}", sequence, None if pk is None else str(pk), len(etuis))
-        for section, code, sequence, pk, etuis in rows
-    ]
-
-
-def session_unplayed(session: Session) -> dict[tuple[str, int, int], effects.AdjustedScore]:
-    """{(section, table number, étui): neutralised} of the lines the referee stated were
-    not played: their étui is scored without them (ch. 4 « Donne neutralisée »)."""
-    rows = Play.objects.filter(table__in=played_tables(session), not_played=True)
-    return {
-        key: effects.AdjustedScore(effects.AdjustmentKind.NEUTRALIZED)
-        for key in rows.values_list("table__section", "table__table", "etui")
-    }
-
-
 def session_results(session: Session, stamp: Stamp | None = None) -> SessionResults:
     """Notes, percentages and rankings of the session as entered so far: computed once per
-    change of what they depend on, and updated from the last ones when only scores changed
-    (``apps.results.memo``); ``stamp``: the session's ``results_stamp``, read already."""
+    change of what they depend on (``apps.results.memo``); ``stamp``: the session's
+    ``results_stamp``, read already."""
+    return kept_results(session, stamp).results
+
+
+def kept_results(session: Session, stamp: Stamp | None = None, *, previous: bool = False) -> Kept:
+    """The session's results as kept for its current stamp; with ``previous`` (a page that
+    polls), its previous ones while another process computes them (``Kept.updating``):
+    see ``apps.results.memo``."""
     stamp = stamp or results_stamp(session)
-    return results_memo(session, stamp, lambda: _results_from(session, stamp))
-
-
-def _results_from(session: Session, stamp: Stamp | None) -> SessionResults:
-    """The results from the database, updated from the session's last ones when only
-    scores changed since; ``stamp``: the inputs they are kept for (None: computed from
-    scratch and not kept)."""
-    by_tops = ties_by_tops(session.tournament)
-    earlier = None if stamp is None else earlier_results(session, stamp)
-    if earlier is None:
-        penalties, adjustments = session_decisions(session)
-        adjustments = {**session_unplayed(session), **adjustments}
-        lines = session_lines(session)
-        field = session_field(session_seat_turns(session))
-        results = session_results_compute(
-            session_play_records(session), lines, penalties, adjustments, by_tops=by_tops
-        )
-    else:  # the same inputs but the scores: the seats and the referee's decisions stand
-        lines, penalties, adjustments = earlier.lines, earlier.penalties, earlier.adjustments
-        field = earlier.field
-        results = session_results_rescore(
-            earlier.results,
-            session_scores(session),
-            lines,
-            penalties,
-            adjustments,
-            by_tops=by_tops,
-        )
-    if stamp is not None:
-        earlier_keep(session, Earlier(stamp.rest, results, lines, penalties, adjustments, field))
-    return ranked_results(results, field, by_tops=by_tops)
-
-
-def session_results_computed(session: Session) -> SessionResults:
-    """The session's results computed from the database, from scratch."""
-    return _results_from(session, None)
-
-
-def session_scores(session: Session) -> dict[tuple[str, int, int], int | None]:
-    """Every entered line's score by (section, table, étui): one query."""
-    rows = Play.objects.filter(table__in=played_tables(session)).values_list(
-        "table__section", "table__table", "etui", "score"
+    return results_memo(
+        session, stamp, lambda: session_results_computed(session, stamp), previous=previous
     )
-    return {(section, table, etui): score for section, table, etui, score in rows}
+
+
+def session_results_computed(session: Session, stamp: Stamp | None = None) -> SessionResults:
+    """The session's results computed from the database, from scratch; the referee's
+    decisions are not read when ``stamp``, read before, counts none."""
+    by_tops = ties_by_tops(session.tournament)
+    inputs = session_inputs(session)
+    decided = stamp is None or stamp.decided
+    penalties, adjustments = session_decisions(session) if decided else ({}, {})
+    adjustments = {**inputs.unplayed, **adjustments}
+    results = session_results_compute(
+        inputs.records, inputs.lines, penalties, adjustments, by_tops=by_tops
+    )
+    return ranked_results(results, session_field(inputs.turns), by_tops=by_tops)
 
 
 # --- the results as shown ---------------------------------------------------------

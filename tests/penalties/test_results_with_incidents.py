@@ -38,10 +38,16 @@ def test_an_adjusted_score_changes_the_notes_of_the_etui(world, session):
 
 
 def test_decisions_cost_a_constant_number_of_queries(world, session):
+    """However many decisions (none: they are not read, the stamp counts none)."""
     enter_first_etui(world, session)
+    with CaptureQueriesContext(connection) as none:
+        session_results(session)
+    first, *others = seated_at(table_at(session))
+    record(world, session, "fumer_telephone", players=[first])
     with CaptureQueriesContext(connection) as few:
         session_results(session)
-    for player in seated_at(table_at(session)):
+    assert len(none) < len(few)
+    for player in others:
         record(world, session, "fumer_telephone", players=[player])
     with CaptureQueriesContext(connection) as many:
         session_results(session)

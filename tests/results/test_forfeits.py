@@ -103,7 +103,7 @@ def test_the_ranking_leaves_the_forfeit_out_and_ranks_the_rest_again():
 
 def _renamed(play, old, new):
     defenders = tuple(new if d == old else d for d in play.defenders)
-    return replace(play, taker=new if play.taker == old else play.taker, defenders=defenders)
+    return play._replace(taker=new if play.taker == old else play.taker, defenders=defenders)
 
 
 # --- for every room -----------------------------------------------------------------
@@ -177,8 +177,7 @@ def replaced_rooms(draw):
         return subs[code] if code in taken and position >= taken[code] else code
 
     plays = [
-        replace(
-            p,
+        p._replace(
             taker=holder(p.taker, p.position),
             defenders=tuple(holder(d, p.position) for d in p.defenders),
         )

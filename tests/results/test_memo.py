@@ -2,7 +2,12 @@
 cost the stamp's queries only; every kind of change to what they are computed from gives
 a new stamp, and the results read then are those computed afresh."""
 
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
+from django.core.cache import cache
 
 from apps.movements import services as movements
 from apps.movements.selectors import Spot
@@ -18,7 +23,7 @@ from tests.queries import queries_of
 
 pytestmark = pytest.mark.django_db
 
-STAMP_QUERIES = 5
+STAMP_QUERIES = 1
 
 
 @pytest.fixture
@@ -132,16 +137,6 @@ def test_a_penalty_is_read(world, movement):
     _fresh(movement)
 
 
-def test_a_score_changed_updates_the_last_results(world, movement):
-    session_results(movement.session)
-    table = table_at(movement.session, 2)
-    scoring.play_score_set(actor=world.referee, table=table, etui=table.etuis[0], score=-104)
-    updated = queries_of(lambda: session_results(movement.session))
-    computed = queries_of(lambda: session_results_computed(movement.session))
-    assert updated < STAMP_QUERIES + computed  # the seating is not read again
-    _fresh(movement)
-
-
 def test_a_session_keeps_one_entry_its_latest(world, movement):
     session_results(movement.session)
     table = table_at(movement.session, 3)
@@ -150,3 +145,121 @@ def test_a_session_keeps_one_entry_its_latest(world, movement):
         session_results(movement.session)
     kept = [entry for pk, entry in memo._kept.items() if pk == movement.session.pk]
     assert len(kept) == 1 and kept[0][0] == memo.results_stamp(movement.session)
+
+
+# --- one computation across the server's processes ---------------------------------
+
+
+@pytest.fixture
+def apart(monkeypatch):
+    """Every reader as if in a process of its own: nothing kept in this one, only in the
+    shared cache."""
+    monkeypatch.setattr(memo, "_keep", lambda stamp, results: None)
+
+
+def _counted(results, seconds=0.0):
+    """A computation giving ``results``, taking ``seconds``, that counts its calls."""
+    calls = []
+
+    def compute():
+        calls.append(1)
+        time.sleep(seconds)
+        return results
+
+    return compute, calls
+
+
+def test_many_readers_at_once_compute_the_results_once(movement, apart):
+    session = movement.session
+    stamp = results_stamp(session)
+    results = session_results_computed(session)
+    compute, calls = _counted(results, seconds=0.3)
+    readers = 12
+    start = threading.Barrier(readers)
+
+    def read(_index):
+        start.wait()
+        return memo.results_memo(session, stamp, compute)
+
+    with ThreadPoolExecutor(readers) as pool:
+        kept = list(pool.map(read, range(readers)))
+    assert len(calls) == 1
+    assert all(k.results == results and k.stamp == stamp and not k.updating for k in kept)
+
+
+def test_a_reader_during_an_update_gets_the_previous_results_marked(world, movement, apart):
+    session = movement.session
+    before = session_results(session)
+    table = table_at(session, 2)
+    scoring.play_score_set(actor=world.referee, table=table, etui=table.etuis[0], score=-104)
+    stamp = results_stamp(session)
+    assert cache.add(memo._lock_key(session.pk), True)  # another process is computing
+    compute, calls = _counted(None)
+    kept = memo.results_memo(session, stamp, compute, previous=True)
+    assert kept.updating and kept.results == before and kept.stamp != stamp
+    assert not calls
+
+
+def test_a_lock_left_by_a_dead_computation_is_taken_over(world, movement, apart):
+    session = movement.session
+    before = session_results(session)
+    table = table_at(session, 2)
+    scoring.play_score_set(actor=world.referee, table=table, etui=table.etuis[0], score=-104)
+    stamp = results_stamp(session)
+    cache.set(memo._lock_key(session.pk), True, 1)  # its process died while computing
+    compute, calls = _counted(session_results_computed(session))
+    assert memo.results_memo(session, stamp, compute, previous=True).updating
+    time.sleep(1.2)  # the lock expires
+    kept = memo.results_memo(session, stamp, compute, previous=True)
+    assert len(calls) == 1 and not kept.updating and kept.results != before
+    assert kept.results == session_results_computed(session)
+
+
+def test_with_no_results_yet_a_reader_waits_for_the_computation(movement, apart):
+    session = movement.session
+    stamp = results_stamp(session)
+    results = session_results_computed(session)
+    compute, calls = _counted(results, seconds=0.3)
+    with ThreadPoolExecutor(1) as pool:
+        first = pool.submit(memo.results_memo, session, stamp, compute)
+        while not calls:
+            time.sleep(0.01)
+        waited = memo.results_memo(session, stamp, compute)
+    assert len(calls) == 1 and not waited.updating and waited.results == results
+    assert first.result().results == results
+
+
+def test_other_reads_wait_for_the_current_results_not_the_previous(world, movement, apart):
+    """An export or a feuille de route is never made of the previous results."""
+    session = movement.session
+    session_results(session)
+    table = table_at(session, 2)
+    scoring.play_score_set(actor=world.referee, table=table, etui=table.etuis[0], score=-104)
+    stamp = results_stamp(session)
+    results = session_results_computed(session)
+    compute, calls = _counted(results, seconds=0.3)
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(memo.results_memo, session, stamp, compute, previous=True)
+        while not calls:
+            time.sleep(0.01)
+        kept = memo.results_memo(session, stamp, compute)
+    assert len(calls) == 1 and not kept.updating and kept.results == results
+
+
+def test_the_results_another_process_stored_are_read_whole(movement, apart):
+    session = movement.session
+    session_results(session)  # computed and stored in the shared cache, not kept here
+    compute, calls = _counted(None)
+    shared = memo.results_memo(session, results_stamp(session), compute)
+    assert not calls and shared.results == session_results_computed(session)
+
+
+def test_without_the_shared_cache_each_process_computes(movement, apart, monkeypatch):
+    """Redis down: the lock cannot be taken nor seen, the results are computed."""
+    session = movement.session
+    session_results(session)
+    monkeypatch.setattr(cache, "add", lambda *args, **kwargs: False)
+    monkeypatch.setattr(cache, "get", lambda *args, **kwargs: None)
+    compute, calls = _counted(session_results_computed(session))
+    kept = memo.results_memo(session, results_stamp(session), compute)
+    assert len(calls) == 1 and not kept.updating

@@ -1,6 +1,7 @@
 """The imposed Garde of duplicate (fascicule 3, « La marque ») and the scores a traveller
 may hold."""
 
+import importlib
 from itertools import product
 
 import pytest
@@ -145,3 +146,13 @@ def test_small_scores_come_from_a_failed_chelem_announcement():
     assert duplicate_score(deal) == 10
     assert duplicate_score_reason(10) is None
     assert duplicate_score_reason(0) is None
+
+
+def test_the_web_server_finds_every_garde_score_as_its_workers_start():
+    """A table's first score does not wait while its worker finds every Garde score."""
+    import config.wsgi
+    from apps.scoring.domain import deal
+
+    deal._garde_scores.cache_clear()
+    importlib.reload(config.wsgi)
+    assert deal._garde_scores.cache_info().currsize == 1

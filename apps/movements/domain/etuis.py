@@ -33,8 +33,13 @@ def etui_taker(etui: int) -> Seat:
     return _entry(etui)[1]
 
 
+_DEFENDERS = {
+    seat: tuple(SEAT_ORDER[(start + k) % len(SEAT_ORDER)] for k in (1, 2, 3))
+    for start, seat in enumerate(SEAT_ORDER)
+}
+
+
 def defender_seats(taker_seat: str) -> tuple[str, str, str]:
     """The defenders' seats of a play: the seats that follow the taker's in N, S, E, W order
     (the order of ``PlayRecord.defenders``)."""
-    start = SEAT_ORDER.index(taker_seat)
-    return tuple(SEAT_ORDER[(start + k) % len(SEAT_ORDER)] for k in (1, 2, 3))
+    return _DEFENDERS[taker_seat]

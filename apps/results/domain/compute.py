@@ -19,7 +19,6 @@ every étui is topé (« Pénalité »).
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 
 from apps.penalties.domain.effects import AdjustedScore, adjusted_notes
 from apps.results.domain.model import (
@@ -88,23 +87,20 @@ def play_notes(
 
 
 def _sheets(notes: list[PlayNote], lines: Mapping[str, str]) -> dict[str, list[SheetLine]]:
-    """Each player's feuille de route in playing order, with the seat each held at that
-    table (in Howell players change seats). Raises ValueError for a player who has no
-    line."""
+    """Each player's feuille de route in playing order (position, then étui: a player plays
+    an étui once per position), with the seat each held at that table (in Howell players
+    change seats). Raises ValueError for a player who has no line."""
     sheets: dict[str, list[SheetLine]] = {player: [] for player in lines}
-    for note in notes:
+    for note in sorted(notes, key=lambda n: (n.play.position, n.play.etui)):
         play = note.play
+        defenders = zip(play.defenders, play.defender_seats, note.defender_notes, strict=True)
         sides = [(play.taker, play.taker_seat, TAKER, note.taker_note)]
-        sides += [
-            (d, seat, DEFENDER, defender_note)
-            for d, seat, defender_note in zip(
-                play.defenders, play.defender_seats, note.defender_notes, strict=True
-            )
-        ]
+        sides += [(player, seat, DEFENDER, player_note) for player, seat, player_note in defenders]
         for player, seat, role, player_note in sides:
-            if player not in sheets:
+            sheet = sheets.get(player)
+            if sheet is None:
                 raise ValueError(f"le joueur {player} (étui {play.etui}) n'a pas de ligne")
-            sheets[player].append(
+            sheet.append(
                 SheetLine(
                     play.etui,
                     play.section,
@@ -117,16 +113,14 @@ def _sheets(notes: list[PlayNote], lines: Mapping[str, str]) -> dict[str, list[S
                     note.adjustment,
                 )
             )
-    for sheet in sheets.values():
-        sheet.sort(key=lambda line: (line.position, line.etui))
     return sheets
 
 
 def _player_fields(sheet: list[SheetLine], penalty: float, line: str | None) -> dict:
     """A player's percentages, penalty, final percentage, TOPs, line and sheet."""
     percentages = player_percentages(
-        (entry.note for entry in sheet if entry.role == TAKER),
-        (entry.note for entry in sheet if entry.role == DEFENDER),
+        [entry.note for entry in sheet if entry.role == TAKER],
+        [entry.note for entry in sheet if entry.role == DEFENDER],
     )
     overall = percentages.overall
     return {
@@ -184,53 +178,3 @@ def session_results_compute(
         for player, sheet in _sheets(notes, lines).items()
     }
     return SessionResults(_ranked(fields, by_tops), tuple(notes), _missing(notes, adjustments))
-
-
-def session_results_rescore(
-    previous: SessionResults,
-    scores: Mapping[tuple[str, int, int], int | None],
-    lines: Mapping[str, str | None],
-    penalties: Mapping[str, float] | None = None,
-    adjustments: Adjustments | None = None,
-    *,
-    by_tops: bool = True,
-) -> SessionResults:
-    """The results once some plays' scores changed (``scores`` by section, table and étui:
-    every play's score now), from ``previous``, the results computed from the same plays,
-    seating, penalties and adjustments: only the deals whose scores changed are topés again
-    and only their players' percentages computed again; the rankings follow. Equal to
-    ``session_results_compute`` on the new scores."""
-    adjustments = adjustments or {}
-    penalties = penalties or {}
-    changed = {
-        note.play.deal_number
-        for note in previous.notes
-        if scores.get(_play_key(note.play)) != note.play.score
-    }
-    if not changed:
-        return previous
-    plays = [
-        replace(note.play, score=scores.get(_play_key(note.play)))
-        for note in previous.notes
-        if note.play.deal_number in changed
-    ]
-    keys = {_play_key(play) for play in plays}
-    rescored = play_notes(plays, {k: a for k, a in adjustments.items() if k in keys})
-    by_key = {_play_key(note.play): note for note in rescored}
-    notes = tuple(by_key.get(_play_key(note.play), note) for note in previous.notes)
-    concerned = {player for play in plays for player in (play.taker, *play.defenders)}
-    partial = _sheets(rescored, {player: lines[player] for player in concerned})
-    before = {result.player: result for result in previous.players}
-    fields = {}
-    for player in lines:
-        result = before[player]
-        if player not in concerned:
-            fields[player] = {
-                name: getattr(result, name)
-                for name in ("attack", "defence", "overall", "penalty", "final", "tops", "line")
-            } | {"sheet": result.sheet}
-            continue
-        kept = [e for e in result.sheet if (e.section, e.table, e.etui) not in keys]
-        sheet = sorted(kept + partial[player], key=lambda e: (e.position, e.etui))
-        fields[player] = _player_fields(sheet, penalties.get(player, 0.0), lines[player])
-    return SessionResults(_ranked(fields, by_tops), notes, _missing(notes, adjustments))

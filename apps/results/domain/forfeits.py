@@ -19,13 +19,13 @@ the ranking leaves these players out, and lists them apart.
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from apps.results.domain.model import FORFEIT, SHORT, SessionResults, Unranked
 from apps.results.domain.rankings import Standing, alternate_places, general_ranking
 
 
-@dataclass(frozen=True)
-class SeatTurn:
+class SeatTurn(NamedTuple):
     """Who holds one seat at one position, and the étuis the seat plays there."""
 
     seat: str  # the movement's place: its section and player code

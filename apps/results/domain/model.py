@@ -1,15 +1,16 @@
 """What a session's results are made of (fascicule 3, ch. 1 « Le classement en duplicate
 individuel »): the plays of each étui, their notes, and each player's feuille de route,
 percentages and ranks. Players are opaque keys chosen by the caller (for example a
-registration id); seats are N, S, E, W."""
+registration id); seats are N, S, E, W. A session's thousands of plays, notes and sheet
+lines are named tuples: light to build, as the results are computed again on every change."""
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from apps.movements.domain.etuis import defender_seats
 
 
-@dataclass(frozen=True)
-class PlayRecord:
+class PlayRecord(NamedTuple):
     """One line of a traveller: an étui played at a table, at a position."""
 
     etui: int
@@ -36,8 +37,7 @@ class PlayRecord:
 DefenderNotes = tuple[float | None, float | None, float | None]
 
 
-@dataclass(frozen=True)
-class PlayNote:
+class PlayNote(NamedTuple):
     """A play's notes. On a play with a marque ajustée (fascicule 3, ch. 4) ``adjustment``
     names it (an ``AdjustmentKind`` value) and ``adjusted_defender_notes`` holds each
     defender's note; otherwise each defender gets the complement of the taker's note."""
@@ -63,8 +63,7 @@ class PlayNote:
         return first if all(note == first for note in others) else None
 
 
-@dataclass(frozen=True)
-class SheetLine:
+class SheetLine(NamedTuple):
     """One étui of a player's feuille de route."""
 
     etui: int

@@ -404,6 +404,12 @@ def duplicate_score_reason(score: int) -> str | None:
     )
 
 
+def garde_scores_prepare() -> None:
+    """Find every Garde score now (a second or two): the web server's workers do it as
+    they start, rather than keeping a table's first score waiting."""
+    _garde_scores()
+
+
 @cache
 def _garde_scores() -> dict[int, Deal]:
     """Every score of a Garde deal with 4 players, each with the simplest deal giving it:
