@@ -51,8 +51,11 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or "Donne <donne@localhost>"
 # The live national ranking waits this long after an approval, so that a burst of
 # approvals makes one computation.
 RANKING_DEBOUNCE_SECONDS = 30
-# How often a table's phone asks which position is in play (apps.scoring.table_views).
-TABLE_FOLLOW_SECONDS = 20
+# How often, while the room enters scores, each phone of a table asks for its étuis and
+# the position in play, and the referee's progress page for itself (apps.scoring views):
+# the rates bench/evening.py plays.
+TABLE_POLL_SECONDS = 15
+PROGRESS_POLL_SECONDS = 5
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -173,6 +176,9 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Sessions are read from the cache, written to both: a signed-in page (a player's refresh
+# during play) costs no session query; a miss or Redis down reads the database.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [

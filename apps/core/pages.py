@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
 PAGE_SIZE = 25
@@ -142,3 +143,14 @@ def form_submit(form, write):
 def error_text(exc: ValidationError) -> str:
     """The messages of a ValidationError as one line."""
     return " ".join(exc.messages)
+
+
+_LAST_ARGUMENT = 987654321
+
+
+def url_around(viewname: str, *args) -> tuple[str, str]:
+    """The address of ``viewname`` with ``args`` and one more integer argument, as the
+    text before and after that last argument: a page listing many links to one view
+    reverses it once rather than once per link."""
+    before, after = reverse(viewname, args=[*args, _LAST_ARGUMENT]).split(str(_LAST_ARGUMENT))
+    return before, after
