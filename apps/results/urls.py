@@ -1,6 +1,6 @@
 from django.urls import path
 
-from apps.results import display, guide, views
+from apps.results import display, display_links, guide, views
 
 app_name = "results"
 session = "seances/<int:pk>/"
@@ -10,6 +10,13 @@ urlpatterns = [
     path("tournois/<int:pk>/resultats/", views.tournament_results, name="tournament"),
     path(f"{session}resultats/", views.session_results, name="session"),
     path(f"{session}affichage/", display.room_display, name="display"),
+    path("affichage/<str:token>/", display.shared_display, name="shared_display"),
+    path(f"{session}affichage/lien/", display_links.display_link_create, name="display_link"),
+    path(
+        f"{session}affichage/lien/revoquer/",
+        display_links.display_link_revoke,
+        name="display_link_revoke",
+    ),
     path(f"{session}topage/", views.session_topage, name="topage"),
     path(f"{session}resultats.pdf", views.results_pdf, name="pdf"),
     path(f"{session}resultats.xlsx", views.results_xlsx, name="xlsx"),
