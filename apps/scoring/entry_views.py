@@ -6,6 +6,9 @@ The referees assigned to the tournament and federation staff enter scores; whoev
 oversees the tournament (club managers, committee and zone staff) reads the progress.
 """
 
+from functools import partial
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -13,16 +16,26 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import (
+    condition,
+    require_GET,
+    require_http_methods,
+    require_POST,
+)
+from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import trigger_client_event
 
 from apps.accounts.permissions import roles_of
-from apps.core.pages import error_text
+from apps.core.pages import error_text, url_around
+from apps.core.panels import panels_for
+from apps.core.revalidation import page_etag
 from apps.movements.models import SeatChoice
 from apps.movements.selectors import session_movement
 from apps.movements.services import movement_table_entry_set
-from apps.scoring import selectors, services
-from apps.scoring.domain.likelihood import unlikely_score
+from apps.scoring import selectors, services, versions
+from apps.scoring.domain.likelihood import unlikely_among
+from apps.scoring.doubts import confirmation_name, unlikely_question
 from apps.scoring.forms import LineForm, NotPlayedForm
 from apps.tournaments import permissions
 from apps.tournaments.models import Registration, Session
@@ -73,13 +86,19 @@ def _traveller_context(session, etui: int, check: bool, bound: dict | None = Non
         raise Http404
     etuis = selectors.session_etuis(session)
     index = etuis.index(etui)
+    # A table's disagreement, shown on its line until the referee enters it (not to the
+    # second entry, which is typed blind).
+    disputed = {} if check else selectors.etui_disagreements(session, etui)
     return {
         "session": session,
         "tournament": session.tournament,
         "etui": etui,
         "check": check,
         "closed": session.tournament.play_over,
-        "rows": [_row(line, check, bound.get(line.id)) for line in lines],
+        "rows": [
+            {**_row(line, check, bound.get(line.id)), "disagreement": disputed.get(line.table.pk)}
+            for line in lines
+        ],
         "taker_label": SeatChoice(lines[0].taker_seat).label,
         "focus": next((line.id for line in lines if _awaited(line, check)), None),
         "previous": etuis[index - 1] if index > 0 else None,
@@ -135,14 +154,6 @@ def traveller(request, pk, etui, check=False):
     return render(request, "scoring/entry/traveller.html", context)
 
 
-def _unlikely(session, line, form) -> str | None:
-    """Why the typed score (not one from the deal's details) is unlikely, if it is."""
-    entry = form.entry()
-    if entry is None or "score" not in entry:
-        return None
-    return unlikely_score(entry["score"], selectors.etui_scores(session, line.etui, line.table))
-
-
 def _save(request, line, form, check: bool) -> None:
     """Enter the line's score (an empty line clears what the first entry holds)."""
     entry = form.entry()
@@ -171,9 +182,9 @@ def line_save(request, pk, table, etui, check=False):
     form = LineForm(request.POST, prefix=line.id)
     unlikely = None
     if form.is_valid():
-        # Confirmed: the same score sent again after the question.
-        confirmed = request.POST.get(f"{line.id}-confirmed") == str(form.cleaned_data["score"])
-        unlikely = None if confirmed or check else _unlikely(session, line, form)
+        if not check:
+            others = partial(selectors.etui_scores, session, etui, line.table)
+            unlikely = unlikely_question(form, others)
         if unlikely:
             form.add_error(
                 None,
@@ -192,7 +203,11 @@ def line_save(request, pk, table, etui, check=False):
         return redirect(f"{traveller_url(session, etui, check)}#line-{line.id}")
     by_table = request.POST.get("by_table") == "1"  # the line of a table's sheet
     if form.errors:
-        context = {**_row(line, check, form, by_table=by_table), "unlikely": unlikely}
+        context = {
+            **_row(line, check, form, by_table=by_table),
+            "unlikely": unlikely,
+            "confirmation": confirmation_name(form),
+        }
         response = render(request, "scoring/_entry_line.html", context)
         event = LINE_REFUSED
     else:
@@ -223,10 +238,30 @@ def line_preview(request, pk, table, etui):
     return render(request, "scoring/_entry_preview.html", {"score": score, "error": error})
 
 
+def _doubtful(lines) -> list[tuple]:
+    """The lines entered that deserve a second look, by étui and order of play, each with
+    why its score is unlikely ("" when it is not): a score unlikely beside the étui's
+    others (it counted although entry asked about it, on this screen or on Nord's phone,
+    or the scores entered since make it so), and a line whose second entry differs."""
+    by_etui: dict[int, dict[str, int]] = {}
+    for line in lines:
+        if line.entered:
+            by_etui.setdefault(line.etui, {})[line.id] = line.score
+    unlikely = {}
+    for scores in by_etui.values():
+        unlikely |= unlikely_among(scores)
+    doubtful = [(line, unlikely.get(line.id, "")) for line in lines]
+    return sorted(
+        ((line, why) for line, why in doubtful if why or line.mismatch),
+        key=lambda pair: pair[0].etui,
+    )
+
+
 def _progress_context(rows) -> dict:
     lines = [line for row in rows for line in row.lines]
     counts = selectors.etui_counts(rows)
     return {
+        "doubtful": _doubtful(lines),
         "rows": rows,
         "entered": sum(line.entered for line in lines),
         "expected": len(lines),
@@ -242,7 +277,9 @@ def _progress_context(rows) -> dict:
 @login_required
 @require_GET
 def progress(request, pk):
-    """What is entered and what is missing, position by position."""
+    """What is entered and what is missing, position by position, and the lines to look
+    at again. The page asks for itself every PROGRESS_POLL_SECONDS while the room plays,
+    and htmx gets its changing part alone."""
     session = session_page(request, pk, permissions.can_oversee_tournament)
     movement = session_movement(session)
     context = {
@@ -255,9 +292,13 @@ def progress(request, pk):
         else [],
         "table_code_url": request.build_absolute_uri(reverse("scoring:table_code")),
         "disagreements": selectors.table_disagreement_count(session),
+        "poll_seconds": settings.PROGRESS_POLL_SECONDS,
+        "traveller_url": url_around("scoring:traveller", session.pk),
+        "table_url": url_around("scoring:table", session.pk),
         **_progress_context(selectors.entry_progress(session) if movement else []),
     }
-    return render(request, "scoring/entry/progress.html", context)
+    template = "_progress.html" if request.htmx else "progress.html"
+    return render(request, f"scoring/entry/{template}", context)
 
 
 @login_required
@@ -347,11 +388,20 @@ def unsettled(request, pk):
     )
 
 
+def _my_scores_etag(request, pk) -> str | None:
+    version = versions.own_plays_version(pk, roles_of(request.user).licensee_id)
+    return None if version is None else page_etag(request, *version)
+
+
 @login_required
 @require_GET
+@vary_on_headers("Cookie")
+@cache_control(private=True, no_cache=True)
+@condition(etag_func=_my_scores_etag)
 def my_scores(request, pk):
     """The player's own étuis of the session as entered so far, their side's score each
-    (on their phone, during play): no one else's score, no percentage."""
+    (on their phone, during play): no one else's score, no percentage. Once play is over,
+    the apps above show the final state instead (the results' « my_scores » panel)."""
     session = get_object_or_404(Session.objects.select_related("tournament"), pk=pk)
     registration = Registration.objects.filter(
         tournament=session.tournament, licensee_id=roles_of(request.user).licensee_id or 0
@@ -367,5 +417,6 @@ def my_scores(request, pk):
             "tournament": session.tournament,
             "movement": movement,
             "lines": selectors.own_lines(movement, registration.pk),
+            "panels": panels_for("my_scores", request.user, session, registration),
         },
     )

@@ -91,13 +91,17 @@ def played_tables(session: Session):
     return MovementTable.objects.filter(movement__session=session, position__gte=1)
 
 
-def _lines(tables, etui: int | None = None) -> list[TravellerLine]:
+def _lines(tables, etui: int | None = None, *, seats: bool = True) -> list[TravellerLine]:
     """The traveller lines of these tables (of one étui, or all), in order of play,
-    section and table number."""
+    section and table number; without their players (no seats) when ``seats`` is False,
+    for the counts of a whole session, which would otherwise read its every place."""
+    players = Prefetch("places", queryset=Place.objects.select_related("registration__licensee"))
+    plays = Play.objects.order_by()  # keyed by étui below: no join for the model's order
+    if not seats:  # the counts read the scores only
+        plays = plays.only("table_id", "etui", "score", "check_score", "not_played")
     tables = list(
         tables.select_related("movement").prefetch_related(
-            Prefetch("places", queryset=Place.objects.select_related("registration__licensee")),
-            "plays",
+            *([players] if seats else []), Prefetch("plays", queryset=plays)
         )
     )
     if not tables:
@@ -106,11 +110,11 @@ def _lines(tables, etui: int | None = None) -> list[TravellerLine]:
     tables.sort(key=lambda t: (t.sequence, order.get(t.section, 0), t.table))
     lines = []
     for table in tables:
-        places = sorted(table.places.all(), key=lambda p: SEATS.index(p.seat))
-        seats = tuple(SeatView(p.seat, p.player_code, p.registration) for p in places)
+        places = sorted(table.places.all(), key=lambda p: SEATS.index(p.seat)) if seats else ()
+        views = tuple(SeatView(p.seat, p.player_code, p.registration) for p in places)
         plays = {play.etui: play for play in table.plays.all()}
         lines.extend(
-            TravellerLine(table, number, seats, plays.get(number))
+            TravellerLine(table, number, views, plays.get(number))
             for number in table.etuis
             if etui is None or number == etui
         )
@@ -193,9 +197,10 @@ class PositionProgress:
 
 
 def entry_progress(session: Session) -> list[PositionProgress]:
-    """Per position and section, in order of play: the lines entered and those missing."""
+    """Per position and section, in order of play: the lines entered and those missing
+    (without their players)."""
     groups: dict[tuple[int, str], list[TravellerLine]] = {}
-    for line in _lines(played_tables(session)):
+    for line in _lines(played_tables(session), seats=False):
         groups.setdefault((line.table.sequence, line.table.section), []).append(line)
     return [
         PositionProgress(
@@ -214,6 +219,17 @@ def etui_scores(session: Session, etui: int, besides: MovementTable) -> list[int
     return list(
         Play.objects.filter(table__in=played_tables(session), etui=etui, score__isnull=False)
         .exclude(table=besides)
+        .values_list("score", flat=True)
+    )
+
+
+def code_etui_scores(code: TableCode, sequence: int, etui: int) -> list[int]:
+    """The scores entered for this étui at the session's tables other than the code's
+    table at the position played ``sequence``-th (one query)."""
+    return list(
+        Play.objects.filter(table__movement_id=code.movement_id, table__position__gte=1, etui=etui)
+        .exclude(score=None)
+        .exclude(table__section=code.section, table__table=code.table, table__sequence=sequence)
         .values_list("score", flat=True)
     )
 
@@ -365,7 +381,7 @@ def table_entry_rows(movement: SessionMovement) -> list[TableEntryRow]:
     )
     entries = _entries(tables)
     rows: dict[int, list] = {}
-    for line in _lines(tables):
+    for line in _lines(tables, seats=False):
         etui = TableEtui(line, entries.get((line.table.pk, line.etui)))
         row = rows.setdefault(line.table.pk, [line.table, 0, 0, 0, 0])
         row[1] += 1
@@ -389,6 +405,15 @@ def table_disagreements(session: Session) -> list[TableEtui]:
     return sorted(
         (etui for etui in etuis if etui.state == "disputed"), key=lambda etui: etui.line.etui
     )
+
+
+def etui_disagreements(session: Session, etui: int) -> dict[int, TableEntry]:
+    """The entries of one étui a table disagreed on, by table id (one query); the line
+    entered since settles it."""
+    rows = TableEntry.objects.filter(
+        table__movement__session=session, etui=etui, state=TableEntry.State.DISPUTED
+    )
+    return {entry.table_id: entry for entry in rows}
 
 
 def table_disagreement_count(session: Session) -> int:

@@ -11,6 +11,7 @@ from django.utils.html import escape
 
 from apps.scoring import services
 from apps.scoring.domain.deal import Deal, Poignee, duplicate_score, duplicate_score_reason
+from apps.scoring.domain.likelihood import unlikely_score
 from apps.scoring.models import Play
 from apps.tournaments.domain.workflow import Status
 from tests import factories as f
@@ -430,3 +431,80 @@ def test_only_who_enters_scores_opens_a_tables_sheet(world, login, table, person
 def test_the_progress_links_each_table_with_lines_missing_to_its_sheet(world, login, table):
     html = login(world.referee).get(_url("progress", _session(world))).content.decode()
     assert _url("table", _session(world), table.pk) in html
+
+
+# --- doubtful lines and the page that follows the room ----------------------------------
+
+
+def _doubtful_session(world):
+    """Étui 1: 56, 62 and -300 (far below, kept after the question); étui 2: 56 and a
+    second entry of 62; étui 3: 0 (only a failed announced chelem gives it)."""
+    movement = in_play(world)
+    for position, score in ((1, 56), (2, 62), (3, -300)):
+        table = table_of(movement, 1, position)
+        services.play_score_set(actor=world.referee, table=table, etui=1, score=score)
+    second = table_of(movement, 2, 1)
+    services.play_score_set(actor=world.referee, table=second, etui=2, score=56)
+    services.play_check_set(actor=world.referee, table=second, etui=2, score=62)
+    zero = table_of(movement, 3, 1)
+    services.play_score_set(actor=world.referee, table=zero, etui=3, score=0)
+    return movement, table_of(movement, 1, 3), second, zero
+
+
+def test_the_progress_lists_the_doubtful_lines_with_links_to_correct_them(world, login):
+    _movement, far, second, zero = _doubtful_session(world)
+    session = _session(world)
+    response = login(world.referee).get(_url("progress", session))
+    doubtful = [(line.table.pk, line.etui, why) for line, why in response.context["doubtful"]]
+    assert doubtful == [
+        (far.pk, 1, unlikely_score(-300, [56, 62])),
+        (second.pk, 2, ""),
+        (zero.pk, 3, unlikely_score(0, [])),
+    ]
+    html = response.content.decode()
+    for table, etui in ((far, 1), (second, 2), (zero, 3)):
+        assert f"{_url('traveller', session, etui)}#line-{table.pk}-{etui}" in html
+    assert escape(said("second entry %(check)s", check=62)) in html
+    assert html.count('data-test="doubtful-line"') == 3
+    # Whoever only oversees the tournament reads the list, without the links to correct.
+    html = login(world.club_manager).get(_url("progress", session)).content.decode()
+    assert html.count('data-test="doubtful-line"') == 3 and 'data-test="correct"' not in html
+
+
+def test_likely_lines_are_not_doubtful(world, login, table):
+    services.play_score_set(actor=world.referee, table=table, etui=1, score=56)
+    services.play_check_set(actor=world.referee, table=table, etui=1, score=56)
+    response = login(world.referee).get(_url("progress", _session(world)))
+    assert response.context["doubtful"] == []
+    assert 'data-test="doubtful"' not in response.content.decode()
+
+
+def test_the_traveller_shows_both_entries_of_a_line_that_differs(world, login):
+    _doubtful_session(world)
+    browser = login(world.referee)
+    html = browser.get(_url("traveller", _session(world), 2)).content.decode()
+    both = said("first entry %(first)s, second entry %(second)s", first=56, second=62)
+    assert html.count('data-test="mismatch"') == 1 and escape(both) in html
+    # The second entry screen stays blind: it says the line differs, not what the first holds.
+    check = browser.get(_url("check", _session(world), 2)).content.decode()
+    assert 'data-test="mismatch"' in check and escape(both) not in check
+
+
+def test_the_progress_page_asks_for_itself_while_the_room_plays(world, login, table):
+    browser = login(world.referee)
+    url = _url("progress", _session(world))
+    html = browser.get(url).content.decode()
+    assert f'hx-get="{url}" hx-trigger="every 5s"' in html  # the rate bench/evening.py plays
+    services.play_score_set(actor=world.referee, table=table, etui=1, score=56)
+    polled = browser.get(url, headers=HTMX)
+    fragment = polled.content.decode()
+    assert polled.templates[0].name == "scoring/entry/_progress.html"
+    assert fragment.startswith('<div id="progress-live"') and "<html" not in fragment
+    assert polled.context["entered"] == 1 and 'data-test="entered"' in fragment
+
+
+def test_the_progress_page_stops_asking_once_play_is_over(world, login, table):
+    world.tournament.status = Status.FINISHED
+    world.tournament.save(update_fields=["status"])
+    html = login(world.referee).get(_url("progress", _session(world))).content.decode()
+    assert 'data-test="progress-live"' in html and "hx-trigger" not in html

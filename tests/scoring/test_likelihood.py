@@ -3,8 +3,10 @@ failed gives them) and a score far below the étui's others."""
 
 import pytest
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
 
-from apps.scoring.domain.likelihood import WIDE_MARGIN, unlikely_score
+from apps.scoring.domain.likelihood import WIDE_MARGIN, unlikely_among, unlikely_score
 from apps.scoring.models import Play
 from tests.builders import played, table_of
 
@@ -47,3 +49,26 @@ def test_entry_asks_then_saves_the_same_score_sent_again(world, login):
     saved = browser.post(url, {field: "-300", f"{table.pk}-1-confirmed": "-300"}, headers=HTMX)
     assert "line-saved" in saved.headers["HX-Trigger-After-Settle"]
     assert Play.objects.get(table=table, etui=1).score == -300
+
+
+def test_among_an_etuis_scores_the_unlikely_ones_are_found_beside_the_others():
+    scores = {"a": 56, "b": 62, "c": -52, "d": -300, "e": 0}
+    assert unlikely_among(scores) == {
+        "d": "-300 est très en dessous du plus faible score de l'étui (-52)",
+        "e": "seul un chelem annoncé et chuté donne 0",
+    }
+    # The lowest score is measured against the next lowest, not against itself.
+    assert unlikely_among({"a": -300, "b": 62, "c": 56}) == {
+        "a": "-300 est très en dessous du plus faible score de l'étui (56)"
+    }
+    assert unlikely_among({"a": -300, "b": 62}) == {}  # one other score says too little
+    assert unlikely_among({"a": -300, "b": -290, "c": 56}) == {}  # two alike: a deal
+
+
+@given(st.dictionaries(st.integers(0, 30), st.integers(-700, 700), max_size=12))
+def test_among_agrees_with_the_rule_asked_of_each_score(by_line):
+    expected = {
+        line: unlikely_score(score, [s for other, s in by_line.items() if other != line])
+        for line, score in by_line.items()
+    }
+    assert unlikely_among(by_line) == {line: why for line, why in expected.items() if why}
