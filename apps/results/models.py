@@ -124,3 +124,25 @@ class Award(models.Model):
 
     def __str__(self) -> str:
         return f"{self.licensee} : {self.pcn} PCN, {self.pp} PP"
+
+
+class DisplayLink(models.Model):
+    """The secret address of a session's room display, for a projector: it opens that
+    display alone, without signing in, until the referee revokes it or makes a new one
+    (apps.results.services). Its secret is never written in the audit rows."""
+
+    session = models.OneToOneField(
+        "tournaments.Session",
+        verbose_name=_("session"),
+        on_delete=models.CASCADE,
+        related_name="display_link",
+    )
+    token = models.CharField(_("secret"), max_length=64, unique=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("room display link")
+        verbose_name_plural = _("room display links")
+
+    def __str__(self) -> str:
+        return f"{self.session} ({self._meta.verbose_name})"

@@ -20,9 +20,10 @@ from django.views.decorators.http import require_POST
 
 from apps.core.jobs import job_restartable
 from apps.core.pages import download, sign_in_when_refused
+from apps.core.revalidation import not_modified, page_etag, revalidated
 from apps.results import exports, printing, selectors
 from apps.results.awards import award_of, awards_shown
-from apps.results.memo import rendered_memo, results_stamp
+from apps.results.memo import rendered_memo
 from apps.tournaments import permissions
 from apps.tournaments.pages import session_page
 from apps.tournaments.selectors import session_for_user
@@ -104,7 +105,7 @@ def _ranking_table(request, context: dict) -> str:
 
     if not context["live"]:
         return rendered()
-    key = (display.session.pk, context["stamp"], alternate, context["oversee"], get_language())
+    key = (context["stamp"].digest, alternate, context["oversee"], get_language())
     return rendered_memo(key, rendered)
 
 
@@ -120,14 +121,21 @@ def _own_marked(html: str, own: int | None) -> str:
 def session_results(request, pk):
     """The classement général or alterné; htmx polls the ranking while play goes on."""
     session = session_page(request, pk, _results_open)
-    stamp = results_stamp(session)
-    display = selectors.session_display(session, stamp=stamp)
+    kept = selectors.kept_results(session, previous=True)
+    live = not session.tournament.play_over
+    # While play goes on, a poll of an unchanged ranking is answered « not modified ».
+    version = (kept.stamp.digest, kept.updating, session.tournament.status)
+    etag = page_etag(request, *version) if live else None
+    if etag and (unchanged := not_modified(request, etag)):
+        return unchanged
+    display = selectors.SessionDisplay(session, kept.results)
     context = _context(request, session)
     # A tournament's awards go with its one session's ranking, or with the total ranking.
     awards = awards_shown(session.tournament) if len(context["sessions"]) == 1 else None
     context |= {
         "display": display,
-        "stamp": stamp,
+        "stamp": kept.stamp,
+        "updating": kept.updating,
         "alternate": request.GET.get("classement") == ALTERNATE and display.has_alternate,
         "awards": awards,
         "award_file": awards
@@ -136,9 +144,9 @@ def session_results(request, pk):
     }
     table = _own_marked(_ranking_table(request, context), context["own_sheet"])
     context["ranking_table"] = mark_safe(table)  # our template, the own row marked
-    if request.htmx and request.htmx.target == "ranking":
-        return render(request, "results/_ranking.html", context)
-    return render(request, "results/session.html", context)
+    part = request.htmx and request.htmx.target == "ranking"
+    response = render(request, "results/_ranking.html" if part else "results/session.html", context)
+    return revalidated(response, etag) if etag else response
 
 
 @sign_in_when_refused

@@ -78,3 +78,27 @@ def test_the_player_reads_their_own_scores_during_play(world, login):
     first = lines[0]
     assert first.side_score == (-56 if first.taker else 56)
     assert login(world.outsider).get(url).status_code == 404  # not a player of it
+
+
+@pytest.mark.parametrize("players", [19, 27])
+def test_the_players_pages_cost_the_same_queries_in_any_room(
+    world, login, django_assert_max_num_queries, players
+):
+    """« Où je joue » and « Mes scores » are each player's refresh during play: their
+    queries do not grow with the room (5 or 7 tables), and the session is read from the
+    cache."""
+    Registration.objects.create(tournament=world.tournament, licensee=world.licensee)
+    movement = generate(world, players)
+    Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.RUNNING)
+    movement = advance_to(world, movement, 2)
+    table = _own_place(world, 1).table
+    for etui in table.etuis:
+        play_score_set(actor=world.referee, table=table, etui=etui, score=56)
+    browser = login(world.player)
+    pages = [
+        reverse("tournaments:player_home"),
+        reverse("scoring:my_scores", args=[movement.session.pk]),
+    ]
+    for page, queries in zip(pages, (6, 10), strict=True):  # « Mes scores »: its version
+        with django_assert_max_num_queries(queries):
+            assert browser.get(page).status_code == 200

@@ -4,11 +4,13 @@ ranking's htmx refresh, the total ranking of several sessions, and queries that 
 grow with the room."""
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from apps.results import memo
 from apps.results.selectors import session_results
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration, Session, Tournament
@@ -242,6 +244,56 @@ def test_the_live_ranking_is_rendered_once_per_change_of_its_results(world, logi
     after, rendered, _ = read()
     assert rendered and after.context["display"].results.missing == 3
     assert after.content.decode() != first.content.decode()
+
+
+def test_while_another_worker_updates_the_ranking_readers_get_the_previous_one(world, login, room):
+    """One worker computes the new results; the others serve the previous ranking, say it
+    is being updated, and keep polling."""
+    browser = login(world.referee)
+    before = browser.get(_url("session", room), headers=HTMX).content.decode()
+    assert 'data-test="updating"' not in before
+    enter_all(world, room.movement, skip=3)
+    assert cache.add(memo._lock_key(room.pk), True)  # another worker is computing
+    during = browser.get(_url("session", room), headers=HTMX)
+    page = during.content.decode()
+    assert during.context["updating"] and "Classement en cours de mise à jour…" in page
+    assert "hx-trigger" in page
+    assert during.context["display"].results.missing != 3
+    cache.delete(memo._lock_key(room.pk))  # its results stored
+    after = browser.get(_url("session", room), headers=HTMX)
+    assert not after.context["updating"] and after.context["display"].results.missing == 3
+    assert 'data-test="updating"' not in after.content.decode()
+
+
+def test_a_poll_of_an_unchanged_ranking_is_answered_not_modified(world, login, room):
+    """The browser sends back the ranking's ETag: the same results answer 304 without
+    rendering the page; a new score, another reader or the end of play answer it whole."""
+    browser = login(world.referee)
+    first = browser.get(_url("session", room), headers=HTMX)
+    etag = first["ETag"]
+    assert first.status_code == 200 and "no-cache" in first["Cache-Control"]
+    with CaptureQueriesContext(connection) as queries:
+        again = browser.get(_url("session", room), headers={**HTMX, "If-None-Match": etag})
+    assert again.status_code == 304 and again["ETag"] == etag and not again.content
+    assert len(queries) < PAGE_QUERIES
+    whole = browser.get(_url("session", room), headers={"If-None-Match": etag})
+    assert whole.status_code == 200 and whole["ETag"] != etag  # the page, not its part
+    other = login(world.club_manager).get(
+        _url("session", room), headers={**HTMX, "If-None-Match": etag}
+    )
+    assert other.status_code == 200  # their own page: another reader's version
+    enter_all(world, room.movement, skip=3)
+    changed = browser.get(_url("session", room), headers={**HTMX, "If-None-Match": etag})
+    assert changed.status_code == 200 and changed.context["display"].results.missing == 3
+    finish(world.tournament)
+    final = browser.get(_url("session", room), headers={**HTMX, "If-None-Match": etag})
+    assert final.status_code == 200 and not final.has_header("ETag")
+
+
+def test_an_etag_opens_nothing_to_those_refused(world, login, room):
+    etag = login(world.referee).get(_url("session", room), headers=HTMX)["ETag"]
+    refused = login(world.player).get(_url("session", room), headers={"If-None-Match": etag})
+    assert refused.status_code == 403
 
 
 def test_several_sessions_have_a_total_ranking(world, login):

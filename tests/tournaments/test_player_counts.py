@@ -117,7 +117,7 @@ def test_counting_the_waiting_costs_no_query_per_player(
 ):
     _full(world, waiting=rows)
     browser = login(world.referee)
-    with django_assert_max_num_queries(13):  # as the room without a waiting list
+    with django_assert_max_num_queries(15):  # as the room without a waiting list
         browser.get(_room(world.tournament))
     with django_assert_max_num_queries(7):
         browser.get(reverse("tournaments:referee_home"))
