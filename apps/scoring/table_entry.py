@@ -64,6 +64,16 @@ def _etui_checked(table: MovementTable, etui: int) -> None:
         )
 
 
+def _entry(table: MovementTable, etui: int, *, lock: bool = False) -> TableEntry | None:
+    """The étui's entry at the locked ``table`` (locked too if asked), which it holds: its
+    audit row names the table without reading it again."""
+    rows = TableEntry.objects.filter(table=table, etui=etui)
+    entry = (rows.select_for_update() if lock else rows).first()
+    if entry is not None:
+        entry.table = table
+    return entry
+
+
 def _settled(entry: TableEntry | None, recorded: int | None, score: int) -> bool:
     """Whether the line is settled already (``recorded``: the line's score, or waiting for
     the referee): the same score sent again is taken as sent, another one refused."""
@@ -99,7 +109,7 @@ def table_entry_send(
     _etui_checked(table, etui)
     value = garde_score(score=score, deal=deal)
     details = deal_details(deal) if deal is not None else None
-    entry = TableEntry.objects.filter(table=table, etui=etui).first()
+    entry = _entry(table, etui)
     recorded = Play.objects.filter(table=table, etui=etui).values_list("score", flat=True)
     if _settled(entry, next(iter(recorded), None), value):
         return entry
@@ -132,7 +142,7 @@ def _pending(table: MovementTable, etui: int, seat: str) -> TableEntry:
     _etui_checked(table, etui)
     if seat not in CHECKERS:
         raise ValidationError(_("Another player than Nord checks Nord's score."))
-    entry = TableEntry.objects.select_for_update().filter(table=table, etui=etui).first()
+    entry = _entry(table, etui, lock=True)
     if entry is None:
         raise ValidationError(_("Nord has not sent this étui's score yet."))
     return entry

@@ -6,10 +6,12 @@ throttled per address, never for a phone holding its table's token (apps.movemen
 The page's script keeps what was typed on the phone and sends it again until the server
 has it; without the script each form posts and comes back to the page."""
 
+from functools import partial
+
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -27,6 +29,7 @@ from apps.movements.phones import (
 )
 from apps.movements.selectors import table_by_code, table_name
 from apps.scoring import selectors, table_entry
+from apps.scoring.doubts import confirmation_name, unlikely_question
 from apps.scoring.forms import LineForm, ScoreField
 from apps.scoring.table_entry import CHECKERS
 
@@ -51,16 +54,21 @@ def _block(
     device: str,
     error: str = "",
     form: LineForm | None = None,
+    unlikely: bool = False,
 ) -> dict:
     """An étui's block; ``is_open``: the table may enter scores now; ``device``: this
-    phone's (the one that sent Nord's score does not check it)."""
+    phone's (the one that sent Nord's score does not check it); ``unlikely``: Nord's typed
+    score was asked about, and sent again unchanged it counts."""
+    form = form or _form(item.line.etui)
     return {
         "code": code,
         "item": item,
         "etui": item.line.etui,
         "sequence": item.line.table.sequence,
-        "form": form or _form(item.line.etui),
+        "form": form,
         "error": error,
+        "unlikely": unlikely,
+        "confirmation": confirmation_name(form),
         "checkers": [(seat, SeatChoice(seat).label) for seat in CHECKERS],
         "open": is_open,
         "sent_here": item.entry is not None and item.entry.sender_device == device,
@@ -83,42 +91,41 @@ def table_code(request):
 @code_throttle_answered(CODE_PAGE)
 def table_page(request, code):
     """The table at the position in play (the first one before play starts), which gives
-    the phone its device token."""
+    the phone its device token. Asked by htmx (the page's script, every
+    TABLE_POLL_SECONDS while the room plays), its étuis alone."""
     found = phone_code_find(request, code, table_by_code)
     if found is None:
         messages.error(request, _("Unknown table code: check the code on the table card."))
         return render(request, CODE_PAGE, {"typed": code}, status=404)
-    code = found
-    device, token = phone_token(request, code.code)
-    movement = code.movement
-    sequence = max(movement.current_position, 1)
-    items = selectors.code_table_etuis(code, sequence)
-    refusal = table_entry.table_entry_refusal(code)
-    response = render(
-        request,
-        "scoring/table/page.html",
-        {
-            "code": code,
-            "session": movement.session,
-            "tournament": movement.session.tournament,
-            "name": table_name(movement, code.section, code.table),
-            "table": items[0].line.table if items else None,
-            "seats": items[0].line.seats if items else (),
-            "blocks": [_block(code, item, not refusal, device) for item in items],
-            "refusal": refusal,
-            "follow_ms": settings.TABLE_FOLLOW_SECONDS * 1000,
-        },
-    )
+    device, token = phone_token(request, found.code)
+    response = _page(request, found, device)
     phone_token_give(response, token)
     return response
 
 
-@require_GET
-@code_throttle_answered()
-def table_position(request, code):
-    """The position in play, which the table's page checks to follow the room."""
-    found = _code(request, code)
-    return JsonResponse({"position": found.movement.current_position})
+def _page(request, code: TableCode, device: str, asked: dict | None = None, status: int = 200):
+    """The table's page, or its étuis alone for htmx; ``asked``: the block of an étui whose
+    score was asked about, as typed."""
+    movement = code.movement
+    sequence = max(movement.current_position, 1)
+    items = selectors.code_table_etuis(code, sequence)
+    refusal = table_entry.table_entry_refusal(code)
+    blocks = [_block(code, item, not refusal, device) for item in items]
+    if asked is not None:
+        blocks = [asked if block["etui"] == asked["etui"] else block for block in blocks]
+    context = {
+        "code": code,
+        "session": movement.session,
+        "tournament": movement.session.tournament,
+        "name": table_name(movement, code.section, code.table),
+        "table": items[0].line.table if items else None,
+        "seats": items[0].line.seats if items else (),
+        "blocks": blocks,
+        "refusal": refusal,
+        "poll_ms": settings.TABLE_POLL_SECONDS * 1000,
+    }
+    template = "scoring/table/_etuis.html" if request.htmx else "scoring/table/page.html"
+    return render(request, template, context, status=status)
 
 
 def _score(request) -> int:
@@ -130,18 +137,29 @@ def _score(request) -> int:
 
 def _post(
     request, code: TableCode, sequence: int, etui: int, device: str
-) -> tuple[str, LineForm | None]:
-    """Carry out the posted action; its error ("" when done) and Nord's form as typed."""
+) -> tuple[str, LineForm | None, bool]:
+    """Carry out the posted action; its error ("" when done), Nord's form as typed and
+    whether Nord's typed score was asked about (an unlikely score, as on the referee's
+    screen: sent again unchanged, it is sent)."""
     action = request.POST.get("action")
     common = {"code": code, "sequence": sequence, "etui": etui, "device": device}
     form = _form(etui, request.POST) if action == "send" else None
     try:
         if form is not None:
             if not form.is_valid():
-                return " ".join(str(e) for errors in form.errors.values() for e in errors), form
+                errors = form.errors.values()
+                return " ".join(str(e) for listed in errors for e in listed), form, False
             entry = form.entry()
             if entry is None:
-                return _("Type the taker's score, or the deal's details."), form
+                return _("Type the taker's score, or the deal's details."), form, False
+            others = partial(selectors.code_etui_scores, code, sequence, etui)
+            unlikely = unlikely_question(form, others)
+            if unlikely:
+                question = _(
+                    "Unlikely score: %(reason)s. Check it with the table, then send it again "
+                    "to confirm it."
+                )
+                return question % {"reason": unlikely}, form, True
             table_entry.table_entry_send(**common, **entry)
         elif action in ("confirm", "dispute"):
             write = (
@@ -151,10 +169,10 @@ def _post(
             )
             write(**common, seat=request.POST.get("seat", ""), score=_score(request))
         else:
-            return _("Unknown action."), None
+            return _("Unknown action."), None, False
     except ValidationError as exc:
-        return error_text(exc), form
-    return "", None
+        return error_text(exc), form, False
+    return "", None, False
 
 
 @require_POST
@@ -164,13 +182,14 @@ def table_post(request, code, sequence, etui):
     htmx (the page's script) gets the étui's block back, a plain form the page."""
     code = _code(request, code)
     device = phone_device(request, code.code)
+    unlikely = False
     if device is None:
         error, form = device_missing_text(), None
         if request.htmx:  # the script keeps what was typed until the page is reloaded
             return HttpResponse(error, status=403, content_type="text/plain")
     else:
-        error, form = _post(request, code, sequence, etui, device)
-    if not request.htmx:
+        error, form, unlikely = _post(request, code, sequence, etui, device)
+    if not request.htmx and not unlikely:
         if error:
             messages.error(request, error)
         return redirect(f"{reverse('scoring:table_page', args=[code.code])}#etui-{etui}")
@@ -178,5 +197,7 @@ def table_post(request, code, sequence, etui):
     if not items:
         raise Http404
     is_open = not table_entry.table_entry_refusal(code)
-    context = _block(code, items[0], is_open, device, error, form if error else None)
+    context = _block(code, items[0], is_open, device, error, form if error else None, unlikely)
+    if not request.htmx:  # without the script: the page, asking the question
+        return _page(request, code, device, asked=context, status=400)
     return render(request, "scoring/table/_etui.html", context, status=200)

@@ -21,6 +21,5 @@ urlpatterns = [
     path(f"{entry}table/", views.table_entry_switch, name="table_entry_switch"),
     path("table/", table_views.table_code, name="table_code"),
     path("table/<str:code>/", table_views.table_page, name="table_page"),
-    path("table/<str:code>/position/", table_views.table_position, name="table_position"),
     path("table/<str:code>/<int:sequence>/<int:etui>/", table_views.table_post, name="table_post"),
 ]

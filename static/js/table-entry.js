@@ -112,24 +112,49 @@
     input.focus();
   });
 
-  // The referee put the next position in play: the page follows, unless something typed
+  // While the room plays, the page asks for its étuis every few seconds (its own address,
+  // which answers htmx with the étuis alone): what another phone of the table sent,
+  // confirmed or disputed shows here. A block being used (a field focused or typed in, a
+  // part opened, a sending kept on this phone) is left as it is until it is sent. When
+  // the referee puts the next position in play, the page follows, unless something typed
   // or kept on the phone is still to be sent.
-  const page = document.querySelector("[data-position-url]");
-  const typing = () =>
-    [...document.querySelectorAll("form[data-table-entry] input:not([type=hidden])")].some(
+  const page = document.querySelector("[data-poll-url]");
+  const typed = (root) =>
+    [...root.querySelectorAll("form[data-table-entry] input:not([type=hidden])")].some(
       (input) => input.value.trim() !== "",
     );
-  const follow = async () => {
-    if (!page || read().length || typing()) return;
+  const inUse = (block) =>
+    block.contains(document.activeElement) ||
+    block.querySelector("details[open]") !== null ||
+    typed(block) ||
+    read().some((item) => item.block === block.id);
+  const poll = async () => {
+    let response;
     try {
-      const response = await fetch(page.dataset.positionUrl, { credentials: "same-origin" });
-      const { position } = await response.json();
-      if (String(position) !== page.dataset.position) window.location.reload();
+      response = await fetch(page.dataset.pollUrl, {
+        headers: { "HX-Request": "true" },
+        credentials: "same-origin",
+      });
     } catch {
-      // no network: the next check will tell
+      return; // no network: the next poll will tell
+    }
+    if (!response.ok) return;
+    const fresh = document.createElement("template");
+    fresh.innerHTML = await response.text();
+    const etuis = fresh.content.querySelector("[data-position]");
+    if (!etuis) return;
+    if (etuis.dataset.position !== page.dataset.position) {
+      if (!read().length && !typed(document)) window.location.reload();
+      return;
+    }
+    for (const block of etuis.querySelectorAll("article[id]")) {
+      const shown = document.getElementById(block.id);
+      if (shown && shown.dataset.version !== block.dataset.version && !inUse(shown)) {
+        shown.replaceWith(block);
+      }
     }
   };
-  if (page) setInterval(follow, Number(page.dataset.followMs) || 20000);
+  if (page) setInterval(poll, Number(page.dataset.pollMs) || 15000);
 
   window.addEventListener("online", flush);
   setInterval(() => { if (read().length) flush(); }, RETRY_MS);

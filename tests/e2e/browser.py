@@ -34,3 +34,16 @@ def sign_in(page, base, user):
     page.fill("#id_password", f.PASSWORD)
     page.click("form.form button[type=submit]")
     page.wait_for_selector("[data-test=logout]")
+
+
+PHONE = {"width": 390, "height": 844}  # a phone's screen, in CSS pixels
+
+
+def table_phone(browser, url):
+    """A phone of its own (a browser context) opened on a table's page."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    phone = context.new_page()
+    phone.set_default_timeout(10_000)
+    phone.goto(url)
+    phone.locator("[data-test=table-page]").wait_for()
+    return phone

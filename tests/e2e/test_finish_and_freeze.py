@@ -10,10 +10,9 @@ from apps.scoring.models import Play
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from tests.builders import enter_all, played
-from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in
+from tests.e2e.browser import BROWSER_MARKS, PHONE, SHOTS, sign_in
 
 pytestmark = BROWSER_MARKS
-PHONE = {"width": 390, "height": 844}
 
 
 def _sign_out(page):

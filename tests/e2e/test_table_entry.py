@@ -19,10 +19,9 @@ from apps.scoring.models import Play, TableEntry
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from tests.builders import GARDE_SCORES, in_play, table_at
-from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in
+from tests.e2e.browser import BROWSER_MARKS, PHONE, SHOTS, sign_in, table_phone
 
 pytestmark = BROWSER_MARKS
-PHONE = {"width": 390, "height": 844}
 HEADER_MAX_PX = 48  # one line: a touch target (44 px) and no more
 RETRY_WAIT_MS = 15_000  # the phone sends again every 4 s and when the network is back
 
@@ -51,15 +50,6 @@ CONFIRM_BY_HAND = """async ([url, block, score]) => {
 }"""
 
 
-def _phone(browser, url):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    phone = context.new_page()
-    phone.set_default_timeout(10_000)
-    phone.goto(url)
-    phone.locator("[data-test=table-page]").wait_for()
-    return phone
-
-
 def _confirm_elsewhere(phone, checker, etui):
     """Nord's phone shows no confirmation; the other phone confirms."""
     block = _etui(phone, etui)
@@ -71,7 +61,7 @@ def _confirm_elsewhere(phone, checker, etui):
 
 
 def test_a_position_entered_from_two_phones_per_table(page, live_server, world, settings):
-    settings.TABLE_FOLLOW_SECONDS = 1
+    settings.TABLE_POLL_SECONDS = 1
     Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.RUNNING)
     movement = in_play(world, 20, position=1)
     movement_table_entry_set(actor=world.referee, movement=movement, enabled=True)
@@ -82,8 +72,8 @@ def test_a_position_entered_from_two_phones_per_table(page, live_server, world, 
 
     browser = page.context.browser
     urls = {table: base + reverse("scoring:table_page", args=[codes[table]]) for table in codes}
-    phones = {table: _phone(browser, url) for table, url in urls.items()}  # Nord's
-    checkers = {table: _phone(browser, url) for table, url in urls.items()}  # another player's
+    phones = {table: table_phone(browser, url) for table, url in urls.items()}  # Nord's
+    checkers = {table: table_phone(browser, url) for table, url in urls.items()}  # another player's
     assert "Position 1" in phones[1].locator("[data-test=position]").inner_text()
     # The header holds the site name and the help on one line, and the taker's seat is named.
     assert phones[1].locator("header.topbar").bounding_box()["height"] <= HEADER_MAX_PX

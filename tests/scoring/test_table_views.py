@@ -16,8 +16,10 @@ from apps.movements.domain.model import SEATS
 from apps.movements.models import SeatChoice, TableCode
 from apps.movements.phones import DEVICE_COOKIE
 from apps.movements.printing import Printout, printout_render
+from apps.scoring import services
+from apps.scoring.domain.likelihood import unlikely_score
 from apps.scoring.models import Play, TableEntry
-from tests.builders import in_play, table_at
+from tests.builders import in_play, table_at, table_of
 from tests.pdf import pdf_text
 from tests.personas import PERSONAS
 from tests.queries import queries_of
@@ -209,6 +211,83 @@ def test_a_refused_post_keeps_what_was_typed(world, client):
     assert 'data-test="error"' in html and 'value="57"' in html
 
 
+# --- an unlikely score: the referee's question, asked of Nord ----------------------
+
+UNLIKELY = "Unlikely score: %(reason)s. Check it with the table, then send it again to confirm it."
+
+
+def test_an_unlikely_score_asks_nord_then_counts_sent_again_unchanged(world):
+    movement = _on(world)
+    etui = _first(movement)
+    nord = _phone(movement)
+    score = {f"e{etui}-score": "0"}
+    asked = _post(nord, movement, etui, action="send", **score).content.decode()
+    reason = unlikely_score(0, [])
+    assert escape(said(UNLIKELY, reason=reason)) in asked and 'data-test="unlikely"' in asked
+    assert f'name="e{etui}-confirmed" value="0"' in asked and 'value="0" inputmode' in asked
+    assert not TableEntry.objects.exists()
+    # Another score typed meanwhile is asked about again, not sent unseen.
+    _post(
+        nord, movement, etui, action="send", **{f"e{etui}-score": "10", f"e{etui}-confirmed": "0"}
+    )
+    assert not TableEntry.objects.exists()
+    sent = _post(nord, movement, etui, action="send", **score, **{f"e{etui}-confirmed": "0"})
+    assert 'data-state="pending"' in sent.content.decode()
+    assert TableEntry.objects.get().score == 0
+
+
+def test_a_score_far_below_the_etuis_others_in_the_room_is_asked_about(world):
+    movement = _on(world)
+    movements.movement_advance(actor=world.referee, movement=movement, from_position=1)
+    movements.movement_advance(actor=world.referee, movement=movement, from_position=2)
+    etui = _first(movement)
+    for position, other in ((2, 56), (3, 62)):
+        Play.objects.create(table=table_of(movement, etui, position), etui=etui, score=other)
+    nord = _phone(movement)
+    asked = _post(nord, movement, etui, action="send", **{f"e{etui}-score": "-300"})
+    assert escape(said(UNLIKELY, reason=unlikely_score(-300, [56, 62]))) in asked.content.decode()
+    assert not TableEntry.objects.exists()
+    _post(nord, movement, etui, action="send", **{f"e{etui}-score": "-56"})
+    assert TableEntry.objects.get().score == -56  # a failed Garde among made ones: sent
+
+
+def test_the_deals_details_are_not_asked_about(world):
+    """The score the details give is no typing slip: it is sent unasked, as on the
+    referee's screen, however far below the étui's others."""
+    movement = _on(world)
+    movements.movement_advance(actor=world.referee, movement=movement, from_position=1)
+    movements.movement_advance(actor=world.referee, movement=movement, from_position=2)
+    etui = _first(movement)
+    for position, other in ((2, 56), (3, 62)):
+        Play.objects.create(table=table_of(movement, etui, position), etui=etui, score=other)
+    details = {
+        f"e{etui}-bouts": "0",
+        f"e{etui}-points": "20",
+        f"e{etui}-chelem": "announced_failed",
+    }
+    _post(_phone(movement), movement, etui, action="send", **details)
+    sent = TableEntry.objects.get().score
+    assert unlikely_score(sent, [56, 62]) is not None  # typed, it would have been asked about
+
+
+def test_without_the_script_the_question_comes_back_on_the_page(world, client):
+    movement = _on(world)
+    etui = _first(movement)
+    _phone(movement, client=client)
+    asked = _post(client, movement, etui, htmx=False, action="send", **{f"e{etui}-score": "-10"})
+    assert asked.status_code == 400 and 'data-test="table-page"' in asked.content.decode()
+    assert f'name="e{etui}-confirmed" value="-10"' in asked.content.decode()
+    sent = _post(
+        client,
+        movement,
+        etui,
+        htmx=False,
+        action="send",
+        **{f"e{etui}-score": "-10", f"e{etui}-confirmed": "-10"},
+    )
+    assert sent.status_code == 302 and TableEntry.objects.get().score == -10
+
+
 def test_a_disagreement_reaches_the_referees_mismatches(world, login):
     movement = _on(world)
     etui = _first(movement)
@@ -218,6 +297,28 @@ def test_a_disagreement_reaches_the_referees_mismatches(world, login):
     page = login(world.referee).get(reverse("scoring:mismatches", args=[movement.session_id]))
     html = page.content.decode()
     assert 'data-test="disagreements"' in html and "-56" in html
+
+
+def test_the_traveller_shows_both_values_of_a_tables_disagreement_until_settled(world, login):
+    movement = _on(world)
+    etui = _first(movement)
+    _post(_phone(movement), movement, etui, action="send", **{f"e{etui}-score": "56"})
+    _post(_phone(movement), movement, etui, action="dispute", seat="W", score="-56")
+    referee = login(world.referee)
+    url = reverse("scoring:traveller", args=[movement.session_id, etui])
+    both = said(
+        "Disagreement (Nord: %(nord)s, %(seat)s: %(other)s): the referee settles it.",
+        nord=56,
+        seat=SeatChoice.WEST.label,
+        other=-56,
+    )
+    html = referee.get(url).content.decode()
+    assert html.count('data-test="disagreement"') == 1 and both in html
+    check = reverse("scoring:check", args=[movement.session_id, etui])
+    assert 'data-test="disagreement"' not in referee.get(check).content.decode()  # typed blind
+    table = table_at(movement.session, 1)
+    services.play_score_set(actor=world.referee, table=table, etui=etui, score=56)
+    assert 'data-test="disagreement"' not in referee.get(url).content.decode()
 
 
 # --- the referee's side ----------------------------------------------------------
@@ -262,28 +363,43 @@ def _counts(world, read, before=lambda movement: None) -> list[int]:
     return counts
 
 
-def test_the_table_page_costs_the_same_in_any_room(world, client):
-    small, big = _counts(world, lambda movement: _page(client, movement))
+@pytest.mark.parametrize("polled", [False, True])
+def test_the_table_page_costs_the_same_in_any_room(world, client, polled):
+    """The page, and its étuis polled by each phone of the room (no more queries)."""
+
+    def page(movement):
+        url = reverse("scoring:table_page", args=[_code(movement)])
+        return client.get(url, headers=HTMX if polled else {})
+
+    small, big = _counts(world, page)
     assert small == big
+    if polled:
+        assert small <= _counts(world, lambda movement: _page(client, movement))[0]
 
 
-def test_the_progress_page_with_table_entry_costs_the_same_in_any_room(world, login):
+@pytest.mark.parametrize("polled", [False, True])
+def test_the_progress_page_with_table_entry_costs_the_same_in_any_room(world, login, polled):
+    """The page, and its changing part polled while the room plays (no more queries)."""
     browser = login(world.referee)
 
     def send(movement):
         etui = _first(movement)
         _post(_phone(movement), movement, etui, action="send", **{f"e{etui}-score": "56"})
 
-    def progress(movement):
-        return browser.get(reverse("scoring:progress", args=[movement.session_id]))
+    def progress(movement, polled=polled):
+        url = reverse("scoring:progress", args=[movement.session_id])
+        return browser.get(url, headers=HTMX if polled else {})
 
     small, big = _counts(world, progress, send)
     assert small == big
+    if polled:
+        assert small <= _counts(world, lambda movement: progress(movement, False), send)[0]
 
 
 def test_a_post_from_the_table_costs_the_same_few_queries_in_any_room(world):
     """Every post reads its code once, writes in one transaction and reads back its one
-    étui: a 150-table room posts as cheaply as a 5-table one."""
+    étui (a typed score also reads the étui's other scores, to ask about an unlikely one):
+    a 150-table room posts as cheaply as a 5-table one."""
     ContentType.objects.get_for_models(Play, TableEntry)  # the audit's, kept per process
     posts = []
 
@@ -301,7 +417,7 @@ def test_a_post_from_the_table_costs_the_same_few_queries_in_any_room(world):
     _counts(world, lambda movement: None, send_then_confirm)
     (small_send, small_confirm), (big_send, big_confirm) = posts
     assert (small_send, small_confirm) == (big_send, big_confirm)
-    assert small_send <= 12 and small_confirm <= 18, posts
+    assert small_send <= 13 and small_confirm <= 17, posts
 
 
 # --- printouts -------------------------------------------------------------------
@@ -316,14 +432,23 @@ def test_table_cards_carry_the_code_and_route_cards_each_tables_code(world):
     assert all(code in route for code in codes)
 
 
-def test_the_page_follows_the_position_in_play(world, client):
+def test_the_page_polls_its_etuis_and_the_position_in_play(world, client):
+    """htmx (the page's script, every TABLE_POLL_SECONDS) gets the étuis alone, with the
+    position in play the page compares with its own."""
     movement = _on(world)
-    url = reverse("scoring:table_position", args=[_code(movement)])
-    assert client.get(url).json() == {"position": 1}
-    assert 'data-position="1"' in _page(client, movement).content.decode()
+    page = _page(client, movement).content.decode()
+    assert 'data-position="1"' in page and 'data-poll-ms="15000"' in page
+    url = reverse("scoring:table_page", args=[_code(movement)])
+    polled = client.get(url, headers=HTMX)
+    fragment = polled.content.decode()
+    assert polled.templates[0].name == "scoring/table/_etuis.html"
+    assert 'data-position="1"' in fragment and "<html" not in fragment
+    assert fragment.count('data-test="etui-') == len(table_at(movement.session, 1).etuis)
     movements.movement_advance(actor=world.referee, movement=movement, from_position=1)
-    assert client.get(url).json() == {"position": 2}
-    assert client.get(reverse("scoring:table_position", args=["ZZZZZZ"])).status_code == 404
+    assert 'data-position="2"' in client.get(url, headers=HTMX).content.decode()
+    assert (
+        client.get(reverse("scoring:table_page", args=["ZZZZZZ"]), headers=HTMX).status_code == 404
+    )
 
 
 def test_the_help_says_a_score_is_confirmed_from_another_phone(client, db):
@@ -333,3 +458,5 @@ def test_the_help_says_a_score_is_confirmed_from_another_phone(client, db):
     assert "depuis son propre téléphone" in section
     assert "ne peut ni le confirmer ni le contester" in section
     assert "Un téléphone qui a déjà ouvert sa table" in section
+    assert "la même question que sur l'écran de l'arbitre" in section
+    assert "se mettent à jour d'eux-mêmes" in section
