@@ -10,95 +10,35 @@ other, with simulated clients (threads keeping their connection open):
   (a) a trivial page (the form that takes a table's code), 150 clients;
   (b) table entry: 150 tables, each sending then confirming every étui of position 3
       (Nord's post and the checker's post), as the phones do;
-  (c) the live ranking page of the session under 200 readers.
+  (c) the live ranking page of the session under 200 readers;
+  (d) the floor of a score post: as many posts as (b), each one transaction writing a
+      line of a later position and its audit row, nothing else, served by the same
+      gunicorn and middleware (a bench-only address, bench/_floor_wsgi.py).
 It prints the throughput (requests per second) and the 95th percentile of the response
-times of each, and the ratios of table entry to the trivial page.
+times of each, and the ratios of each to the trivial page.
 """
 
 import contextlib
-import http.client
-import os
 import random
-import secrets
-import socket
-import statistics
-import subprocess
 import sys
 import threading
 import time
 from pathlib import Path
-from urllib.parse import urlencode, urlsplit, urlunsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from _floor_wsgi import FLOOR
+from _http import SCORES, Client, Table, evening_build, expect, gunicorn, p95, signed_in
 from _size import sized
 from _throwaway_db import throwaway_database
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-from django.contrib.sessions.backends.db import SessionStore
-from django.db import connection
-from django.test import override_settings
 from django.urls import reverse
 
-from apps.movements import services as movement_services
-from apps.movements.models import MovementTable, TableCode
 from apps.scoring.models import Play
-from apps.tournaments.domain.workflow import Status
-from tests.builders import advance_to
-from tests.factories import register
-from tests.personas import world_build
 
-ROOT = Path(__file__).resolve().parent.parent
 TABLES = sized(150, 5)
 READERS = sized(200, 5)
 TRIVIAL_ROUNDS = sized(8, 2)  # requests per client of the trivial page: as many as a table posts
 READER_ROUNDS = sized(3, 1)
-WORKERS = sized(3, 1)
-# Served as production serves them: collected and compressed, which takes over a minute;
-# the tiny run has DEBUG on, its static files served from the apps.
-COLLECTED_STATIC = sized(True, False)
-SCORES = (56, 62, -56, -52, 50, 70, -70, 96, -104, 34, 132, -62)  # Garde scores
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def database_url() -> str:
-    """DATABASE_URL pointing at the throwaway database."""
-    parts = urlsplit(os.environ["DATABASE_URL"])
-    return urlunsplit(parts._replace(path="/" + connection.settings_dict["NAME"]))
-
-
-class Client:
-    """One simulated browser: a kept-alive connection and its cookies."""
-
-    def __init__(self, port: int, cookies: dict | None = None):
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        self.cookies = dict(cookies or {})
-
-    def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, float]:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
-        data = None
-        if body is not None:
-            data = urlencode(body)
-            headers |= {
-                "Content-Type": "application/x-www-form-urlencoded",
-                "HX-Request": "true",
-                "X-CSRFToken": self.cookies.get("csrftoken", ""),
-            }
-        start = time.perf_counter()
-        self.connection.request(method, path, body=data, headers=headers)
-        response = response_read = self.connection.getresponse()
-        response_read.read()
-        elapsed = time.perf_counter() - start
-        for header, value in response.getheaders():
-            if header.lower() == "set-cookie":
-                name, _, rest = value.partition("=")
-                self.cookies[name] = rest.split(";", 1)[0]
-        return response.status, elapsed
 
 
 def run_clients(count: int, work) -> tuple[float, list[float]]:
@@ -133,94 +73,24 @@ def run_clients(count: int, work) -> tuple[float, list[float]]:
 
 def report(name: str, wall: float, times: list[float]) -> tuple[float, float]:
     throughput = len(times) / wall
-    p95 = statistics.quantiles(times, n=20)[-1]
-    print(f"{name:<28} {len(times):5d} requests  {throughput:8.1f} req/s  p95 {p95 * 1000:7.1f} ms")
-    return throughput, p95
-
-
-def expect(status: int, wanted: int, what: str) -> None:
-    if status != wanted:
-        raise RuntimeError(f"{what}: HTTP {status}")
+    slow = p95(times)
+    print(
+        f"{name:<28} {len(times):5d} requests  {throughput:8.1f} req/s  p95 {slow * 1000:7.1f} ms"
+    )
+    return throughput, slow
 
 
 def main() -> None:
-    rng = random.Random(2026)
     with throwaway_database():
-        world = world_build()
-        world.tournament.status = Status.RUNNING
-        world.tournament.save()
-        register(world.tournament, TABLES * 4)
-        session = world.tournament.sessions.get()
-        movement = movement_services.movement_generate(
-            actor=world.referee, session=session, tables=TABLES, seed=1
-        )
-        movement = advance_to(world, movement, 3)
-        movement = movement_services.movement_table_entry_set(
-            actor=world.referee, movement=movement, enabled=True
-        )
-        played = MovementTable.objects.filter(movement=movement, sequence__lt=3, position__gte=1)
-        Play.objects.bulk_create(
-            Play(table=table, etui=etui, score=rng.choice(SCORES))
-            for table in played
-            for etui in table.etuis
-        )
-        in_play = list(MovementTable.objects.filter(movement=movement, sequence=3))
-        rows = TableCode.objects.filter(movement=movement).values_list("section", "table", "code")
-        codes = {(section, table): code for section, table, code in rows}
-        secret_key = secrets.token_urlsafe(64)  # the server signs the readers session with it
-        with override_settings(SECRET_KEY=secret_key):
-            store = SessionStore()
-            store[SESSION_KEY] = str(world.referee.pk)
-            store[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-            store[HASH_SESSION_KEY] = world.referee.get_session_auth_hash()
-            store.create()
+        evening = evening_build(TABLES)
+        cookies = signed_in(evening.world.referee)
         print(f"{TABLES} tables, {TABLES * 4} players, position 3 in play, "
               f"{Play.objects.count()} plays scored, table entry on")  # fmt: skip
-
-        port = free_port()
-        env = {
-            **os.environ,
-            "DATABASE_URL": database_url(),
-            "DATABASE_CONN_MAX_AGE": "60",  # as docker-compose runs gunicorn
-            "DEBUG": "0" if COLLECTED_STATIC else "1",
-            "SECRET_KEY": secret_key,
-            "SECURE_SSL_REDIRECT": "0",
-            "SESSION_COOKIE_SECURE": "0",
-            "CSRF_COOKIE_SECURE": "0",
-            "LOG_LEVEL": "WARNING",
-        }
-        if COLLECTED_STATIC:  # gunicorn serves them as production does: with a manifest
-            subprocess.run(
-                [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"],
-                cwd=ROOT,
-                env=env,
-                check=True,
-            )
-        server = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "config.wsgi:application",
-             "--bind", f"127.0.0.1:{port}", "--workers", str(WORKERS), "--log-level", "warning"],
-            cwd=ROOT, env=env,
-        )  # fmt: skip
-        try:
-            for _ in range(300):
-                if server.poll() is not None:
-                    sys.exit("gunicorn did not start")
-                try:
-                    Client(port).request("GET", reverse("core:health"))
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            measure(port, in_play, codes, store.session_key, session.pk)
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+        with gunicorn("_floor_wsgi:application") as port:
+            measure(port, evening, cookies)
 
 
-def measure(port: int, in_play, codes: dict, session_key: str, session_pk: int) -> None:
+def measure(port: int, evening, cookies: dict) -> None:
     trivial_path = reverse("scoring:table_code")
 
     def reading(path: str, rounds: int, what: str, cookies: dict | None = None):
@@ -229,53 +99,58 @@ def measure(port: int, in_play, codes: dict, session_key: str, session_pk: int) 
         def client_of(index):
             client = Client(port, cookies)
             if cookies is None:  # a first visit, as a phone's
-                expect(client.request("GET", path)[0], 200, what)
+                client.get(path, what)
 
             def go(times):
-                for _ in range(rounds):
-                    status, elapsed = client.request("GET", path)
-                    expect(status, 200, what)
-                    times.append(elapsed)
+                times.extend(client.get(path, what) for _ in range(rounds))
 
             return go
 
         return client_of
 
+    tables = [
+        Table(port, table, evening.codes[(table.section, table.table)]) for table in evening.in_play
+    ]
+
     def table_entry(index):
-        table = in_play[index]
-        code = codes[(table.section, table.table)]
-        nord, checker = Client(port), Client(port)  # two phones: another one checks Nord's
-        for phone in (nord, checker):
-            page = reverse("scoring:table_page", args=[code])
-            expect(phone.request("GET", page)[0], 200, "table")
-        scores = random.Random(index)
+        table, scores = tables[index], random.Random(index)
 
         def go(times):
-            for etui in table.etuis:
-                path = reverse("scoring:table_post", args=[code, table.sequence, etui])
-                score = scores.choice(SCORES)
-                sent = {"action": "send", f"e{etui}-score": str(score)}
-                confirmed = {"action": "confirm", "seat": "E", "score": str(score)}
-                for phone, body in ((nord, sent), (checker, confirmed)):
-                    status, elapsed = phone.request("POST", path, body)
-                    expect(status, 200, "table entry")
-                    times.append(elapsed)
+            for etui in table.table.etuis:
+                times.extend(table.etui_enter(etui, scores.choice(SCORES)))
 
         return go
 
-    ranking_path = reverse("results:session", args=[session_pk])
-    readers = reading(
-        ranking_path, READER_ROUNDS, "live ranking", {settings.SESSION_COOKIE_NAME: session_key}
-    )
+    def audited_insert(index):
+        """As many posts as table entry makes (a send and a confirm an étui), each writing
+        a line of a position not played yet, and its audit row."""
+        phone = tables[index].nord
+        lines = [(table.pk, etui) for table in evening.unplayed[index::len(tables)]
+                 for etui in table.etuis][: 2 * len(evening.in_play[index].etuis)]  # fmt: skip
+
+        def go(times):
+            for table, etui in lines:
+                path = reverse(FLOOR, args=[table, etui])
+                status, elapsed = phone.request("POST", path, {"score": "56"})
+                expect(status, 200, "audited insert")
+                times.append(elapsed)
+
+        return go
+
+    ranking_path = reverse("results:session", args=[evening.session.pk])
+    readers = reading(ranking_path, READER_ROUNDS, "live ranking", cookies)
 
     trivial = reading(trivial_path, TRIVIAL_ROUNDS, "trivial page")
-    base = report("(a) trivial page", *run_clients(TABLES, trivial))
-    entry = report("(b) table entry posts", *run_clients(len(in_play), table_entry))
-    report("(c) live ranking, readers", *run_clients(READERS, readers))
-    recorded = Play.objects.filter(table__in=in_play, score__isnull=False).count()
-    expected = sum(len(table.etuis) for table in in_play)
+    base = report("(a) trivial page", *run_clients(len(tables), trivial))
+    entry = report("(b) table entry posts", *run_clients(len(tables), table_entry))
+    ranking = report("(c) live ranking, readers", *run_clients(READERS, readers))
+    floor = report("(d) audited insert floor", *run_clients(len(tables), audited_insert))
+    recorded = Play.objects.filter(table__in=evening.in_play, score__isnull=False).count()
+    expected = sum(len(table.etuis) for table in evening.in_play)
     print(f"lines recorded from the tables: {recorded} of {expected}")
     print(f"throughput ratio table entry / trivial: {entry[0] / base[0]:.2f}")
+    print(f"throughput ratio live ranking / trivial: {ranking[0] / base[0]:.2f}")
+    print(f"throughput ratio audited insert / trivial: {floor[0] / base[0]:.2f}")
     print(f"p95 ratio table entry / trivial: {entry[1] / base[1]:.2f}")
 
 

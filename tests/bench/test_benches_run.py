@@ -32,7 +32,17 @@ FIGURES = {
         rf"\(b\) table entry posts +\d+ requests +{NUMBER} req/s",
         rf"\(c\) live ranking, readers +\d+ requests +{NUMBER} req/s",
         r"lines recorded from the tables: 20 of 20",
+        rf"\(d\) audited insert floor +\d+ requests +{NUMBER} req/s",
         rf"throughput ratio table entry / trivial: {NUMBER}",
+        rf"throughput ratio live ranking / trivial: {NUMBER}",
+        rf"throughput ratio audited insert / trivial: {NUMBER}",
+    ],
+    "evening.py": [
+        r"served alone \(median\):",
+        rf"étui sent \+ confirmed +{NUMBER} ms",
+        r"1×: \d+ requests, 0 failed, 0 scores lost",  # noqa: RUF001
+        rf"où je joue +p95 +{NUMBER} ms",
+        r"capacity: \d+× the peak of a 150-table evening",  # noqa: RUF001
     ],
     "pages.py": [
         rf"referee room +{NUMBER} ms +\d+ q +{NUMBER} ms +\d+ q",

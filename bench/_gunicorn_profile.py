@@ -1,0 +1,17 @@
+"""Gunicorn hooks that profile each worker with cProfile and dump its figures to the
+folder named by BENCH_PROFILE when it exits (bench/evening.py, to see where the time
+goes): ``--config bench/_gunicorn_profile.py``."""
+
+import cProfile
+import os
+from pathlib import Path
+
+
+def post_fork(server, worker):
+    worker.profile = cProfile.Profile()
+    worker.profile.enable()
+
+
+def worker_exit(server, worker):
+    worker.profile.disable()
+    worker.profile.dump_stats(Path(os.environ["BENCH_PROFILE"]) / f"worker-{worker.pid}.prof")
