@@ -12,6 +12,7 @@ from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 
 from apps.accounts import permissions
+from apps.core.collector import collections_paused
 from apps.movements.domain.etuis import defender_seats, etui_taker
 from apps.movements.domain.howell import parallel_deal
 from apps.movements.domain.model import MovementType
@@ -176,6 +177,11 @@ def kept_results(session: Session, stamp: Stamp | None = None, *, previous: bool
 def session_results_computed(session: Session, stamp: Stamp | None = None) -> SessionResults:
     """The session's results computed from the database, from scratch; the referee's
     decisions are not read when ``stamp``, read before, counts none."""
+    with collections_paused():
+        return _session_results_computed(session, stamp)
+
+
+def _session_results_computed(session: Session, stamp: Stamp | None) -> SessionResults:
     by_tops = ties_by_tops(session.tournament)
     inputs = session_inputs(session)
     decided = stamp is None or stamp.decided
