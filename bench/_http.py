@@ -89,6 +89,8 @@ def evening_build(tables: int, position: int = 3, scored_before: int | None = No
     unplayed = [table for table in tables_of if table.sequence > position]
     rows = TableCode.objects.filter(movement=movement).values_list("section", "table", "code")
     codes = {(section, table): code for section, table, code in rows}
+    with connection.cursor() as cursor:  # statistics, as autovacuum keeps them in a server in use
+        cursor.execute("ANALYZE")
     return Evening(world, session, movement, tables_of, in_play, unplayed, codes)
 
 

@@ -15,7 +15,7 @@ from apps.movements.models import MovementTable, SeatChoice
 from apps.movements.selectors import movement_tables, session_movement, table_name
 from apps.results import selectors
 from apps.results.models import DisplayLink
-from apps.scoring.selectors import position_lines
+from apps.scoring.selectors import position_settled
 from apps.tournaments import permissions
 from apps.tournaments.pages import session_page
 
@@ -59,8 +59,7 @@ def _mode(session, movement) -> str:
         return "waiting"
     if movement.current_position == 0:
         return "seating"
-    in_play = position_lines(movement, movement.current_position)
-    return "ranking" if all(line.settled for line in in_play) else "play"
+    return "ranking" if position_settled(movement, movement.current_position) else "play"
 
 
 def _display(request, session):

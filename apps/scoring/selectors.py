@@ -8,9 +8,10 @@ scores of its tables (a stand-in played) still count in the topage of the étui,
 a line like every key of the records, but ``session_results`` leaves it out of the ranking.
 """
 
+from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Exists, OuterRef, Prefetch, Q
+from django.db.models import Exists, OuterRef, Q
 
 from apps.movements.domain.etuis import defender_seats, etui_taker
 from apps.movements.domain.model import SEATS
@@ -91,34 +92,58 @@ def played_tables(session: Session):
     return MovementTable.objects.filter(movement__session=session, position__gte=1)
 
 
-def _lines(tables, etui: int | None = None, *, seats: bool = True) -> list[TravellerLine]:
+def _lines(
+    tables, etui: int | None = None, *, seats: bool = True, movement: SessionMovement | None = None
+) -> list[TravellerLine]:
     """The traveller lines of these tables (of one étui, or all), in order of play,
     section and table number; without their players (no seats) when ``seats`` is False,
-    for the counts of a whole session, which would otherwise read its every place."""
-    players = Prefetch("places", queryset=Place.objects.select_related("registration__licensee"))
-    plays = Play.objects.order_by()  # keyed by étui below: no join for the model's order
-    if not seats:  # the counts read the scores only
-        plays = plays.only("table_id", "etui", "score", "check_score", "not_played")
-    tables = list(
-        tables.select_related("movement").prefetch_related(
-            *([players] if seats else []), Prefetch("plays", queryset=plays)
-        )
-    )
+    for the counts of a whole session, which would otherwise read its every place. The
+    places and plays are read in one query each and grouped here (a prefetch would build
+    a query set per table); the tables' ``movement``, when the caller has it, is not read."""
+    tables = list(tables)
     if not tables:
         return []
+    # Each movement read once (a row per table would decode its sections again and again).
+    movements = (
+        {movement.pk: movement}
+        if movement is not None
+        else SessionMovement.objects.in_bulk({table.movement_id for table in tables})
+    )
+    for table in tables:
+        MovementTable.movement.field.set_cached_value(table, movements[table.movement_id])
+    by_pk = {table.pk: table for table in tables}
+    plays: dict[int, dict[int, Play]] = defaultdict(dict)
+    rows = Play.objects.order_by().filter(table_id__in=by_pk)
+    if not seats:  # the counts read the scores only
+        rows = rows.only("table_id", "etui", "score", "check_score", "not_played")
+    for play in rows:
+        _table_cached(play, by_pk[play.table_id])
+        plays[play.table_id][play.etui] = play
+    places: dict[int, list[Place]] = defaultdict(list)
+    if seats:
+        for place in Place.objects.filter(table_id__in=by_pk).select_related(
+            "registration__licensee"
+        ):
+            _table_cached(place, by_pk[place.table_id])
+            places[place.table_id].append(place)
     order = section_order(tables[0].movement)
     tables.sort(key=lambda t: (t.sequence, order.get(t.section, 0), t.table))
     lines = []
     for table in tables:
-        places = sorted(table.places.all(), key=lambda p: SEATS.index(p.seat)) if seats else ()
-        views = tuple(SeatView(p.seat, p.player_code, p.registration) for p in places)
-        plays = {play.etui: play for play in table.plays.all()}
+        seated = sorted(places[table.pk], key=lambda p: SEATS.index(p.seat))
+        views = tuple(SeatView(p.seat, p.player_code, p.registration) for p in seated)
+        played = plays[table.pk]
         lines.extend(
-            TravellerLine(table, number, views, plays.get(number))
+            TravellerLine(table, number, views, played.get(number))
             for number in table.etuis
             if etui is None or number == etui
         )
     return lines
+
+
+def _table_cached(row: Play | Place, table: MovementTable) -> None:
+    """``row.table`` known without a query, as a prefetch would have set it."""
+    type(row).table.field.set_cached_value(row, table)
 
 
 def traveller(session: Session, etui: int) -> list[TravellerLine]:
@@ -250,7 +275,18 @@ def position_tables(table: MovementTable) -> list[MovementTable]:
 
 def position_lines(movement, position: int) -> list[TravellerLine]:
     """The traveller lines of one position of the movement, in table order."""
-    return _lines(MovementTable.objects.filter(movement=movement, position=position))
+    return _lines(
+        MovementTable.objects.filter(movement=movement, position=position), movement=movement
+    )
+
+
+def position_settled(movement, position: int) -> bool:
+    """Whether every line of one position has its score or is stated not played (two
+    small queries: the room display asks it at each refresh)."""
+    tables = MovementTable.objects.filter(movement=movement, position=position)
+    expected = sum(len(etuis) for etuis in tables.values_list("etuis", flat=True))
+    settled = Play.objects.filter(Q(score__isnull=False) | Q(not_played=True), table__in=tables)
+    return settled.count() >= expected
 
 
 def lines_without_score(session: Session) -> list[TravellerLine]:
@@ -292,18 +328,19 @@ class OwnLine:
 
 
 def own_lines(movement: SessionMovement, registration_id: int) -> list[OwnLine]:
-    """The player's lines at the positions put in play, in order of play (the tables, their
-    places and their plays: three queries)."""
+    """The player's lines at the positions put in play, in order of play (the tables with
+    their plays, and the player's own seats: three queries; the other players' places are
+    not read)."""
     tables = played_tables(movement.session).filter(
         position__lte=movement.current_position, places__registration_id=registration_id
     )
-    own = []
-    for line in _lines(tables):
-        seat = next(
-            s.seat for s in line.seats if s.registration and s.registration.pk == registration_id
+    seats = dict(
+        Place.objects.filter(table__in=tables, registration_id=registration_id).values_list(
+            "table_id", "seat"
         )
-        own.append(OwnLine(line, seat))
-    return own
+    )
+    lines = _lines(tables, seats=False, movement=movement)
+    return [OwnLine(line, seats[line.table.pk]) for line in lines]
 
 
 # --- table entry -----------------------------------------------------------------

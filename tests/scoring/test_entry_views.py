@@ -371,7 +371,7 @@ def test_the_progress_before_the_movement_is_generated(world, login):
         ("traveller", 12),
         ("check", 12),
         ("mismatches", 10),
-        ("line", 22),
+        ("line", 23),
         ("table", 13),
     ],
 )

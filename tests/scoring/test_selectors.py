@@ -7,7 +7,7 @@ import pytest
 
 from apps.movements.domain.etuis import etui_taker
 from apps.movements.domain.model import SEATS
-from apps.movements.models import Place
+from apps.movements.models import MovementTable, Place
 from apps.results import selectors as results_selectors
 from apps.scoring import selectors, services
 from apps.tournaments.models import Session
@@ -189,8 +189,8 @@ def test_a_line_of_another_session_is_not_found(world):
         # 1 of them the stamp of its inputs
         (results_selectors.session_results, 16),
         (selectors.entry_progress, 3),
-        (selectors.double_entry_mismatches, 3),
-        (lambda session: selectors.traveller(session, 1), 4),
+        (selectors.double_entry_mismatches, 4),
+        (lambda session: selectors.traveller(session, 1), 5),
     ],
 )
 def test_reads_cost_the_same_at_5_and_7_tables(
@@ -219,3 +219,18 @@ def test_elsewhere_etuis_25_and_up_are_their_own_deals(world):
     movement = generate(world, 28)  # 7 tables en ligne: étuis 1 to 28
     records = results_selectors.session_inputs(movement.session).records
     assert {r.etui for r in records} == set(range(1, 29))
+
+
+def test_a_position_is_settled_once_every_line_is_scored_or_stated_not_played(world):
+    movement = in_play(world, 20, position=1)
+    tables = MovementTable.objects.filter(movement=movement, position=1)
+    lines = [(table, etui) for table in tables for etui in table.etuis]
+    (last_table, last_etui), *others = lines
+    for table, etui in others:
+        services.play_score_set(actor=world.referee, table=table, etui=etui, score=56)
+    assert not selectors.position_settled(movement, 1)
+    services.play_not_played_set(
+        actor=world.referee, table=last_table, etui=last_etui, reason="table en retard"
+    )
+    assert selectors.position_settled(movement, 1)
+    assert not selectors.position_settled(movement, 2)
