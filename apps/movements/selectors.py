@@ -48,9 +48,14 @@ class Spot(NamedTuple):
 
 
 def session_movement(session: Session) -> SessionMovement | None:
+    return session_movement_of(session.pk)
+
+
+def session_movement_of(session_id: int) -> SessionMovement | None:
+    """The session's movement with its session and tournament, in one query."""
     return (
         SessionMovement.objects.select_related("session__tournament")
-        .filter(session=session)
+        .filter(session_id=session_id)
         .first()
     )
 

@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
@@ -31,14 +31,14 @@ from apps.core.pages import error_text, url_around
 from apps.core.panels import panels_for
 from apps.core.revalidation import page_etag
 from apps.movements.models import SeatChoice
-from apps.movements.selectors import session_movement
+from apps.movements.selectors import session_movement, session_movement_of
 from apps.movements.services import movement_table_entry_set
 from apps.scoring import selectors, services, versions
 from apps.scoring.domain.likelihood import unlikely_among
 from apps.scoring.doubts import confirmation_name, unlikely_question
 from apps.scoring.forms import LineForm, NotPlayedForm
 from apps.tournaments import permissions
-from apps.tournaments.models import Registration, Session
+from apps.tournaments.models import Registration
 from apps.tournaments.pages import session_page
 
 LINE_SAVED, LINE_REFUSED = "line-saved", "line-refused"
@@ -402,12 +402,14 @@ def my_scores(request, pk):
     """The player's own étuis of the session as entered so far, their side's score each
     (on their phone, during play): no one else's score, no percentage. Once play is over,
     the apps above show the final state instead (the results' « my_scores » panel)."""
-    session = get_object_or_404(Session.objects.select_related("tournament"), pk=pk)
+    movement = session_movement_of(pk)  # with its session and tournament
+    if movement is None:
+        raise Http404
+    session = movement.session
     registration = Registration.objects.filter(
         tournament=session.tournament, licensee_id=roles_of(request.user).licensee_id or 0
     ).first()
-    movement = session_movement(session)
-    if registration is None or movement is None:
+    if registration is None:
         raise Http404
     return render(
         request,

@@ -328,17 +328,18 @@ class OwnLine:
 
 
 def own_lines(movement: SessionMovement, registration_id: int) -> list[OwnLine]:
-    """The player's lines at the positions put in play, in order of play (the tables with
-    their plays, and the player's own seats: three queries; the other players' places are
-    not read)."""
-    tables = played_tables(movement.session).filter(
-        position__lte=movement.current_position, places__registration_id=registration_id
+    """The player's lines at the positions put in play, in order of play (their places with
+    their tables, then the plays: two queries; the other players' places are not read)."""
+    places = list(
+        Place.objects.filter(
+            registration_id=registration_id,
+            table__movement=movement,
+            table__position__gte=1,
+            table__position__lte=movement.current_position,
+        ).select_related("table")
     )
-    seats = dict(
-        Place.objects.filter(table__in=tables, registration_id=registration_id).values_list(
-            "table_id", "seat"
-        )
-    )
+    seats = {place.table_id: place.seat for place in places}
+    tables = [place.table for place in places]
     lines = _lines(tables, seats=False, movement=movement)
     return [OwnLine(line, seats[line.table.pk]) for line in lines]
 

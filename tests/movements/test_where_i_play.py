@@ -99,6 +99,6 @@ def test_the_players_pages_cost_the_same_queries_in_any_room(
         reverse("tournaments:player_home"),
         reverse("scoring:my_scores", args=[movement.session.pk]),
     ]
-    for page, queries in zip(pages, (6, 10), strict=True):  # « Mes scores »: its version
+    for page, queries in zip(pages, (6, 8), strict=True):  # « Mes scores »: its version
         with django_assert_max_num_queries(queries):
             assert browser.get(page).status_code == 200
