@@ -50,6 +50,14 @@ def in_play(world, players: int = 20, *, position: int | None = None) -> Session
     return advance_to(world, movement, position or movement.positions)
 
 
+def table_entry_open(world, players: int = 20) -> SessionMovement:
+    """The world tournament running, `players` seated, position 1 in play and its tables
+    entering their scores from phones."""
+    Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.RUNNING)
+    movement = in_play(world, players, position=1)
+    return movements.movement_table_entry_set(actor=world.referee, movement=movement, enabled=True)
+
+
 def played(world, tables: int = 5, *, session: Session | None = None) -> SessionMovement:
     """A session with `tables` tables and every position in play: the world tournament's
     first session, its players registered up to 4 a table, or another session of theirs."""

@@ -10,11 +10,8 @@ Screenshots go to /tmp/donne-shots."""
 from django.urls import reverse
 
 from apps.movements.models import TableCode
-from apps.movements.services import movement_table_entry_set
 from apps.scoring.models import Play
-from apps.tournaments.domain.workflow import Status
-from apps.tournaments.models import Tournament
-from tests.builders import in_play, table_at
+from tests.builders import table_at, table_entry_open
 from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in, table_phone
 
 pytestmark = BROWSER_MARKS
@@ -37,9 +34,7 @@ def _block(phone, etui, state=None):
 def test_the_phones_and_the_progress_page_follow_the_room(page, live_server, world, settings):
     settings.TABLE_POLL_SECONDS = 1
     settings.PROGRESS_POLL_SECONDS = 1
-    Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.RUNNING)
-    movement = in_play(world, 20, position=1)
-    movement_table_entry_set(actor=world.referee, movement=movement, enabled=True)
+    movement = table_entry_open(world)
     session = movement.session
     base = live_server.url
     code = TableCode.objects.get(movement=movement, table=1).code

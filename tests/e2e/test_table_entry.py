@@ -14,11 +14,9 @@ Screenshots go to /tmp/donne-shots."""
 from django.urls import reverse
 
 from apps.movements.models import TableCode
-from apps.movements.services import movement_advance, movement_table_entry_set
+from apps.movements.services import movement_advance
 from apps.scoring.models import Play, TableEntry
-from apps.tournaments.domain.workflow import Status
-from apps.tournaments.models import Tournament
-from tests.builders import GARDE_SCORES, in_play, table_at
+from tests.builders import GARDE_SCORES, table_at, table_entry_open
 from tests.e2e.browser import BROWSER_MARKS, PHONE, SHOTS, sign_in, table_phone
 
 pytestmark = BROWSER_MARKS
@@ -62,9 +60,7 @@ def _confirm_elsewhere(phone, checker, etui):
 
 def test_a_position_entered_from_two_phones_per_table(page, live_server, world, settings):
     settings.TABLE_POLL_SECONDS = 1
-    Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.RUNNING)
-    movement = in_play(world, 20, position=1)
-    movement_table_entry_set(actor=world.referee, movement=movement, enabled=True)
+    movement = table_entry_open(world)
     session = movement.session
     base = live_server.url
     codes = dict(TableCode.objects.filter(movement=movement).values_list("table", "code"))

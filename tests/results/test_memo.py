@@ -187,12 +187,17 @@ def test_many_readers_at_once_compute_the_results_once(movement, apart):
     assert all(k.results == results and k.stamp == stamp and not k.updating for k in kept)
 
 
-def test_a_reader_during_an_update_gets_the_previous_results_marked(world, movement, apart):
-    session = movement.session
+def _changed(world, session):
+    """The results read, then a score changed: those results and the new stamp."""
     before = session_results(session)
     table = table_at(session, 2)
     scoring.play_score_set(actor=world.referee, table=table, etui=table.etuis[0], score=-104)
-    stamp = results_stamp(session)
+    return before, results_stamp(session)
+
+
+def test_a_reader_during_an_update_gets_the_previous_results_marked(world, movement, apart):
+    session = movement.session
+    before, stamp = _changed(world, session)
     assert cache.add(memo._lock_key(session.pk), True)  # another process is computing
     compute, calls = _counted(None)
     kept = memo.results_memo(session, stamp, compute, previous=True)
@@ -202,10 +207,7 @@ def test_a_reader_during_an_update_gets_the_previous_results_marked(world, movem
 
 def test_a_lock_left_by_a_dead_computation_is_taken_over(world, movement, apart):
     session = movement.session
-    before = session_results(session)
-    table = table_at(session, 2)
-    scoring.play_score_set(actor=world.referee, table=table, etui=table.etuis[0], score=-104)
-    stamp = results_stamp(session)
+    before, stamp = _changed(world, session)
     cache.set(memo._lock_key(session.pk), True, 1)  # its process died while computing
     compute, calls = _counted(session_results_computed(session))
     assert memo.results_memo(session, stamp, compute, previous=True).updating

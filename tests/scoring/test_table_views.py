@@ -236,13 +236,19 @@ def test_an_unlikely_score_asks_nord_then_counts_sent_again_unchanged(world):
     assert TableEntry.objects.get().score == 0
 
 
-def test_a_score_far_below_the_etuis_others_in_the_room_is_asked_about(world):
+def _scored_elsewhere(world):
+    """Table entry at position 3, the first étui scored 56 and 62 at positions 2 and 3."""
     movement = _on(world)
     movements.movement_advance(actor=world.referee, movement=movement, from_position=1)
     movements.movement_advance(actor=world.referee, movement=movement, from_position=2)
     etui = _first(movement)
     for position, other in ((2, 56), (3, 62)):
         Play.objects.create(table=table_of(movement, etui, position), etui=etui, score=other)
+    return movement, etui
+
+
+def test_a_score_far_below_the_etuis_others_in_the_room_is_asked_about(world):
+    movement, etui = _scored_elsewhere(world)
     nord = _phone(movement)
     asked = _post(nord, movement, etui, action="send", **{f"e{etui}-score": "-300"})
     assert escape(said(UNLIKELY, reason=unlikely_score(-300, [56, 62]))) in asked.content.decode()
@@ -254,12 +260,7 @@ def test_a_score_far_below_the_etuis_others_in_the_room_is_asked_about(world):
 def test_the_deals_details_are_not_asked_about(world):
     """The score the details give is no typing slip: it is sent unasked, as on the
     referee's screen, however far below the étui's others."""
-    movement = _on(world)
-    movements.movement_advance(actor=world.referee, movement=movement, from_position=1)
-    movements.movement_advance(actor=world.referee, movement=movement, from_position=2)
-    etui = _first(movement)
-    for position, other in ((2, 56), (3, 62)):
-        Play.objects.create(table=table_of(movement, etui, position), etui=etui, score=other)
+    movement, etui = _scored_elsewhere(world)
     details = {
         f"e{etui}-bouts": "0",
         f"e{etui}-points": "20",
