@@ -1,7 +1,7 @@
 """REST API for tournaments and registrations."""
 
 from django.db import models
-from django.db.models import Count, Prefetch
+from django.db.models import Prefetch
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import serializers
@@ -12,6 +12,7 @@ from apps.accounts.api import CommaDecimalField, ScopedPrimaryKeyRelatedField, S
 from apps.federation.permissions import clubs_for_user, licensees_registrable_by
 from apps.tournaments.models import Registration, Session, Tournament
 from apps.tournaments.permissions import registrations_for_user, tournaments_for_user
+from apps.tournaments.selectors import with_player_counts
 from apps.tournaments.services import (
     registration_create,
     registration_delete,
@@ -32,7 +33,10 @@ class TournamentSerializer(serializers.ModelSerializer):
     club_name = serializers.CharField(source="club.name", read_only=True)
     sessions = SessionSerializer(many=True, read_only=True)
     registered = serializers.IntegerField(
-        read_only=True, help_text=_("Number of registered players.")
+        read_only=True, help_text=_("Number of players holding a place.")
+    )
+    waiting = serializers.IntegerField(
+        read_only=True, help_text=_("Number of players on the waiting list.")
     )
 
     class Meta:
@@ -49,6 +53,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "status",
             "sessions",
             "registered",
+            "waiting",
         ]
         read_only_fields = fields
 
@@ -110,8 +115,7 @@ class TournamentViewSet(ScopedReadViewSet):
 
     def get_queryset(self):
         return (
-            tournaments_for_user(self.request.user)
-            .annotate(registered=Count("registrations"))
+            with_player_counts(tournaments_for_user(self.request.user))
             .prefetch_related(Prefetch("sessions", queryset=Session.objects.order_by("number")))
             .order_by("-date", "name", "pk")
         )

@@ -94,6 +94,7 @@ def test_tournament_fields_with_sessions_and_registered_count(world, api_as):
             {"number": 2, "coefficient": "1.50"},
         ],
         "registered": 2,
+        "waiting": 0,
     }
 
 

@@ -131,3 +131,10 @@ def test_the_public_home_counts_registered_and_waiting(world, client):
     response = client.get(reverse("tournaments:home"))
     assert [(t.registered, t.waiting) for t in response.context["upcoming"]] == [(4, 2)]
     assert COUNTS in response.content.decode()
+
+
+def test_the_api_counts_registered_and_waiting(world, api_as):
+    _full(world)
+    url = reverse("api:tournament-detail", args=[world.tournament.pk])
+    body = api_as("club_manager").get(url).json()
+    assert (body["registered"], body["waiting"]) == (4, 2)
