@@ -147,6 +147,10 @@
       if (!read().length && !typed(document)) window.location.reload();
       return;
     }
+    // Why the table may no longer enter scores (the session over, table entry closed).
+    const refusal = etuis.querySelector("#table-refusal");
+    const shownRefusal = document.getElementById("table-refusal");
+    if (refusal && shownRefusal) shownRefusal.replaceWith(refusal);
     for (const block of etuis.querySelectorAll("article[id]")) {
       const shown = document.getElementById(block.id);
       if (shown && shown.dataset.version !== block.dataset.version && !inUse(shown)) {

@@ -3,13 +3,15 @@ the same table (two browser contexts) and the referee's progress page on a lapto
 of them ever reloaded. Nord types 0, is asked the question the referee's screen asks and
 sends it again; the other phone sees the score arrive and confirms it; Nord's phone then
 shows it recorded, and the progress page counts it and lists it as doubtful. Meanwhile
-a score being typed on the other phone is left as it is. The polls run every second here
+a score being typed on the other phone is left as it is; when the referee closes table
+entry, both phones say so. The polls run every second here
 (settings); the production rates are tested with the pages (tests/scoring).
 Screenshots go to /tmp/donne-shots."""
 
 from django.urls import reverse
 
 from apps.movements.models import TableCode
+from apps.movements.services import movement_table_entry_set
 from apps.scoring.models import Play
 from tests.builders import table_at, table_entry_open
 from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in, table_phone
@@ -100,5 +102,13 @@ def test_the_phones_and_the_progress_page_follow_the_room(page, live_server, wor
     # The doubtful line links to its traveller line, to correct it.
     page.locator("[data-test=doubtful-line] [data-test=correct]").click()
     page.locator(f"[data-line] [name$='-{first}-score']").first.wait_for()
+
+    # The referee closes table entry: both phones say so, by themselves.
+    movement_table_entry_set(actor=world.referee, movement=movement, enabled=False)
+    for phone in (nord, other):
+        phone.locator("[data-test=refusal]:visible").wait_for()
+        assert "saisie" in phone.locator("[data-test=refusal]").inner_text().lower()
+        assert phone.evaluate(STILL)
+    nord.screenshot(path=str(SHOTS / "table-entry-closed-live-390.png"), full_page=True)
     for phone in (nord, other):
         phone.context.close()

@@ -134,6 +134,17 @@ def test_the_page_says_why_nothing_can_be_entered(world, client):
     assert 'data-test="send"' not in html
 
 
+def test_a_phones_poll_tells_why_nothing_can_be_entered_any_more(world, client):
+    movement = _on(world)
+    url = reverse("scoring:table_page", args=[_code(movement)])
+    polled = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    assert 'data-test="refusal" id="table-refusal" hidden' in polled
+    movements.movement_table_entry_set(actor=world.referee, movement=movement, enabled=False)
+    polled = client.get(url, headers={"HX-Request": "true"}).content.decode()
+    refusal = said("Table entry is not open for this session: hand the traveller to the referee.")
+    assert f'id="table-refusal">{escape(refusal)}</p>' in polled
+
+
 def test_nord_sends_and_east_confirms_by_htmx_from_another_phone(world):
     movement = _on(world)
     etui = _first(movement)
