@@ -56,6 +56,19 @@ def test_my_scores_is_revalidated_and_changes_with_the_players_own_table(world, 
     assert browser.get(url, headers={"If-None-Match": etag}).status_code == 200
 
 
+def test_a_page_kept_from_before_a_new_sign_in_is_sent_again(world, login, settings):
+    """Its forms carry the CSRF secret of the sign-in that read it: after a new sign-in
+    (a new secret), the kept page would refuse to sign out."""
+    movement, _, _ = _room(world, 19)
+    browser = login(world.player)
+    url = reverse("scoring:my_scores", args=[movement.session.pk])
+    etag = browser.get(url).headers["ETag"]
+    assert browser.get(url, headers={"If-None-Match": etag}).status_code == 304
+    browser.cookies[settings.CSRF_COOKIE_NAME] = "n" * 32  # the secret renewed
+    renewed = browser.get(url, headers={"If-None-Match": etag})
+    assert renewed.status_code == 200 and renewed.headers["ETag"] != etag
+
+
 def test_my_scores_etag_is_each_players_own(world, login):
     movement, _, _ = _room(world, 19)
     url = reverse("scoring:my_scores", args=[movement.session.pk])
