@@ -209,8 +209,11 @@ def _waited(stamp: Stamp) -> Kept | None:
     within ``WAIT_SECONDS``, or gave up)."""
     deadline = time.monotonic() + WAIT_SECONDS
     while True:
+        # The lock first: its holder stores the results before letting it go, so a lock
+        # seen free means stored results are found by the read that follows.
+        computing = _computing(stamp.session)
         kept = _shared(stamp)
-        if kept is not None or not _computing(stamp.session) or time.monotonic() > deadline:
+        if kept is not None or not computing or time.monotonic() > deadline:
             return kept
         time.sleep(WAIT_STEP)
 

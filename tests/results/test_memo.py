@@ -187,6 +187,30 @@ def test_many_readers_at_once_compute_the_results_once(movement, apart):
     assert all(k.results == results and k.stamp == stamp and not k.updating for k in kept)
 
 
+def test_a_reader_finding_the_lock_just_let_go_takes_the_results_stored(
+    movement, apart, monkeypatch
+):
+    """The holder stores the results, then lets the lock go, between the two reads of a
+    waiting reader: the reader finds them rather than computing them again."""
+    session = movement.session
+    stamp = results_stamp(session)
+    results = session_results_computed(session)
+    assert cache.add(memo._lock_key(session.pk), True)  # another process is computing
+    shared, reads = memo._shared, []
+
+    def holder_finishing(wanted):
+        found = shared(wanted)
+        reads.append(found)
+        if len(reads) == 2:  # the waiting reader's first look
+            memo._computed(stamp, lambda: results, locked=True)  # stored, lock let go
+        return found
+
+    monkeypatch.setattr(memo, "_shared", holder_finishing)
+    compute, calls = _counted(results)
+    kept = memo.results_memo(session, stamp, compute)
+    assert not calls and kept.results == results and not kept.updating
+
+
 def _changed(world, session):
     """The results read, then a score changed: those results and the new stamp."""
     before = session_results(session)
