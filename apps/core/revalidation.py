@@ -5,6 +5,7 @@ next poll (htmx asks through the browser's cache) carries it back; the same vers
 
 import hashlib
 
+from django.contrib.messages import get_messages
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
@@ -16,12 +17,13 @@ VARY = ("HX-Request", "HX-Target")
 
 def page_etag(request: HttpRequest, *version) -> str:
     """The ETag of ``request``'s page as ``version`` says it: who reads it (with the CSRF
-    secret its forms carry, renewed at each sign-in), in which language, which part of it
-    and what it shows."""
+    secret its forms carry, renewed at each sign-in, and the messages waiting to be shown
+    on it), in which language, which part of it and what it shows."""
     get_token(request)  # the secret the page's forms will carry, made now if it has none
     reader = (
         request.user.pk,
         request.META["CSRF_COOKIE"],
+        len(get_messages(request)),  # counted, not shown: they stay for the page
         get_language(),
         request.get_full_path(),
         request.headers.get("HX-Request"),
