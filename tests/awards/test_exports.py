@@ -7,7 +7,7 @@ from apps.results.models import Award
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.services import tournament_transition
 from tests.builders import enter_all, held_elsewhere, played
-from tests.exchange.test_file_commands import export_results, import_tournament
+from tests.exchange.commands import export_results, import_tournament
 
 
 def test_the_tournament_file_carries_pcn_and_pp(

@@ -13,8 +13,7 @@ from apps.rankings import services
 from apps.rankings.models import Publication
 from tests import factories as f
 from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in
-from tests.rankings.test_computation import _approved_with_awards
-from tests.rankings.test_publications import _approve
+from tests.rankings.awarded import approval_record, approved_with_awards
 
 pytestmark = BROWSER_MARKS
 
@@ -25,10 +24,10 @@ def _season_with_awards(world):
     field = {world.licensee: (1200, 40), world.other_licensee: (900, 20)}
     for i in range(12):
         field[f.LicenseeFactory(club=world.club, last_name=f"Membre{i:02d}")] = (800 - 50 * i, 5)
-    _approve(world, _approved_with_awards(world, field))
-    _approve(
+    approval_record(world, approved_with_awards(world, field))
+    approval_record(
         world,
-        _approved_with_awards(
+        approved_with_awards(
             world,
             {world.licensee: (400, 0), world.other_licensee: (700, 0)},
             date=datetime.date(2025, 11, 8),

@@ -6,12 +6,12 @@ import os
 import subprocess
 import sys
 from decimal import Decimal
-from io import BytesIO, StringIO
+from io import BytesIO
 from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.core.management import CommandError, call_command
+from django.core.management import CommandError
 from django.db import connection
 from django.utils.translation import gettext
 from openpyxl import load_workbook
@@ -22,6 +22,7 @@ from apps.penalties.models import Incident
 from apps.penalties.selectors import catalogue_for
 from apps.tournaments.models import Tournament
 from tests import factories as f
+from tests.exchange.commands import export_results, import_tournament
 from tests.exchange.tournament_file_data import document_build
 
 pytestmark = pytest.mark.django_db
@@ -35,19 +36,6 @@ def file(tmp_path):
         return str(path)
 
     return _write
-
-
-def import_tournament(*args) -> tuple[Tournament, list[str]]:
-    out = StringIO()
-    call_command("import_tournament", *args, stdout=out)
-    lines = out.getvalue().splitlines()
-    return Tournament.objects.get(pk=int(lines[-1])), lines
-
-
-def export_results(*args, stdout=None) -> str:
-    out = stdout or StringIO()
-    call_command("export_results", *args, stdout=out)
-    return out.getvalue()
 
 
 # --- import ------------------------------------------------------------------------

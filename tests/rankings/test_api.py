@@ -7,26 +7,25 @@ import pytest
 
 from apps.federation.models import Season
 from apps.rankings import services
-from tests.rankings.test_computation import _approved_with_awards
-from tests.rankings.test_publications import _approve
+from tests.rankings.awarded import approval_record, approved_with_awards
 
 
 @pytest.fixture
 def published(world):
     season = Season.objects.create(start_year=2026, is_current=True)
     old = Season.objects.create(start_year=2025)
-    _approve(
+    approval_record(
         world,
-        _approved_with_awards(world, {world.licensee: (300, 5)}, date=datetime.date(2025, 12, 6)),
+        approved_with_awards(world, {world.licensee: (300, 5)}, date=datetime.date(2025, 12, 6)),
     )
     services.ranking_publish(actor=world.federation_staff, season=old)
-    first = _approved_with_awards(
+    first = approved_with_awards(
         world, {world.licensee: (500, 10), world.other_licensee: (600, 12)}
     )
-    _approve(world, first)
+    approval_record(world, first)
     services.ranking_publish(actor=world.federation_staff, season=season)
-    later = _approved_with_awards(world, {world.licensee: (200, 0)}, date=datetime.date(2027, 2, 1))
-    _approve(world, later)
+    later = approved_with_awards(world, {world.licensee: (200, 0)}, date=datetime.date(2027, 2, 1))
+    approval_record(world, later)
     return services.ranking_publish(actor=world.federation_staff, season=season), first, later
 
 

@@ -13,42 +13,20 @@ from apps.federation.models import Licensee, Season
 from apps.rankings import services
 from apps.rankings.models import RankingRow, RankingRun
 from apps.rankings.selectors import player_awards
-from apps.results.models import Award, AwardSet
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from tests import factories as f
-
-
-def _approved_with_awards(
-    world, awards: dict, date=datetime.date(2026, 10, 3), fingerprint: str | None = None
-):
-    """A tournament of the world club, approved, with `awards` {licensee: (pcn, pp)} and
-    the fingerprint of its results."""
-    tournament = f.TournamentFactory(
-        club=world.club, status=Status.APPROVED, date=date, results_fingerprint=fingerprint
-    )
-    award_set = AwardSet.objects.create(tournament=tournament, state="done")
-    for licensee, (pcn, pp) in awards.items():
-        registration = f.RegistrationFactory(tournament=tournament, licensee=licensee)
-        Award.objects.create(
-            award_set=award_set,
-            registration=registration,
-            licensee=licensee,
-            pcn=pcn,
-            pp=pp,
-            reason="",
-        )
-    return tournament
+from tests.rankings.awarded import approved_with_awards
 
 
 def test_the_ranking_sums_ranks_and_shares(world, django_capture_on_commit_callbacks):
     season = Season.objects.create(start_year=2026, is_current=True)
     a, b, c, d = f.LicenseeFactory.create_batch(4, club=world.club)
     e = f.LicenseeFactory(club=world.other_club)
-    _approved_with_awards(world, {a: (560, 0), b: (403, 2), c: (290, 0)})
-    _approved_with_awards(world, {a: (100, 1), b: (257, 0), d: (50, 0)})
-    _approved_with_awards(world, {c: (9999, 9)}, date=datetime.date(2026, 5, 1))  # last season
-    draft = _approved_with_awards(world, {d: (9999, 0)})
+    approved_with_awards(world, {a: (560, 0), b: (403, 2), c: (290, 0)})
+    approved_with_awards(world, {a: (100, 1), b: (257, 0), d: (50, 0)})
+    approved_with_awards(world, {c: (9999, 9)}, date=datetime.date(2026, 5, 1))  # last season
+    draft = approved_with_awards(world, {d: (9999, 0)})
     Tournament.objects.filter(pk=draft.pk).update(status=Status.SUBMITTED)  # not approved
     external = Homologation.objects.create(
         club=world.other_club,
@@ -87,7 +65,7 @@ def test_a_run_deleted_takes_its_rows_with_it(world, django_capture_on_commit_ca
     """The rows keep no database constraint (one INSERT … SELECT writes them): the ORM
     cascades."""
     season = Season.objects.create(start_year=2026)
-    _approved_with_awards(world, {f.LicenseeFactory(club=world.club): (400, 0)})
+    approved_with_awards(world, {f.LicenseeFactory(club=world.club): (400, 0)})
     with django_capture_on_commit_callbacks(execute=True):
         run = services.ranking_request(actor=world.federation_staff, season=season)
     assert RankingRow.objects.filter(run=run).count() == 1
@@ -105,12 +83,12 @@ def test_committee_and_zone_ranks_differ_and_the_season_runs_1_july_to_30_june(
     a = f.LicenseeFactory(club=world.club)
     b = f.LicenseeFactory(club=neighbour)
     c = f.LicenseeFactory(club=world.club)
-    _approved_with_awards(
+    approved_with_awards(
         world, {a: (500, 0), b: (400, 0), c: (300, 0)}, date=datetime.date(2026, 7, 1)
     )
-    _approved_with_awards(world, {c: (50, 0)}, date=datetime.date(2027, 6, 30))
-    _approved_with_awards(world, {b: (9999, 0)}, date=datetime.date(2026, 6, 30))  # last season
-    _approved_with_awards(world, {a: (9999, 0)}, date=datetime.date(2027, 7, 1))  # next season
+    approved_with_awards(world, {c: (50, 0)}, date=datetime.date(2027, 6, 30))
+    approved_with_awards(world, {b: (9999, 0)}, date=datetime.date(2026, 6, 30))  # last season
+    approved_with_awards(world, {a: (9999, 0)}, date=datetime.date(2027, 7, 1))  # next season
     with django_capture_on_commit_callbacks(execute=True):
         run = services.ranking_request(actor=world.federation_staff, season=season)
     rows = {
@@ -130,18 +108,18 @@ def test_the_same_results_approved_twice_count_once(world, django_capture_on_com
     season = Season.objects.create(start_year=2026, is_current=True)
     a, b, c = f.LicenseeFactory.create_batch(3, club=world.club)
     held = {a: (400, 2), b: (250, 1)}
-    _approved_with_awards(world, held, fingerprint="f" * 64)
-    _approved_with_awards(world, held, date=datetime.date(2026, 11, 7), fingerprint="f" * 64)
-    _approved_with_awards(world, {a: (100, 0)}, fingerprint="e" * 64)  # other results
-    _approved_with_awards(world, {c: (90, 0)})  # fingerprints unknown: each counts
-    _approved_with_awards(world, {c: (90, 0)})
+    approved_with_awards(world, held, fingerprint="f" * 64)
+    approved_with_awards(world, held, date=datetime.date(2026, 11, 7), fingerprint="f" * 64)
+    approved_with_awards(world, {a: (100, 0)}, fingerprint="e" * 64)  # other results
+    approved_with_awards(world, {c: (90, 0)})  # fingerprints unknown: each counts
+    approved_with_awards(world, {c: (90, 0)})
     # held first by a tournament of the last season: the copy counts in neither
-    _approved_with_awards(world, {c: (500, 0)}, date=datetime.date(2026, 3, 1), fingerprint="d")
-    _approved_with_awards(world, {c: (500, 0)}, fingerprint="d")
+    approved_with_awards(world, {c: (500, 0)}, date=datetime.date(2026, 3, 1), fingerprint="d")
+    approved_with_awards(world, {c: (500, 0)}, fingerprint="d")
     # held first by a tournament not approved: the approved one counts
-    pending = _approved_with_awards(world, {b: (30, 0)}, fingerprint="c")
+    pending = approved_with_awards(world, {b: (30, 0)}, fingerprint="c")
     Tournament.objects.filter(pk=pending.pk).update(status=Status.SUBMITTED)
-    _approved_with_awards(world, {b: (30, 0)}, fingerprint="c")
+    approved_with_awards(world, {b: (30, 0)}, fingerprint="c")
     with django_capture_on_commit_callbacks(execute=True):
         run = services.ranking_request(actor=world.federation_staff, season=season)
     rows = {r.licensee_id: (r.pcn, r.pp, r.tournaments) for r in RankingRow.objects.filter(run=run)}

@@ -11,7 +11,7 @@ from apps.approvals.models import Homologation
 from apps.federation.models import Season
 from apps.rankings import services
 from apps.rankings.models import RankingRow, RankingRun
-from tests.rankings.test_computation import _approved_with_awards
+from tests.rankings.awarded import approved_with_awards
 
 
 def _at_federation(world, name):
@@ -45,7 +45,7 @@ def test_a_burst_of_approvals_makes_one_live_run(world, isolated_worker_app):
 
 def test_a_new_computation_drops_the_runs_nobody_reads(world, django_capture_on_commit_callbacks):
     season = Season.objects.create(start_year=2026, is_current=True)
-    _approved_with_awards(world, {world.licensee: (500, 0)})
+    approved_with_awards(world, {world.licensee: (500, 0)})
     published = services.ranking_publish(actor=world.federation_staff, season=season)
     runs = []
     for _ in range(3):

@@ -20,8 +20,7 @@ from apps.rankings.models import Publication, RankingRun, SeriesProposal, Series
 from tests import factories as f
 from tests.personas import PERSONAS
 from tests.queries import queries_of
-from tests.rankings.test_computation import _approved_with_awards
-from tests.rankings.test_publications import _approve
+from tests.rankings.awarded import approval_record, approved_with_awards
 
 
 @pytest.fixture
@@ -31,10 +30,10 @@ def season(db):
 
 def _publish(world, season, awards: dict, date=datetime.date(2026, 10, 3)) -> Publication:
     """``awards`` {licensee: pcn} approved in one tournament, then the list published."""
-    tournament = _approved_with_awards(
+    tournament = approved_with_awards(
         world, {who: (pcn, pcn // 10) for who, pcn in awards.items()}, date=date
     )
-    _approve(world, tournament)
+    approval_record(world, tournament)
     return services.ranking_publish(actor=world.federation_staff, season=season)
 
 
@@ -192,12 +191,12 @@ def test_a_committee_page_ranks_its_own_players(world, season, client):
 
 def test_what_a_publication_changed(world, season, client):
     _publish(world, season, {world.licensee: 500})
-    later = _approved_with_awards(
+    later = approved_with_awards(
         world,
         {world.licensee: (90, 0), world.other_licensee: (40, 0)},
         date=datetime.date(2027, 1, 9),
     )
-    _approve(world, later)
+    approval_record(world, later)
     again = services.ranking_publish(actor=world.federation_staff, season=season)
     html = client.get(_url("changes", again.pk)).content.decode()
     assert "1 ajouté(s), 1 modifié(s), 0 inchangé(s) depuis la liste précédente." in html
@@ -216,10 +215,8 @@ def test_a_players_page_shows_totals_awards_chart_and_their_own_news(world, seas
         date=datetime.date(2025, 11, 2),
     )
     first = _publish(world, season, {world.licensee: 500, world.other_licensee: 600})
-    later = _approved_with_awards(
-        world, {world.licensee: (200, 20)}, date=datetime.date(2027, 2, 1)
-    )
-    _approve(world, later)
+    later = approved_with_awards(world, {world.licensee: (200, 20)}, date=datetime.date(2027, 2, 1))
+    approval_record(world, later)
     services.ranking_publish(actor=world.federation_staff, season=season)
     url = _url("player", world.licensee.licence_number)
     html = client.get(url).content.decode()
@@ -262,7 +259,7 @@ def test_the_federation_page_asks_a_visitor_to_sign_in(season, client):
 
 
 def test_compute_and_follow_the_progress(world, season, login, django_capture_on_commit_callbacks):
-    _approve(world, _approved_with_awards(world, {world.licensee: (500, 0)}))
+    approval_record(world, approved_with_awards(world, {world.licensee: (500, 0)}))
     client = login(world.federation_staff)
     with django_capture_on_commit_callbacks(execute=True):
         client.post(_url("compute", 2026))
@@ -278,7 +275,7 @@ def test_compute_and_follow_the_progress(world, season, login, django_capture_on
 
 
 def test_publish_through_the_page_after_a_confirmation(world, season, login):
-    _approve(world, _approved_with_awards(world, {world.licensee: (500, 0)}))
+    approval_record(world, approved_with_awards(world, {world.licensee: (500, 0)}))
     client = login(world.federation_staff)
     assert "Publier" in client.get(_url("publish", 2026)).content.decode()
     assert not Publication.objects.exists()
@@ -444,7 +441,7 @@ def test_a_published_list_keeps_the_club_a_player_played_for(world, season, clie
 def test_a_live_line_is_shown_to_the_player_and_staff_only(
     world, season, login, django_capture_on_commit_callbacks
 ):
-    _approve(world, _approved_with_awards(world, {world.licensee: (500, 0)}))
+    approval_record(world, approved_with_awards(world, {world.licensee: (500, 0)}))
     with django_capture_on_commit_callbacks(execute=True):
         services.ranking_request(actor=world.federation_staff, season=season)
     url = _url("player", world.licensee.licence_number)

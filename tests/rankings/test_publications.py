@@ -13,32 +13,14 @@ from django.test import Client
 from django.urls import reverse
 
 from apps.approvals.domain.chain import Action, Level
-from apps.approvals.models import Homologation, HomologationStep
+from apps.approvals.models import HomologationStep
 from apps.federation.models import Season
 from apps.rankings import services
 from apps.rankings.computation import ranking_store
 from apps.rankings.models import Publication
 from apps.results.models import Award
 from tests import factories as f
-from tests.rankings.test_computation import _approved_with_awards
-
-
-def _approve(world, tournament):
-    """The federation's approval as the chain records it."""
-    homologation = Homologation.objects.create(
-        tournament=tournament,
-        club=tournament.club,
-        name=tournament.name,
-        date=tournament.date,
-        level=Level.APPROVED,
-    )
-    HomologationStep.objects.create(
-        homologation=homologation,
-        action=Action.APPROVE,
-        from_level=Level.FEDERATION,
-        to_level=Level.APPROVED,
-        actor=world.federation_staff,
-    )
+from tests.rankings.awarded import approval_record, approved_with_awards
 
 
 def _correction_accepted(world, tournament):
@@ -55,14 +37,14 @@ def _correction_accepted(world, tournament):
 def test_publish_correct_republish(world):
     season = Season.objects.create(start_year=2026, is_current=True)
     a, b, c = f.LicenseeFactory.create_batch(3, club=world.club)
-    first = _approved_with_awards(world, {a: (560, 0), b: (403, 0)})
-    _approve(world, first)
+    first = approved_with_awards(world, {a: (560, 0), b: (403, 0)})
+    approval_record(world, first)
     published = services.ranking_publish(actor=world.federation_staff, season=season)
     assert (published.added, published.changed, published.unchanged) == (2, 0, 0)
     kept = list(published.run.rows.values_list("licensee_id", "pcn", "rank"))
     # A later tournament approved: b passes a, c enters.
-    later = _approved_with_awards(world, {b: (290, 0), c: (100, 0)}, date=datetime.date(2027, 1, 9))
-    _approve(world, later)
+    later = approved_with_awards(world, {b: (290, 0), c: (100, 0)}, date=datetime.date(2027, 1, 9))
+    approval_record(world, later)
     again = services.ranking_publish(actor=world.federation_staff, season=season)
     assert (again.previous, again.added, again.changed, again.unchanged) == (published, 1, 2, 0)
     changes = {
@@ -91,8 +73,8 @@ def test_only_the_federation_publishes(world):
 def test_a_correction_that_takes_awards_away_is_named_and_who_leaves_is_recorded(world):
     season = Season.objects.create(start_year=2026, is_current=True)
     a, b, gone = f.LicenseeFactory.create_batch(3, club=world.club)
-    first = _approved_with_awards(world, {a: (560, 0), b: (403, 0), gone: (120, 0)})
-    _approve(world, first)
+    first = approved_with_awards(world, {a: (560, 0), b: (403, 0), gone: (120, 0)})
+    approval_record(world, first)
     services.ranking_publish(actor=world.federation_staff, season=season)
     # The corrected tournament: b's award drops, ``gone`` (still registered) earns none.
     Award.objects.filter(licensee=b).update(pcn=200)
@@ -114,8 +96,8 @@ def test_a_correction_that_takes_awards_away_is_named_and_who_leaves_is_recorded
 def test_a_change_of_pp_alone_is_recorded(world):
     season = Season.objects.create(start_year=2026, is_current=True)
     a, b = f.LicenseeFactory.create_batch(2, club=world.club)
-    first = _approved_with_awards(world, {a: (500, 10), b: (400, 0)})
-    _approve(world, first)
+    first = approved_with_awards(world, {a: (500, 10), b: (400, 0)})
+    approval_record(world, first)
     services.ranking_publish(actor=world.federation_staff, season=season)
     Award.objects.filter(licensee=a).update(pp=25)  # a corrected PP, same PCN
     _correction_accepted(world, first)
@@ -129,7 +111,7 @@ def test_two_publish_clicks_at_once_make_one_publication(world):
     """Two « Publier » posts from the same confirmation page (it saw no publication) run
     together: one publishes, the other is told it was just published."""
     season = Season.objects.create(start_year=2026, is_current=True)
-    _approve(world, _approved_with_awards(world, {world.licensee: (500, 0)}))
+    approval_record(world, approved_with_awards(world, {world.licensee: (500, 0)}))
     url = reverse("rankings:publish", args=[2026])
     barrier = threading.Barrier(2, timeout=10)
     answers = []
@@ -153,7 +135,7 @@ def test_two_publish_clicks_at_once_make_one_publication(world):
 
 def test_a_click_on_an_older_page_publishes_nothing_but_a_new_one_does(world):
     season = Season.objects.create(start_year=2026, is_current=True)
-    _approve(world, _approved_with_awards(world, {world.licensee: (500, 0)}))
+    approval_record(world, approved_with_awards(world, {world.licensee: (500, 0)}))
     first = services.ranking_publish(actor=world.federation_staff, season=season, after=None)
     with pytest.raises(ValidationError, match="vient d'être publié"):
         services.ranking_publish(actor=world.federation_staff, season=season, after=None)
@@ -166,7 +148,7 @@ def test_lists_published_before_the_snapshot_take_their_players_as_they_are(worl
     """The data migration fills each existing row with its player's licence, name and club."""
     migration = importlib.import_module("apps.rankings.migrations.0006_row_player_snapshot")
     season = Season.objects.create(start_year=2026, is_current=True)
-    _approve(world, _approved_with_awards(world, {world.licensee: (500, 0)}))
+    approval_record(world, approved_with_awards(world, {world.licensee: (500, 0)}))
     publication = services.ranking_publish(actor=world.federation_staff, season=season)
     publication.run.rows.update(licence_number="", last_name="", first_name="", club_name="")
     migration.snapshot_fill(apps, None)

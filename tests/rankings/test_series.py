@@ -17,7 +17,7 @@ from apps.federation.models import Licensee
 from apps.rankings import series, services
 from apps.rankings.models import SeriesChange, SeriesRule
 from tests.competitions import championship as c
-from tests.rankings.test_computation import _approved_with_awards
+from tests.rankings.awarded import approved_with_awards
 
 RULES = [
     {"series": "1", "purpose": "enter", "measure": "pcn", "threshold": 3000},
@@ -35,7 +35,7 @@ def league(db):
 def _published(league, awards):
     """The league's season with ``awards`` {licensee: pcn} approved, published."""
     world = type("W", (), {"club": league.clubs[0]})
-    _approved_with_awards(world, {who: (pcn, 0) for who, pcn in awards.items()})
+    approved_with_awards(world, {who: (pcn, 0) for who, pcn in awards.items()})
     return services.ranking_publish(actor=league.federation_staff, season=league.season)
 
 
@@ -171,7 +171,7 @@ def test_the_proposal_reads_the_published_list_not_the_live_one(league):
     late = league.players(0, 1)[0]
     publication = _published(league, {league.players(0, 1)[0]: 5})
     world = type("W", (), {"club": league.clubs[0]})
-    _approved_with_awards(world, {late: (2000, 0)}, date=datetime.date(2027, 3, 1))
+    approved_with_awards(world, {late: (2000, 0)}, date=datetime.date(2027, 3, 1))
     proposal = series.series_propose(actor=fed, publication=publication)
     assert not proposal.changes.filter(licensee=late).exists()
     assert SeriesRule.objects.filter(season=season).count() == len(RULES)

@@ -11,7 +11,7 @@ from apps.rankings import services
 from apps.rankings.models import RankingRun
 from config.celery import app
 from tests import factories as f
-from tests.rankings.test_computation import _approved_with_awards
+from tests.rankings.awarded import approved_with_awards
 
 WAIT_SECONDS = 30
 
@@ -21,7 +21,7 @@ WAIT_SECONDS = 30
 def test_a_worker_computes_the_ranking(world, isolated_worker_app):
     season = Season.objects.create(start_year=2026, is_current=True)
     a, b = f.LicenseeFactory.create_batch(2, club=world.club)
-    _approved_with_awards(world, {a: (560, 0), b: (403, 0)}, date=datetime.date(2026, 10, 3))
+    approved_with_awards(world, {a: (560, 0), b: (403, 0)}, date=datetime.date(2026, 10, 3))
     with start_worker(app, queues=[isolated_worker_app], perform_ping_check=False):
         run = services.ranking_request(actor=world.federation_staff, season=season)
         deadline = time.monotonic() + WAIT_SECONDS

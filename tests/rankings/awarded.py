@@ -1,0 +1,50 @@
+"""Tournaments approved with their awards, as the national ranking reads them: built
+directly, for the ranking's tests."""
+
+import datetime
+
+from apps.approvals.domain.chain import Action, Level
+from apps.approvals.models import Homologation, HomologationStep
+from apps.results.models import Award, AwardSet
+from apps.tournaments.domain.workflow import Status
+from tests import factories as f
+
+
+def approved_with_awards(
+    world, awards: dict, date=datetime.date(2026, 10, 3), fingerprint: str | None = None
+):
+    """A tournament of the world club, approved, with `awards` {licensee: (pcn, pp)} and
+    the fingerprint of its results."""
+    tournament = f.TournamentFactory(
+        club=world.club, status=Status.APPROVED, date=date, results_fingerprint=fingerprint
+    )
+    award_set = AwardSet.objects.create(tournament=tournament, state="done")
+    for licensee, (pcn, pp) in awards.items():
+        registration = f.RegistrationFactory(tournament=tournament, licensee=licensee)
+        Award.objects.create(
+            award_set=award_set,
+            registration=registration,
+            licensee=licensee,
+            pcn=pcn,
+            pp=pp,
+            reason="",
+        )
+    return tournament
+
+
+def approval_record(world, tournament):
+    """The federation's approval as the chain records it."""
+    homologation = Homologation.objects.create(
+        tournament=tournament,
+        club=tournament.club,
+        name=tournament.name,
+        date=tournament.date,
+        level=Level.APPROVED,
+    )
+    HomologationStep.objects.create(
+        homologation=homologation,
+        action=Action.APPROVE,
+        from_level=Level.FEDERATION,
+        to_level=Level.APPROVED,
+        actor=world.federation_staff,
+    )
