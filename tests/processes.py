@@ -1,8 +1,14 @@
 """Helpers for tests that start a process of the project (a server, a worker) on the
 test database."""
 
+import os
+import secrets
 import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
+from urllib.parse import urlsplit, urlunsplit
 
+import psycopg
 from django.db import connection
 
 
@@ -18,3 +24,21 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def server_url(database: str) -> str:
+    """The URL of ``database`` on the server of DATABASE_URL."""
+    return urlunsplit(urlsplit(os.environ["DATABASE_URL"])._replace(path="/" + database))
+
+
+@contextmanager
+def empty_database(prefix: str) -> Iterator[str]:
+    """A new empty database on the test server, named from ``prefix`` and unique to the
+    run, dropped afterwards: its name."""
+    name = f"{prefix}_{os.getpid()}_{secrets.token_hex(4)}"
+    with psycopg.connect(server_url("postgres"), autocommit=True) as server:
+        server.execute(f'CREATE DATABASE "{name}"')
+        try:
+            yield name
+        finally:
+            server.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -4,17 +4,16 @@ print its figures."""
 
 import os
 import re
-import secrets
 import signal
 import subprocess
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
-import psycopg
 import pytest
 from django.conf import settings
+
+from tests.processes import empty_database, server_url
 
 pytestmark = pytest.mark.slow
 
@@ -68,27 +67,18 @@ FIGURES = {
 SECONDS = 120  # a bench that hangs fails, its gunicorn stopped with it
 
 
-def url_of(database: str) -> str:
-    return urlunsplit(urlsplit(os.environ["DATABASE_URL"])._replace(path="/" + database))
-
-
 @contextmanager
 def template_database():
     """A migrated database the benchmarks copy, rather than each migrating its own."""
-    name = f"bench_template_{os.getpid()}_{secrets.token_hex(4)}"
-    with psycopg.connect(url_of("postgres"), autocommit=True) as server:
-        server.execute(f'CREATE DATABASE "{name}"')
-        try:
-            subprocess.run(
-                [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
-                cwd=ROOT,
-                env={**os.environ, "DATABASE_URL": url_of(name)},
-                check=True,
-                timeout=SECONDS,
-            )
-            yield name
-        finally:
-            server.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    with empty_database("bench_template") as name:
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"],
+            cwd=ROOT,
+            env={**os.environ, "DATABASE_URL": server_url(name)},
+            check=True,
+            timeout=SECONDS,
+        )
+        yield name
 
 
 def bench_env(template: str) -> dict:
