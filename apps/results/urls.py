@@ -7,6 +7,7 @@ session = "seances/<int:pk>/"
 sheets = f"{session}feuilles-de-route"
 urlpatterns = [
     path("aide/", guide.help_page, name="help"),
+    path("aide/documents/<slug:name>/", guide.document_page, name="document"),
     path("tournois/<int:pk>/resultats/", views.tournament_results, name="tournament"),
     path(f"{session}resultats/", views.session_results, name="session"),
     path(f"{session}affichage/", display.room_display, name="display"),

@@ -404,3 +404,37 @@ def test_the_rankings_label_shared_ranks_and_link_to_their_rule(world, login, ro
     assert all(not row.tie for row in rows if row not in shared)
     html = response.content.decode()
     assert html.count(f'href="{reverse("results:help")}#ex-aequo">ex æquo</a>') == len(shared)
+
+
+def test_the_help_page_links_the_projects_documents(client):
+    page = client.get(reverse("results:help")).content.decode()
+    for name in ("architecture", "interpretations"):
+        assert reverse("results:document", args=[name]) in page
+
+
+@pytest.mark.parametrize(
+    ("name", "heading", "shown"),
+    [
+        ("architecture", ">Architecture</h1>", "apps/results/domain/topage.py"),
+        ("interpretations", ">Interpretations</h1>", "Only what was played is ranked"),
+    ],
+)
+def test_a_document_is_rendered_from_docs(client, name, heading, shown):
+    response = client.get(reverse("results:document", args=[name]))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert heading in page and shown in page
+    assert "<table>" in page or name == "interpretations"
+
+
+def test_links_between_documents_lead_to_their_pages(client):
+    page = client.get(reverse("results:document", args=["architecture"])).content.decode()
+    assert f'href="{reverse("results:document", args=["interpretations"])}"' in page
+    assert 'href="interpretations.md' not in page
+    page = client.get(reverse("results:document", args=["interpretations"])).content.decode()
+    assert 'href="#shorter-readings"' in page and 'id="shorter-readings"' in page
+
+
+def test_only_the_projects_documents_are_served(client):
+    for name in ("readme", "settings", "etc-passwd"):
+        assert client.get(reverse("results:document", args=[name])).status_code == 404

@@ -1,4 +1,4 @@
-"""Submitted means frozen (DESIGN.md « Interpretations »): from « submitted » on, nothing
+"""Submitted means frozen (docs/interpretations.md): from « submitted » on, nothing
 that affects the results or the awards changes — tournament fields, registrations,
 movement, scores, deal details, incidents, penalties — through services, pages, API or
 the admin; federation staff reopen with a reason, audited."""

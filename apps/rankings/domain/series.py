@@ -1,5 +1,5 @@
 """The séries a player moves to at the end of a season, from the rules the federation sets
-for it (the regulation leaves the thresholds to the CCN; DESIGN.md « séries »).
+for it (the regulation leaves the thresholds to the CCN; docs/interpretations.md).
 
 A rule says what a player's season must reach for a série: PCN or PP at least a
 threshold, or a national rank at most a threshold. « Entry » rules lift a player into

@@ -3,7 +3,7 @@ individuel »): topage of every étui, each player's feuille de route and percen
 classement général and the classement alterné.
 
 Each étui is topé over all its plays whose score is entered, in every section together
-(DESIGN.md, « Interpretations »): plays are grouped by the deal they hold
+(docs/interpretations.md): plays are grouped by the deal they hold
 (``PlayRecord.deal_number``: in 3x4 Howell étuis 25 to 32 hold the deals of 1 to 8) and
 keep their own étui number everywhere else. Plays without a score have no note yet and
 are counted in ``missing``; results are live while scores come in.

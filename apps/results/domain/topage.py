@@ -3,7 +3,7 @@ concours »): the TOP is 100 %, the worst note 0 %, and the notes in between are
 spaced by the number of times the étui was played; equal scores share the notes they cover,
 and each defender gets the complement of the taker's note (``PlayNote.defence_note``).
 
-An étui played only once gets 50 % for both sides (DESIGN.md, « Interpretations »). Notes
+An étui played only once gets 50 % for both sides (docs/interpretations.md). Notes
 are kept unrounded (33.333… %, not 33.3 %): rounding is for display only.
 """
 

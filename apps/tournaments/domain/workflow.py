@@ -8,7 +8,7 @@ From « finished » on, the homologation chain (apps.approvals, fascicule 3 ch. 
 « Transmission ») moves it: submitted while the committee, the zone or the federation
 holds it, approved at the end, finished again when it is sent back to its organiser or a
 correction is accepted. From « submitted » on, the results are frozen: nothing that
-affects them or the awards changes (DESIGN.md, « Interpretations »)."""
+affects them or the awards changes (docs/interpretations.md)."""
 
 from enum import StrEnum
 
