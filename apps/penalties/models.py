@@ -14,6 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from apps.penalties.domain.effects import AdjustmentKind
+from apps.penalties.domain.ruling import PlayersNoteKind
 from apps.scoring.domain.deal import Side as DomainSide
 
 PERCENT_MIN = Decimal("0.01")
@@ -129,17 +130,8 @@ class PlayersNote(models.TextChoices):
     « 40 % au(x) joueur(s) fautif(s) »); the others have none."""
 
     NONE = "", _("none")
-    ZERO = "zero", _("0 %")
-    FORTY = "forty", _("40 %")
-
-
-# Adjustments that need to know which side is at fault.
-SIDED_ADJUSTMENTS = frozenset({Adjustment.FORTY_SIXTY, Adjustment.FORGOTTEN_CARD})
-
-
-def forgotten_by_defender(adjustment: str, faulty_side: str) -> bool:
-    """A card forgotten by a defender: the adjusted score names that defender."""
-    return (adjustment, faulty_side) == (Adjustment.FORGOTTEN_CARD, FaultySide.DEFENSE)
+    ZERO = PlayersNoteKind.ZERO, _("0 %")
+    FORTY = PlayersNoteKind.FORTY, _("40 %")
 
 
 class Fault(models.Model):

@@ -5,14 +5,18 @@ from collections import defaultdict
 from django.db.models import Sum
 
 from apps.movements.models import Place
-from apps.penalties.domain.effects import AdjustedScore, PenaltyRecord, penalties_total
+from apps.penalties.domain.effects import (
+    AdjustedScore,
+    AdjustmentKind,
+    PenaltyRecord,
+    penalties_total,
+)
+from apps.penalties.domain.ruling import forgotten_by_defender
 from apps.penalties.models import (
-    SIDED_ADJUSTMENTS,
     CatalogueVersion,
     Incident,
     Penalty,
     PlayersNote,
-    forgotten_by_defender,
 )
 from apps.tournaments.models import Session, Tournament
 
@@ -79,7 +83,7 @@ def session_adjustments(session: Session) -> dict[tuple[str, int, int], dict]:
     adjustments = {}
     for incident in incidents:
         players = sorted(str(player.pk) for player in incident.players.all())
-        sided = incident.adjustment in SIDED_ADJUSTMENTS
+        sided = AdjustmentKind(incident.adjustment).sided
         adjustments[incident.table.section, incident.table.table, incident.etui] = {
             "kind": incident.adjustment,
             "faulty": incident.faulty_side if sided else None,

@@ -12,24 +12,28 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from apps.accounts.permissions import roles_of
 from apps.core.audit import audit_record, audit_snapshot
 from apps.movements.domain.etuis import SEAT_ORDER, defender_seats, etui_taker
 from apps.movements.models import MovementTable, Place
 from apps.penalties.domain.effects import lateness_forfeit, lateness_penalty
+from apps.penalties.domain.ruling import (
+    Sanction,
+    players_problems,
+    ruling_departs,
+    ruling_given,
+    ruling_problems,
+)
 from apps.penalties.models import (
     PERCENT_MAX,
-    SIDED_ADJUSTMENTS,
-    Adjustment,
     CatalogueVersion,
     Fault,
     FaultySide,
     Incident,
     Penalised,
     Penalty,
-    PlayersNote,
-    forgotten_by_defender,
 )
 from apps.penalties.selectors import catalogue_for
 from apps.tournaments.models import Registration, Session
@@ -154,6 +158,46 @@ def _players(
     return players
 
 
+# The wording of each problem of a ruling (penalties.domain.ruling).
+RULING_PROBLEMS = {
+    "unknown_adjustment": _lazy("Unknown adjusted score."),
+    "unknown_side": _lazy("Unknown side."),
+    "unknown_note": _lazy("Unknown note."),
+    "note_off_cancelled_board": _lazy("Players get a note of their own only on a cancelled board."),
+    "reason_missing": _lazy("Give the reason for departing from the catalogue's sanction."),
+    "etui_missing": _lazy("An adjusted score needs the table and the étui."),
+    "side_missing": _lazy("Say which side is at fault."),
+    "etui_adjusted": _lazy(
+        "This étui already has an adjusted score at this table: cancel it first."
+    ),
+    "players_missing": _lazy("Name the players the sanction falls on."),
+    "defender_missing": _lazy("Name the defender who forgot the card."),
+}
+
+
+def _refuse(problems: list[tuple[str, str]]) -> None:
+    """Raise the ruling's problems together, each on its field."""
+    if problems:
+        errors: dict[str, list[str]] = {}
+        for field, code in problems:
+            errors.setdefault(field, []).append(str(RULING_PROBLEMS[code]))
+        raise ValidationError(errors)
+
+
+def _catalogue_checked(session: Session, fault: Fault) -> None:
+    catalogue = catalogue_for(session.tournament)
+    if catalogue is None or fault.version_id != catalogue.pk:
+        raise ValidationError(
+            {"fault": _("This fault is not in the catalogue the tournament is played under.")}
+        )
+
+
+def _adjustment_taken(ruling: Sanction, table: MovementTable | None, etui: int | None) -> bool:
+    if not ruling.adjustment or table is None or etui is None:
+        return False
+    return Incident.objects.live().filter(table=table, etui=etui).exclude(adjustment="").exists()
+
+
 @transaction.atomic
 def incident_record(
     *,
@@ -173,68 +217,41 @@ def incident_record(
     minutes_late: int | None = None,
 ) -> Incident:
     """Record the referee's ruling on a fault of the session's catalogue: the penalty and
-    the adjusted score are the catalogue's unless given, and a departure needs a reason.
-    An adjusted score needs the table and the étui, and one per étui played at a table.
-    For lateness, ``minutes_late`` sets the penalty (0.5 per started 5 minutes); beyond
-    15 minutes the player is forfeit and the ruling is refused."""
+    the adjusted score are the catalogue's unless given, and a departure needs a reason
+    (the checks: penalties.domain.ruling). For lateness, ``minutes_late`` sets the penalty
+    (0.5 per started 5 minutes); beyond 15 minutes the player is forfeit and the ruling is
+    refused."""
     session = Session.objects.select_related("tournament").get(pk=session.pk)
     tournament_lock_for_room(actor=actor, tournament=session.tournament)
     if table is not None:
         table = MovementTable.objects.select_related("movement").get(pk=table.pk)
     _check_place(session, table, etui)
-    catalogue = catalogue_for(session.tournament)
-    if catalogue is None or fault.version_id != catalogue.pk:
-        raise ValidationError(
-            {"fault": _("This fault is not in the catalogue the tournament is played under.")}
-        )
+    _catalogue_checked(session, fault)
     late = _lateness(fault, minutes_late)
-    sanction = fault.penalty_percent if late is None else late
-    percent = sanction if penalty_percent is None else _penalty(penalty_percent, fault)
-    adjustment = fault.adjustment if adjustment is None else adjustment
-    faulty_side = fault.faulty_side if faulty_side is None else faulty_side
-    players_note = fault.players_note if players_note is None else players_note
-    if adjustment not in Adjustment.values:
-        raise ValidationError({"adjustment": _("Unknown adjusted score.")})
-    if faulty_side not in FaultySide.values:
-        raise ValidationError({"faulty_side": _("Unknown side.")})
-    if players_note not in PlayersNote.values:
-        raise ValidationError({"players_note": _("Unknown note.")})
-    if players_note and adjustment != Adjustment.NEUTRALIZED:
-        raise ValidationError(
-            {"players_note": _("Players get a note of their own only on a cancelled board.")}
-        )
-    override_reason = override_reason.strip()
-    # Naming the faulty side where the catalogue leaves it to the incident (a renonce is
-    # the taker's or the defence's) follows the catalogue; changing a printed one departs.
-    side_departs = bool(fault.faulty_side) and faulty_side != fault.faulty_side
-    departs = side_departs or (percent, adjustment, players_note) != (
-        sanction,
+    printed = Sanction(
+        fault.penalty_percent if late is None else late,
         fault.adjustment,
+        fault.faulty_side,
         fault.players_note,
     )
-    if departs and not override_reason:
-        raise ValidationError(
-            {"override_reason": _("Give the reason for departing from the catalogue's sanction.")}
+    ruling = ruling_given(
+        printed,
+        penalty=None if penalty_percent is None else _penalty(penalty_percent, fault),
+        adjustment=adjustment,
+        faulty_side=faulty_side,
+        players_note=players_note,
+    )
+    _refuse(
+        ruling_problems(
+            ruling,
+            printed,
+            override_reason=override_reason,
+            at_etui=table is not None and etui is not None,
+            adjustment_taken=_adjustment_taken(ruling, table, etui),
         )
-    if adjustment:
-        if table is None or etui is None:
-            raise ValidationError({"etui": _("An adjusted score needs the table and the étui.")})
-        if adjustment in SIDED_ADJUSTMENTS and not faulty_side:
-            raise ValidationError({"faulty_side": _("Say which side is at fault.")})
-        taken = Incident.objects.live().filter(table=table, etui=etui)
-        if taken.exclude(adjustment="").exists():
-            raise ValidationError(
-                {
-                    "adjustment": _(
-                        "This étui already has an adjusted score at this table: cancel it first."
-                    )
-                }
-            )
-    players = _players(session, table, fault, players, etui, faulty_side)
-    if (percent or players_note) and not players:
-        raise ValidationError({"players": _("Name the players the sanction falls on.")})
-    if forgotten_by_defender(adjustment, faulty_side) and len(players) != 1:
-        raise ValidationError({"players": _("Name the defender who forgot the card.")})
+    )
+    players = _players(session, table, fault, players, etui, ruling.faulty_side)
+    _refuse(players_problems(ruling, len(players)))
     return incident_write(
         actor=actor,
         session=session,
@@ -246,11 +263,11 @@ def incident_record(
         public_reason=(
             public_reason.strip() if late is None else _lateness_note(public_reason, minutes_late)
         ),
-        penalty_percent=percent,
-        override_reason=override_reason if departs else "",
-        adjustment=adjustment,
-        faulty_side=faulty_side,
-        players_note=players_note,
+        penalty_percent=ruling.penalty,
+        override_reason=override_reason.strip() if ruling_departs(ruling, printed) else "",
+        adjustment=ruling.adjustment,
+        faulty_side=ruling.faulty_side,
+        players_note=ruling.players_note,
     )
 
 

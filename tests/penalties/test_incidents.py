@@ -2,6 +2,7 @@
 their rules, audit rows and permissions), and the results read the penalties and adjusted
 scores of the incidents not cancelled (selectors)."""
 
+import inspect
 from datetime import date
 from decimal import Decimal
 
@@ -10,11 +11,13 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import translation
 from django.utils.translation import gettext
 
 from apps.core.models import AuditLog
 from apps.movements import services as movements
 from apps.movements.models import MovementTable
+from apps.penalties.domain import ruling
 from apps.penalties.domain.effects import AdjustedScore
 from apps.penalties.models import Incident
 from apps.penalties.selectors import (
@@ -22,7 +25,12 @@ from apps.penalties.selectors import (
     session_adjustments,
     session_incident_penalties,
 )
-from apps.penalties.services import catalogue_version_copy, incident_cancel, incident_record
+from apps.penalties.services import (
+    RULING_PROBLEMS,
+    catalogue_version_copy,
+    incident_cancel,
+    incident_record,
+)
 from tests import factories as f
 from tests.builders import fault, record, seated_at, table_at
 from tests.factories import register
@@ -522,3 +530,13 @@ def test_an_error_on_the_dog_penalises_the_four_players_of_the_table(world, sess
     four = seated_at(table)
     assert set(incident.players.all()) == set(four)
     assert session_incident_penalties(session) == {str(player.pk): points for player in four}
+
+
+def test_every_problem_of_a_ruling_is_worded_in_french():
+    source = inspect.getsource(ruling)
+    assert {code for code in RULING_PROBLEMS if f'"{code}"' in source} == set(RULING_PROBLEMS)
+    for message in RULING_PROBLEMS.values():
+        with translation.override("en"):
+            english = str(message)
+        with translation.override("fr"):
+            assert str(message) != english

@@ -12,6 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
 
 from apps.scoring.domain.deal import Side
 from apps.scoring.domain.notes import TOP
@@ -45,6 +46,12 @@ class AdjustmentKind(StrEnum):
         40/60 and 40/40 plays; the others are left out of the topage of the other plays."""
         return self in (AdjustmentKind.FORTY_SIXTY, AdjustmentKind.FORTY_FORTY)
 
+    @property
+    def sided(self) -> bool:
+        """Whether the ruling names the side at fault: the faulty side's note is capped on
+        a 40/60 play (« maxi 40 % »), the other side gets 60 % on a forgotten card."""
+        return self in (AdjustmentKind.FORTY_SIXTY, AdjustmentKind.FORGOTTEN_CARD)
+
 
 @dataclass(frozen=True)
 class AdjustedScore:
@@ -69,7 +76,7 @@ class AdjustedScore:
         object.__setattr__(self, "faulty", faulty)
         object.__setattr__(self, "zero_players", frozenset(self.zero_players))
         object.__setattr__(self, "forty_players", frozenset(self.forty_players))
-        needs_faulty = kind in (AdjustmentKind.FORTY_SIXTY, AdjustmentKind.FORGOTTEN_CARD)
+        needs_faulty = kind.sided
         if needs_faulty != (faulty is not None):
             raise ValueError(f"camp fautif {'manquant' if needs_faulty else 'inattendu'} ({kind})")
         needs_player = kind is AdjustmentKind.FORGOTTEN_CARD and faulty is Side.DEFENSE
@@ -80,6 +87,22 @@ class AdjustedScore:
             raise ValueError("des notes individuelles ne se donnent que sur une donne neutralisée")
         if self.zero_players & self.forty_players:
             raise ValueError("un joueur reçoit à la fois 0 et 40 % sur la donne")
+
+
+def _strangers_refused(adjustment: AdjustedScore, taker: str, defenders: tuple) -> None:
+    """The players the adjustment names play the étui (the faulty player, a defender)."""
+    strangers = sorted((adjustment.zero_players | adjustment.forty_players) - {taker, *defenders})
+    if adjustment.faulty_player is not None and adjustment.faulty_player not in defenders:
+        strangers.append(adjustment.faulty_player)
+    if strangers:
+        raise ValueError(f"joueurs étrangers à la donne : {', '.join(strangers)}")
+
+
+def _given_note(adjustment: AdjustedScore, player: str) -> float | None:
+    """The note the referee gives ``player`` on a neutralised play: 0, 40 % or none."""
+    if player in adjustment.zero_players:
+        return ZERO
+    return SLOW_PLAY_NOTE if player in adjustment.forty_players else None
 
 
 def adjusted_notes(
@@ -102,20 +125,10 @@ def adjusted_notes(
       defender, « 60 % au preneur, 0 au défenseur fautif et donne neutralisée pour les 2
       autres défenseurs ».
     """
-    players = {taker, *defenders}
-    strangers = sorted((adjustment.zero_players | adjustment.forty_players) - players)
-    if adjustment.faulty_player is not None and adjustment.faulty_player not in defenders:
-        strangers.append(adjustment.faulty_player)
-    if strangers:
-        raise ValueError(f"joueurs étrangers à la donne : {', '.join(strangers)}")
+    _strangers_refused(adjustment, taker, defenders)
     match adjustment.kind, adjustment.faulty:
         case AdjustmentKind.NEUTRALIZED, _:
-
-            def given(player: str) -> float | None:
-                if player in adjustment.zero_players:
-                    return ZERO
-                return SLOW_PLAY_NOTE if player in adjustment.forty_players else None
-
+            given = partial(_given_note, adjustment)
             return given(taker), (given(defenders[0]), given(defenders[1]), given(defenders[2]))
         case AdjustmentKind.ZERO_COLLECTIF, _:
             return _sides(ZERO, ZERO)
