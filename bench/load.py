@@ -90,29 +90,26 @@ def main() -> None:
             measure(port, evening, cookies)
 
 
-def measure(port: int, evening, cookies: dict) -> None:
-    trivial_path = reverse("scoring:table_code")
+def reading(port: int, path: str, rounds: int, what: str, cookies: dict | None = None):
+    """Clients that read ``path`` ``rounds`` times each."""
 
-    def reading(path: str, rounds: int, what: str, cookies: dict | None = None):
-        """Clients that read ``path`` ``rounds`` times each."""
+    def client_of(index):
+        client = Client(port, cookies)
+        if cookies is None:  # a first visit, as a phone's
+            client.get(path, what)
 
-        def client_of(index):
-            client = Client(port, cookies)
-            if cookies is None:  # a first visit, as a phone's
-                client.get(path, what)
+        def go(times):
+            times.extend(client.get(path, what) for _ in range(rounds))
 
-            def go(times):
-                times.extend(client.get(path, what) for _ in range(rounds))
+        return go
 
-            return go
+    return client_of
 
-        return client_of
 
-    tables = [
-        Table(port, table, evening.codes[(table.section, table.table)]) for table in evening.in_play
-    ]
+def table_entry(tables: list[Table]):
+    """Each table sends then confirms every étui of its position."""
 
-    def table_entry(index):
+    def client_of(index):
         table, scores = tables[index], random.Random(index)
 
         def go(times):
@@ -121,9 +118,14 @@ def measure(port: int, evening, cookies: dict) -> None:
 
         return go
 
-    def audited_insert(index):
-        """As many posts as table entry makes (a send and a confirm an étui), each writing
-        a line of a position not played yet, and its audit row."""
+    return client_of
+
+
+def audited_insert(evening, tables: list[Table]):
+    """As many posts as table entry makes (a send and a confirm an étui), each writing a
+    line of a position not played yet, and its audit row."""
+
+    def client_of(index):
         phone = tables[index].nord
         lines = [(table.pk, etui) for table in evening.unplayed[index::len(tables)]
                  for etui in table.etuis][: 2 * len(evening.in_play[index].etuis)]  # fmt: skip
@@ -137,14 +139,22 @@ def measure(port: int, evening, cookies: dict) -> None:
 
         return go
 
-    ranking_path = reverse("results:session", args=[evening.session.pk])
-    readers = reading(ranking_path, READER_ROUNDS, "live ranking", cookies)
+    return client_of
 
-    trivial = reading(trivial_path, TRIVIAL_ROUNDS, "trivial page")
+
+def measure(port: int, evening, cookies: dict) -> None:
+    tables = [
+        Table(port, table, evening.codes[(table.section, table.table)]) for table in evening.in_play
+    ]
+    ranking_path = reverse("results:session", args=[evening.session.pk])
+    readers = reading(port, ranking_path, READER_ROUNDS, "live ranking", cookies)
+    trivial = reading(port, reverse("scoring:table_code"), TRIVIAL_ROUNDS, "trivial page")
     base = report("(a) trivial page", *run_clients(len(tables), trivial))
-    entry = report("(b) table entry posts", *run_clients(len(tables), table_entry))
+    entry = report("(b) table entry posts", *run_clients(len(tables), table_entry(tables)))
     ranking = report("(c) live ranking, readers", *run_clients(READERS, readers))
-    floor = report("(d) audited insert floor", *run_clients(len(tables), audited_insert))
+    floor = report(
+        "(d) audited insert floor", *run_clients(len(tables), audited_insert(evening, tables))
+    )
     recorded = Play.objects.filter(table__in=evening.in_play, score__isnull=False).count()
     expected = sum(len(table.etuis) for table in evening.in_play)
     print(f"lines recorded from the tables: {recorded} of {expected}")

@@ -156,18 +156,12 @@ def homologation_open(tournament: Tournament) -> Homologation:
     return homologation
 
 
-def _step(
-    *,
-    actor,
-    homologation: Homologation,
-    action: Action,
-    comment: str = "",
-    sending: Sending | None = None,
-    expected: Level | None = None,
-) -> Homologation:
-    """Take one step of the chain on a locked homologation row; ``expected``: the level
-    the actor saw it at (a second click, or someone quicker, finds it moved)."""
-    homologation = Homologation.objects.select_for_update().get(pk=homologation.pk)
+def _step_taken(
+    actor, homologation: Homologation, action: Action, comment: str, expected: Level | None
+) -> Level:
+    """The level the step leads the locked homologation to, once the actor may take it
+    there; ``expected``: the level the actor saw it at (a second click, or someone
+    quicker, finds it moved)."""
     if expected is not None and homologation.level != expected:
         where = LEVEL_NAMES[Level(homologation.level)]
         raise ValidationError(
@@ -195,6 +189,21 @@ def _step(
             f" {season_of(homologation.date).name} n'est pas encore ouverte dans Donne ; le"
             " tournoi attend ici que la fédération l'ouvre."
         )
+    return level
+
+
+def _step(
+    *,
+    actor,
+    homologation: Homologation,
+    action: Action,
+    comment: str = "",
+    sending: Sending | None = None,
+    expected: Level | None = None,
+) -> Homologation:
+    """Take one step of the chain on a locked homologation row (``_step_taken``)."""
+    homologation = Homologation.objects.select_for_update().get(pk=homologation.pk)
+    level = _step_taken(actor, homologation, action, comment, expected)
     before = homologation.level
     homologation.level = level
     if action == Action.ASK_CORRECTION:

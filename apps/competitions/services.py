@@ -626,26 +626,25 @@ def stage_seat_next(*, actor, stage: Stage) -> SessionMovement:
 # --- qualification and titles (the organiser) -----------------------------------
 
 
-@transaction.atomic
-def stage_qualify(*, actor, stage: Stage) -> list[Qualifier]:
-    """At the end of the stage: its champion and vice-champion, its qualified players (the
-    quota, in ranking order) registered in the next stage, and the replacements listed."""
-    stage = _stage_locked(actor, stage)
+def _qualify_refusal(stage: Stage) -> str:
+    """Why the stage's qualified players cannot be named yet ("" when they can)."""
     if stage.closed_at is not None:
-        raise ValidationError("Les qualifiés de cette étape sont déjà désignés.")
+        return "Les qualifiés de cette étape sont déjà désignés."
     played = stage.ranking_source or stage
     if not played.tournament.play_over:
-        raise ValidationError(
-            f"L'étape {played.name} n'est pas terminée : l'arbitre la termine d'abord."
-        )
+        return f"L'étape {played.name} n'est pas terminée : l'arbitre la termine d'abord."
     row = stage_row(stage, stage_present(stage))
     if row is not None and stage.tournament.sessions.count() < row.sessions:
-        raise ValidationError(
-            f"Le règlement prévoit {row.sessions} séances : toutes n'ont pas été jouées."
-        )
+        return f"Le règlement prévoit {row.sessions} séances : toutes n'ont pas été jouées."
     if stage.next_stage is not None and stage.quota is None:
-        raise ValidationError("La fédération n'a pas encore fixé le nombre de qualifiés.")
-    standings = [s for s in stage_standings(played) if s.rank is not None]
+        return "La fédération n'a pas encore fixé le nombre de qualifiés."
+    return ""
+
+
+def _qualify_standings(stage: Stage) -> list:
+    """The ranked players the stage qualifies from: those of its série and committees when
+    it reads another stage's ranking (a semi-final's séries)."""
+    standings = [s for s in stage_standings(stage.ranking_source or stage) if s.rank is not None]
     if stage.ranking_source_id:
         wanted = SERIES_OF[stage.competition.domain_kind]
         committees = stage_committee_ids(stage)
@@ -654,12 +653,11 @@ def stage_qualify(*, actor, stage: Stage) -> list[Qualifier]:
             for s in standings
             if s.licensee.series == wanted and s.licensee.club.committee_id in committees
         ]
-    rank_of = {s.licensee.pk: s.rank for s in standings}
-    chosen = qualification(
-        [s.licensee.pk for s in standings],
-        (stage.quota or 0) if stage.next_stage else 0,
-        stage.replacements if stage.next_stage else 0,
-    )
+    return standings
+
+
+def _qualifiers(stage: Stage, chosen, rank_of: dict[int, int]) -> list[Qualifier]:
+    """The qualified players then the replacements, numbered after those already listed."""
     order = stage.qualifiers.count()
     qualifiers = []
     for role, players in (
@@ -677,21 +675,41 @@ def stage_qualify(*, actor, stage: Stage) -> list[Qualifier]:
                     rank=rank_of[licensee_id],
                 )
             )
+    return qualifiers
+
+
+def _qualified_registered(actor, stage: Stage, qualified) -> None:
+    """The qualified players registered in the next stage (once each)."""
+    next_tournament = stage.next_stage.tournament
+    already = set(next_tournament.registrations.values_list("licensee_id", flat=True))
+    licensees = Licensee.objects.in_bulk(qualified)
+    for licensee_id in qualified:
+        if licensee_id not in already:
+            registration_record(
+                actor=actor, tournament=next_tournament, licensee=licensees[licensee_id]
+            )
+
+
+@transaction.atomic
+def stage_qualify(*, actor, stage: Stage) -> list[Qualifier]:
+    """At the end of the stage: its champion and vice-champion, its qualified players (the
+    quota, in ranking order) registered in the next stage, and the replacements listed."""
+    stage = _stage_locked(actor, stage)
+    refusal = _qualify_refusal(stage)
+    if refusal:
+        raise ValidationError(refusal)
+    standings = _qualify_standings(stage)
+    chosen = qualification(
+        [s.licensee.pk for s in standings],
+        (stage.quota or 0) if stage.next_stage else 0,
+        stage.replacements if stage.next_stage else 0,
+    )
+    qualifiers = _qualifiers(stage, chosen, {s.licensee.pk: s.rank for s in standings})
     if stage.next_stage is not None:
         _next_stage_open(stage.next_stage)
     Qualifier.objects.bulk_create(qualifiers)
     if stage.next_stage is not None:
-        already = set(
-            stage.next_stage.tournament.registrations.values_list("licensee_id", flat=True)
-        )
-        licensees = Licensee.objects.in_bulk(chosen.qualified)
-        for licensee_id in chosen.qualified:
-            if licensee_id not in already:
-                registration_record(
-                    actor=actor,
-                    tournament=stage.next_stage.tournament,
-                    licensee=licensees[licensee_id],
-                )
+        _qualified_registered(actor, stage, chosen.qualified)
     titled = stage.level in Stage.TITLED and not stage.ranking_source_id
     titles = [s.licensee for s in standings[:2]] if titled else []
     changes = model_update(

@@ -193,6 +193,47 @@ def movement_record(
     return movement
 
 
+def _generate_refusal(
+    session: Session, movement: SessionMovement | None, method: str, entrants
+) -> str:
+    """Why the session's movement cannot be generated so ("" when it can)."""
+    if movement and movement.started:
+        return _("Play has started: the movement can no longer be regenerated.")
+    if method not in (*SessionMovement.GENERATED_METHODS, *SessionMovement.RANKED_METHODS):
+        return _("Unknown seating method.")
+    if method in SessionMovement.RANKED_METHODS and entrants is None:
+        return _("This seating needs the players in ranking order.")
+    if session.tournament.kind == Tournament.Kind.CHAMPIONSHIP and entrants is None:
+        return _("A championship stage's sessions are seated from its page.")
+    return ""
+
+
+def _entrants_registered(session: Session, entrants) -> list[Registration]:
+    """The registrations to seat: every registered player (not waiting), or ``entrants``
+    in their order, each of them registered."""
+    registered = session.tournament.registrations.filter(waiting=False).select_related(
+        "licensee__club"
+    )
+    if entrants is None:
+        return list(registered.order_by("pk"))
+    order = {r.pk: index for index, r in enumerate(entrants)}
+    registrations = sorted(registered.filter(pk__in=order), key=lambda r: order[r.pk])
+    if len(registrations) != len(entrants):
+        raise ValidationError(_("Only the tournament's registered players can be seated."))
+    return registrations
+
+
+def _champion_held(champion: Licensee, registrations: list[Registration]) -> int:
+    """The outgoing champion's registration among those seated."""
+    held = next((r for r in registrations if r.licensee_id == champion.pk), None)
+    if held is None:
+        raise ValidationError(
+            _("%(name)s, the outgoing champion, is not registered in this tournament.")
+            % {"name": champion.full_name}
+        )
+    return held.pk
+
+
 @transaction.atomic
 def movement_generate(
     *,
@@ -219,24 +260,10 @@ def movement_generate(
     )
     tournament_lock_for_room(actor=actor, tournament=session.tournament)
     movement = SessionMovement.objects.filter(session=session).first()
-    if movement and movement.started:
-        raise ValidationError(_("Play has started: the movement can no longer be regenerated."))
-    if method not in (*SessionMovement.GENERATED_METHODS, *SessionMovement.RANKED_METHODS):
-        raise ValidationError(_("Unknown seating method."))
-    if method in SessionMovement.RANKED_METHODS and entrants is None:
-        raise ValidationError(_("This seating needs the players in ranking order."))
-    if session.tournament.kind == Tournament.Kind.CHAMPIONSHIP and entrants is None:
-        raise ValidationError(_("A championship stage's sessions are seated from its page."))
-    registered = session.tournament.registrations.filter(waiting=False).select_related(
-        "licensee__club"
-    )
-    if entrants is None:
-        registrations = list(registered.order_by("pk"))
-    else:
-        order = {r.pk: index for index, r in enumerate(entrants)}
-        registrations = sorted(registered.filter(pk__in=order), key=lambda r: order[r.pk])
-        if len(registrations) != len(entrants):
-            raise ValidationError(_("Only the tournament's registered players can be seated."))
+    refusal = _generate_refusal(session, movement, method, entrants)
+    if refusal:
+        raise ValidationError(refusal)
+    registrations = _entrants_registered(session, entrants)
     check = movement_check(
         len(registrations), tables, type, positions, variant, session.tournament.etuis_per_table
     )
@@ -247,15 +274,9 @@ def movement_generate(
     else:
         seed = None
     room = check.room
-    fixed = {}
-    if champion is not None:
-        held = next((r for r in registrations if r.licensee_id == champion.pk), None)
-        if held is None:
-            raise ValidationError(
-                _("%(name)s, the outgoing champion, is not registered in this tournament.")
-                % {"name": champion.full_name}
-            )
-        fixed[_champion_place(room)] = held.pk
+    fixed = (
+        {} if champion is None else {_champion_place(room): _champion_held(champion, registrations)}
+    )
     values = {
         "tables": check.tables,
         "requested_type": type,

@@ -231,15 +231,9 @@ def _pp_ranks(facts: Facts, final: dict[int, int | None]) -> tuple[dict, str]:
     return final, GENERAL
 
 
-def awards_compute(facts: Facts) -> Outcome:
-    """Every player's PCN and PP, with the reason in words."""
-    players = len(facts.sessions[0].results)
-    refusal = _refusal(facts, players)
-    if refusal:
-        return Outcome([], "", refusal)
-    final = _final_ranks(facts.sessions, facts.by_tops)
-    if facts.national_final is not None:
-        return _national_final(facts, final)
+def _stages_won(facts: Facts) -> tuple[dict[int, _Won], list[str]]:
+    """What each player won stage by stage (each stage's rule named when there are
+    several), and the rules applied."""
     won: dict[int, _Won] = {}
     stages = _stages(facts.sessions)
     rules = []
@@ -256,24 +250,41 @@ def awards_compute(facts: Facts) -> Outcome:
                     entry.words[-1] = f"stade {number} : {entry.words[-1]}"
         else:
             rules.append(rule)
+    return won, rules
+
+
+def _awarded(player: int, entry: _Won, earned: int, pp_rank: int, pp_ranking: str) -> Awarded:
+    """A player's award with the reason in words."""
+    where = f"{_ordinal(pp_rank)} du classement {pp_ranking}"
+    words = "; ".join(entry.words) or where
+    text = f"{words} : {entry.pcn} PCN"
+    if earned:
+        alternate = pp_ranking == ALTERNATE and entry.words
+        text += f", {earned} PP" + (f" ({where})" if alternate else "")
+    inputs = {"places": entry.inputs}
+    if earned:
+        inputs |= {"pp_place": pp_rank, "pp_ranking": pp_ranking}
+    place = entry.place or pp_rank
+    return Awarded(player, entry.pcn, earned, place, entry.line, text, inputs)
+
+
+def awards_compute(facts: Facts) -> Outcome:
+    """Every player's PCN and PP, with the reason in words."""
+    players = len(facts.sessions[0].results)
+    refusal = _refusal(facts, players)
+    if refusal:
+        return Outcome([], "", refusal)
+    final = _final_ranks(facts.sessions, facts.by_tops)
+    if facts.national_final is not None:
+        return _national_final(facts, final)
+    won, rules = _stages_won(facts)
     pp_ranks, pp_ranking = _pp_ranks(facts, final)
     pp = _share(pp_ranks, facts.pp) if facts.pp else {}
-    awards = []
-    for player, entry in won.items():
-        earned = pp.get(player, 0)
-        if not entry.pcn and not earned:
-            continue
-        where = f"{_ordinal(pp_ranks[player])} du classement {pp_ranking}"
-        words = "; ".join(entry.words) or where
-        text = f"{words} : {entry.pcn} PCN"
-        if earned:
-            alternate = pp_ranking == ALTERNATE and entry.words
-            text += f", {earned} PP" + (f" ({where})" if alternate else "")
-        inputs = {"places": entry.inputs}
-        if earned:
-            inputs |= {"pp_place": pp_ranks[player], "pp_ranking": pp_ranking}
-        place = entry.place or pp_ranks[player]
-        awards.append(Awarded(player, entry.pcn, earned, place, entry.line, text, inputs))
+    awards = [
+        _awarded(player, entry, pp.get(player, 0), pp_ranks[player], pp_ranking)
+        for player, entry in won.items()
+        if entry.pcn or pp.get(player, 0)
+    ]
     return Outcome(awards, " ; ".join(rules))
 
 

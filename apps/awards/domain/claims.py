@@ -250,6 +250,58 @@ def _unlaid(scheme: Scheme, values: Sequence[int], order: _Order) -> dict[int, t
     return missing
 
 
+class _Search:
+    """The depth-first search of ``_laid_by_search``: at each claimed value, how many tied
+    players it takes and in which ranking, the failed states remembered (identical
+    rankings as one), every try counted against ``SEARCH_BUDGET``."""
+
+    def __init__(self, scheme: Scheme, counts: list[tuple[int, int]]):
+        self.counts = counts
+        self.rankings = _Rankings(scheme)
+        self.alike = [scheme.rankings.index(ranking) for ranking in scheme.rankings]
+        self.failed: set = set()
+        self.budget = SEARCH_BUDGET
+
+    def _state(self, position: int, left: int, nexts: tuple[int, ...]) -> tuple:
+        groups: dict[int, list[int]] = {}
+        for which, first in enumerate(nexts):
+            groups.setdefault(self.alike[which], []).append(first)
+        return position, left, tuple(sorted((g, tuple(sorted(n))) for g, n in groups.items()))
+
+    def _moves(self, value: int, left: int, nexts: tuple[int, ...]):
+        """Each distinct way of laying tied players of ``value`` next, the most first: how
+        many, and where each ranking then goes on; none once the budget is spent."""
+        for size in range(min(left, self.rankings.longest), 0, -1):
+            tried = set()
+            for which, first in enumerate(nexts):
+                if (self.alike[which], first) in tried:
+                    continue
+                tried.add((self.alike[which], first))
+                self.budget -= 1
+                if self.budget < 0:
+                    return
+                start = self.rankings.place(which, value, size, first)
+                if start is not None:
+                    yield size, (*nexts[:which], start + size, *nexts[which + 1 :])
+
+    def solve(self, position: int, left: int, nexts: tuple[int, ...]) -> bool:
+        if not left:
+            position += 1
+            if position == len(self.counts):
+                return True
+            left = self.counts[position][1]
+        seen = self._state(position, left, nexts)
+        if seen in self.failed or self.budget < 0:
+            return False
+        value = self.counts[position][0]
+        for size, after in self._moves(value, left, nexts):
+            if self.solve(position, left - size, after):
+                return True
+        if self.budget >= 0:
+            self.failed.add(seen)
+        return False
+
+
 def _laid_by_search(scheme: Scheme, values: Sequence[int]) -> bool:
     """Whether some laying of the claims takes them all: a depth-first search over the
     ranking and the number of tied players each claim takes, highest value first, the
@@ -260,46 +312,7 @@ def _laid_by_search(scheme: Scheme, values: Sequence[int]) -> bool:
         return True
     if sum(count for _value, count in counts) > MAX_SEARCHED_CLAIMS:
         return False
-    rankings = _Rankings(scheme)
-    alike = [scheme.rankings.index(ranking) for ranking in scheme.rankings]
-    failed: set = set()
-    budget = [SEARCH_BUDGET]
-
-    def state(position: int, left: int, nexts: tuple[int, ...]) -> tuple:
-        groups: dict[int, list[int]] = {}
-        for which, first in enumerate(nexts):
-            groups.setdefault(alike[which], []).append(first)
-        return position, left, tuple(sorted((g, tuple(sorted(n))) for g, n in groups.items()))
-
-    def solve(position: int, left: int, nexts: tuple[int, ...]) -> bool:
-        if not left:
-            position += 1
-            if position == len(counts):
-                return True
-            left = counts[position][1]
-        seen = state(position, left, nexts)
-        if seen in failed or budget[0] < 0:
-            return False
-        value = counts[position][0]
-        for size in range(min(left, rankings.longest), 0, -1):
-            tried = set()
-            for which, first in enumerate(nexts):
-                if (alike[which], first) in tried:
-                    continue
-                tried.add((alike[which], first))
-                budget[0] -= 1
-                if budget[0] < 0:
-                    return False
-                start = rankings.place(which, value, size, first)
-                if start is None:
-                    continue
-                after = (*nexts[:which], start + size, *nexts[which + 1 :])
-                if solve(position, left - size, after):
-                    return True
-        failed.add(seen)
-        return False
-
-    return solve(0, counts[0][1], (0,) * len(scheme.rankings))
+    return _Search(scheme, counts).solve(0, counts[0][1], (0,) * len(scheme.rankings))
 
 
 def _problems(points: str, values: Sequence[int], schemes: Sequence[Scheme]) -> list[ClaimProblem]:

@@ -47,6 +47,54 @@ def meetings(room: RoomMovement, seating: Mapping[Place, E], group_of: Mapping[E
     return sum(1 for groups in at_table.values() for a, b in combinations(groups, 2) if a == b)
 
 
+def _blocks(
+    room: RoomMovement, ranking: Sequence[E], seating: Mapping[Place, E], fixed: Mapping
+) -> list[list[Place]]:
+    """The places that may swap their players: those of one block of the ranking (as many
+    players as one position of every section seats), fixed places left out."""
+    block = {entrant: rank // (4 * len(room.sections)) for rank, entrant in enumerate(ranking)}
+    blocks: dict[int, list[Place]] = defaultdict(list)
+    for place, entrant in seating.items():
+        if place not in fixed:
+            blocks[block[entrant]].append(place)
+    return list(blocks.values())
+
+
+class _Meetings:
+    """The meetings of a player's group at a place, over the tables it sits at."""
+
+    def __init__(self, room: RoomMovement, seating: dict, group_of: Mapping[E, Hashable]):
+        self.seating, self.group_of = seating, group_of
+        self.slots = _slots(room)
+        self.sitting: dict[tuple, set[Place]] = defaultdict(set)
+        for place, tables in self.slots.items():
+            for table in tables:
+                self.sitting[table].add(place)
+
+    def at(self, place: Place, group) -> int:
+        """Meetings of ``group`` at ``place`` with the players of the other places."""
+        seating, group_of = self.seating, self.group_of
+        return sum(
+            1
+            for table in self.slots[place]
+            for other in self.sitting[table]
+            if other != place and other in seating and group_of[seating[other]] == group
+        )
+
+    def swapped(self, a: Place, b: Place) -> bool:
+        """Swap the players of ``a`` and ``b`` if it lowers the meetings; whether it did."""
+        seating, group_of = self.seating, self.group_of
+        ga, gb = group_of[seating[a]], group_of[seating[b]]
+        if ga == gb:
+            return False
+        before = self.at(a, ga) + self.at(b, gb)
+        seating[a], seating[b] = seating[b], seating[a]
+        if self.at(a, gb) + self.at(b, ga) < before:
+            return True
+        seating[a], seating[b] = seating[b], seating[a]
+        return False
+
+
 def seating_apart(
     room: RoomMovement,
     ranking: Sequence[E],
@@ -57,40 +105,10 @@ def seating_apart(
     meetings between players of one group as swaps within a block can reach; ``fixed``
     places (the outgoing champion at Nord 1) never move."""
     seating = dict(seating_next_session(room, ranking, fixed))
-    block = {entrant: rank // (4 * len(room.sections)) for rank, entrant in enumerate(ranking)}
-    blocks: dict[int, list[Place]] = defaultdict(list)
-    for place, entrant in seating.items():
-        if place not in (fixed or {}):
-            blocks[block[entrant]].append(place)
-    slots = _slots(room)
-    sitting: dict[tuple, set[Place]] = defaultdict(set)
-    for place, tables in slots.items():
-        for table in tables:
-            sitting[table].add(place)
-
-    def cost(place: Place, group) -> int:
-        """Meetings of ``group`` at ``place`` with the players of the other places."""
-        return sum(
-            1
-            for table in slots[place]
-            for other in sitting[table]
-            if other != place and other in seating and group_of[seating[other]] == group
-        )
-
+    blocks = _blocks(room, ranking, seating, fixed or {})
+    meetings_of = _Meetings(room, seating, group_of)
     for _ in range(MAX_PASSES):
-        improved = False
-        for places in blocks.values():
-            for a, b in combinations(places, 2):
-                ga, gb = group_of[seating[a]], group_of[seating[b]]
-                if ga == gb:
-                    continue
-                before = cost(a, ga) + cost(b, gb)
-                seating[a], seating[b] = seating[b], seating[a]
-                after = cost(a, gb) + cost(b, ga)
-                if after < before:
-                    improved = True
-                else:
-                    seating[a], seating[b] = seating[b], seating[a]
-        if not improved:
+        swaps = [meetings_of.swapped(a, b) for places in blocks for a, b in combinations(places, 2)]
+        if not any(swaps):
             break
     return {place: seating[place] for place in room_places(room) if place in seating}
