@@ -9,7 +9,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 PATH = re.compile(r"`((?:apps|bench|config|docs|scripts|static|templates|tests)/[\w./-]+)`")
 LINK = re.compile(r"\]\(([^)#:]+)\)")  # a relative Markdown link
-MENTION = re.compile(r"docs/[\w-]+\.(?:md|json)")
+MENTION = re.compile(r"docs/(?:reference/)?[\w-]+\.(?:md|json|txt)")
+SHARED = "shared" + "/reference"  # the folder the regulation was read from: docs/reference now
 TEXT_FILES = ("*.py", "*.html", "*.md", "*.toml", "*.js", "*.css", "Makefile", "*.yml")
 
 
@@ -47,6 +48,7 @@ def test_nothing_refers_to_a_document_the_repository_does_not_contain():
         if path.is_file() and "node_modules" not in path.parts:
             text = path.read_text(encoding="utf-8", errors="replace")
             found += [f"{path.relative_to(ROOT)}: {outside}"] if outside in text else []
+            found += [f"{path.relative_to(ROOT)}: {SHARED}"] if SHARED in text else []
             found += [
                 f"{path.relative_to(ROOT)}: {name}"
                 for name in MENTION.findall(text)

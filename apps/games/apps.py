@@ -3,7 +3,7 @@ from django.apps import AppConfig
 
 class GamesConfig(AppConfig):
     """The other games clubs run on the same tournaments and registrations: belote matches
-    (shared/reference/front-belote-rules.txt), team pinochle, free-play tarot."""
+    (docs/reference/front-belote-rules.txt), team pinochle, free-play tarot."""
 
     name = "apps.games"
     label = "games"

@@ -1,4 +1,4 @@
-"""Front belote worked by hand (shared/reference/front-belote-rules.txt): a deal made, a
+"""Front belote worked by hand (docs/reference/front-belote-rules.txt): a deal made, a
 no-trumps deal doubled, a bide, a bide pendante and where its points go, all-pass rounds,
 « finish » won and lost, both players past 1001, and the sheet's invariants."""
 

@@ -1,4 +1,4 @@
-"""A team pinochle tournament worked by hand (shared/reference/pinochle-tournament-rules.txt):
+"""A team pinochle tournament worked by hand (docs/reference/pinochle-tournament-rules.txt):
 bids, hands made and set, board set without a marriage, cannot make board, reneges under
 and over a 100 bid, Boston, the round to 500, the A/B rotation with a bye every round,
 the bye's average, the standings, the set cup and the specials' drawing."""

@@ -1,4 +1,4 @@
-"""Front belote, two players (shared/reference/front-belote-rules.txt): the score of each
+"""Front belote, two players (docs/reference/front-belote-rules.txt): the score of each
 deal, the match sheet to 1001 and its end.
 
 A deal's points for a player: the card points of the tricks they took, 10 for the last

@@ -1,4 +1,4 @@
-"""A team pinochle tournament (shared/reference/pinochle-tournament-rules.txt): the bids,
+"""A team pinochle tournament (docs/reference/pinochle-tournament-rules.txt): the bids,
 the score of each hand, a round's sheet to 500 points, the A/B table rotation, the bye's
 score and the standings.
 
