@@ -36,7 +36,6 @@ from apps.approvals.domain.award_file import (
 )
 from apps.approvals.domain.chain import ACTION_NAMES, LEVEL_NAMES, Action, Level
 from apps.approvals.domain.conditions import (
-    BASE_INDEX,
     MIN_PLAYERS,
     HomologationFacts,
     homologation_refusals,
@@ -50,6 +49,7 @@ from apps.federation.domain.licences import InvalidLicenceNumber, licence_number
 from apps.federation.domain.seasons import season_of
 from apps.federation.domain.spreadsheets import cell_text
 from apps.federation.models import Club, Licensee
+from apps.tournaments.domain.indices import INDICES, Index, index_text
 
 MAX_BYTES = 2 * 1024 * 1024
 # A small .xlsx (a zip) can declare a huge sheet: cap what it unpacks to, the cells read in
@@ -57,9 +57,6 @@ MAX_BYTES = 2 * 1024 * 1024
 MAX_UNPACKED_BYTES = 32 * 1024 * 1024
 MAX_COLUMNS = 16
 MAX_SHEET_ROWS = 10 * MAX_ROWS
-# The indices of the regulation (« Application des « Indices » »): 1, regional 1.2,
-# national or regional semi-final 1.5, regional final 1.8, overseas local tournaments 3.
-INDICES = tuple(Decimal(value) for value in ("1", "1.2", "1.5", "1.8", "3"))
 NAME_MAX_LENGTH = 150
 RECEIVED_COMMENT = "reçu comme fichier FFT (Extar)"
 SHOWN_PROBLEMS = 10  # the awards' problems named one by one, the rest counted
@@ -96,7 +93,7 @@ def _details_errors(
     elif day > timezone.localdate():
         errors.append("Date : le tournoi n'a pas encore eu lieu.")
     if index not in INDICES:
-        shown = [str(value).replace(".", ",") for value in INDICES]
+        shown = [index_text(value) for value in INDICES]
         errors.append(f"Indice : choisissez {' ; '.join(shown[:-1])} ou {shown[-1]}.")
     if not session_players:
         errors.append("Joueurs : donnez le nombre de joueurs d'au moins une séance.")
@@ -244,9 +241,9 @@ def _conditions(
         official_event=championship,
         players=session_players[0],
         # A championship stage's index is the regulation's (« Championnats Régionaux »).
-        claimed_index=BASE_INDEX if championship else index,
+        claimed_index=Index.BASE if championship else index,
         index_granted=championship
-        or index == BASE_INDEX
+        or index == Index.BASE
         or grant_holds(grant.first(), club=club, day=day, index=index),
         overseas_local=club.committee.overseas and not championship,
     )

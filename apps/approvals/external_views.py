@@ -22,7 +22,6 @@ from apps.accounts.permissions import roles_of
 from apps.approvals import permissions
 from apps.approvals.domain.award_file import HEADER
 from apps.approvals.external import (
-    INDICES,
     MAX_BYTES,
     NAME_MAX_LENGTH,
     AlreadyReceived,
@@ -34,8 +33,9 @@ from apps.approvals.models import ClubIndexGrant
 from apps.approvals.services import club_index_grant
 from apps.core.pages import error_text
 from apps.federation.models import Club
+from apps.tournaments.domain.indices import GRANTED_INDICES
+from apps.tournaments.forms import IndexField
 
-INDEX_CHOICES = [(str(value), str(value).replace(".", ",")) for value in INDICES]
 _NUMBERS = re.compile(r"[\s,;/+]+")
 
 
@@ -56,7 +56,7 @@ class ExternalTournamentForm(forms.Form):
         label=gettext_lazy("Date"),
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
-    index = forms.ChoiceField(label=gettext_lazy("Index"), choices=INDEX_CHOICES)
+    index = IndexField(label=gettext_lazy("Index"))
     championship = forms.BooleanField(label=gettext_lazy("Official championship"), required=False)
     session_players = forms.CharField(
         label=gettext_lazy("Players of each session"),
@@ -158,7 +158,7 @@ class ExternalCorrectionForm(forms.Form):
         label=gettext_lazy("Date"),
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
-    index = forms.ChoiceField(label=gettext_lazy("Index"), choices=INDEX_CHOICES)
+    index = IndexField(label=gettext_lazy("Index"))
     reason = forms.CharField(
         label=gettext_lazy("Reason"), max_length=1000, widget=forms.Textarea(attrs={"rows": 2})
     )
@@ -211,9 +211,7 @@ class ClubIndexGrantForm(forms.Form):
         label=gettext_lazy("Date"),
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
-    index = forms.ChoiceField(
-        label=gettext_lazy("Index granted"), choices=[("1.2", "1,2"), ("1.5", "1,5")]
-    )
+    index = IndexField(label=gettext_lazy("Index granted"), indices=tuple(GRANTED_INDICES))
 
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)

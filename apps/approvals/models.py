@@ -6,10 +6,21 @@ tournaments received as the FFT's file from other software."""
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from apps.approvals.domain.chain import ACTION_NAMES, LEVEL_NAMES, Action, Level
+from apps.tournaments.domain.indices import GRANTED_INDICES, index_problem
+from apps.tournaments.models import index_granted
+
+
+def index_grantable(value: Decimal) -> None:
+    """A grant gives an index a body grants before the tournament: 1,2 or 1,5."""
+    problem = index_problem(value, tuple(GRANTED_INDICES))
+    if problem:
+        raise ValidationError(problem, code="index")
+
 
 LEVELS = [(level.value, LEVEL_NAMES[level]) for level in Level]
 ACTIONS = [(action.value, ACTION_NAMES[action]) for action in Action]
@@ -72,7 +83,9 @@ class Homologation(models.Model):
     name = models.CharField(_("name"), max_length=150)
     date = models.DateField(_("date"))
     players = models.PositiveIntegerField(_("players"), default=0)
-    index = models.DecimalField(_("index"), max_digits=3, decimal_places=1, default=Decimal("1"))
+    index = models.DecimalField(
+        _("index"), max_digits=3, decimal_places=1, default=Decimal("1"), validators=[index_granted]
+    )
     championship = models.BooleanField(_("championship"), default=False)
     session_players = models.JSONField(_("players of each session"), default=list)
     external = models.BooleanField(_("from other software"), default=False)
@@ -205,7 +218,9 @@ class IndexGrant(models.Model):
     tournament = models.OneToOneField(
         "tournaments.Tournament", on_delete=models.CASCADE, related_name="index_grant"
     )
-    index = models.DecimalField(_("index"), max_digits=3, decimal_places=1)
+    index = models.DecimalField(
+        _("index"), max_digits=3, decimal_places=1, validators=[index_grantable]
+    )
     granted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("granted by"), on_delete=models.PROTECT
     )
@@ -228,7 +243,9 @@ class ClubIndexGrant(models.Model):
         "federation.Club", verbose_name=_("club"), on_delete=models.CASCADE, related_name="+"
     )
     date = models.DateField(_("date"))
-    index = models.DecimalField(_("index"), max_digits=3, decimal_places=1)
+    index = models.DecimalField(
+        _("index"), max_digits=3, decimal_places=1, validators=[index_grantable]
+    )
     granted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, verbose_name=_("granted by"), on_delete=models.PROTECT
     )

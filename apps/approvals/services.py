@@ -42,6 +42,7 @@ from apps.federation.domain.seasons import season_of
 from apps.results.awards import award_set_of
 from apps.results.models import AwardSet
 from apps.results.reads import tournament_results_read
+from apps.tournaments.domain.indices import GRANTED_INDICES
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from apps.tournaments.services import tournament_status_record
@@ -63,16 +64,16 @@ RECEIVERS = {
     Level.ZONE: Actor.ZONE,
     Level.FEDERATION: Actor.FEDERATION,
 }
-INDEX_GRANTORS = {Decimal("1.2"): "committee", Decimal("1.5"): "federation"}
 
 
 def may_grant_index(actor, club, index: Decimal) -> bool:
     """The body that grants ``index`` to a tournament of ``club``: 1.2 the club's committee
     (CCR), 1.5 the federation (CCN)."""
     roles = roles_of(actor)
-    if INDEX_GRANTORS.get(index) == "committee":
+    granted = GRANTED_INDICES.get(index)
+    if granted is not None and granted.grantor == "committee":
         return club.committee_id in roles.committee_ids
-    return INDEX_GRANTORS.get(index) == "federation" and roles.federation
+    return granted is not None and granted.grantor == "federation" and roles.federation
 
 
 def grant_holds(grant, *, club, day, index: Decimal) -> bool:
@@ -403,7 +404,7 @@ def sending_fees_received(*, actor, sending: Sending) -> Sending:
 
 
 def _grant_check(actor, club, index: Decimal) -> None:
-    if index not in INDEX_GRANTORS:
+    if index not in GRANTED_INDICES:
         raise ValidationError("Seuls les indices 1,2 et 1,5 s'accordent.")
     if not may_grant_index(actor, club, index):
         raise PermissionDenied(

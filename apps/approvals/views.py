@@ -35,6 +35,8 @@ from apps.core.pages import confirm_page, download, error_text
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Committee, Season
 from apps.results.awards import awards_by_registration
+from apps.tournaments.domain.indices import GRANTED_INDICES
+from apps.tournaments.forms import IndexField
 from apps.tournaments.models import Tournament
 
 
@@ -353,7 +355,7 @@ def fees(request):
 
 
 class IndexGrantForm(forms.Form):
-    index = forms.ChoiceField(label=_("Index granted"), choices=[("1.2", "1,2"), ("1.5", "1,5")])
+    index = IndexField(label=_("Index granted"), indices=tuple(GRANTED_INDICES))
 
 
 @login_required

@@ -31,6 +31,7 @@ from apps.results import awards as store
 from apps.results.models import AwardSet
 from apps.results.reads import SessionResultsData, TournamentResultsData, tournament_results_read
 from apps.results.selectors import ties_by_tops
+from apps.tournaments.domain.indices import Index
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 
@@ -57,7 +58,7 @@ logger = logging.getLogger(__name__)
 recomputed_hooks: list[Callable[[Tournament], None]] = []
 REGIONAL_PP_LEVELS = (Stage.Level.LOCAL_FINAL, Stage.Level.REGIONAL_FINAL)
 # The indices an overseas local tournament may claim: 1, or 3 with its coefficient.
-OVERSEAS_CLAIMS = (pcn.Index.BASE, pcn.Index.OVERSEAS_LOCAL)
+OVERSEAS_CLAIMS = (Index.BASE, Index.OVERSEAS_LOCAL)
 
 
 def _session_play(session: SessionResultsData, movement: SessionMovement) -> SessionPlay:
@@ -152,8 +153,8 @@ def award_facts(tournament: Tournament, results: TournamentResultsData) -> Facts
     if tournament.club.committee.overseas and tournament.index in OVERSEAS_CLAIMS:
         # « coefficient multiplicateur supplémentaire pour les tournois locaux (coefficient
         # 3) »: a local tournament of an overseas committee is awarded at index 3.
-        values |= {"index": pcn.Index.OVERSEAS_LOCAL, "overseas_local": True}
-    elif tournament.index == pcn.Index.NATIONAL:  # national opens and festivals
+        values |= {"index": Index.OVERSEAS_LOCAL, "overseas_local": True}
+    elif tournament.index == Index.NATIONAL:  # national opens and festivals
         values["pp"] = [pp.national_open_pp(players, place) for place in range(1, players + 1)]
     return Facts(**values)
 

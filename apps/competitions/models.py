@@ -2,8 +2,6 @@
 run as one tournament of the organiser's host club, the stage's regulation table, and who
 each stage qualified for the next one."""
 
-from decimal import Decimal
-
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -72,12 +70,6 @@ class Stage(models.Model):
     # The stages that give titles: the regional championship (art. 1, 6, 11) and the
     # championship of France (art. 5, 10, 15).
     TITLED = frozenset({Level.REGIONAL_FINAL, Level.NATIONAL_FINAL})
-    # The PCN index of a stage (ch. 5, « Indices »): 1.5 regional semi-final, 1.8 regional
-    # final.
-    INDEX = {
-        Level.REGIONAL_SEMI_FINAL: Decimal("1.5"),
-        Level.REGIONAL_FINAL: Decimal("1.8"),
-    }
 
     class Seating(models.TextChoices):
         """The first session's seating (art. 7, 17); the following sessions are always

@@ -9,7 +9,6 @@ cut by the running general ranking and seated by serpentine from it (art. 17 ¶2
 
 from collections.abc import Sequence
 from datetime import date
-from decimal import Decimal
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
@@ -41,6 +40,7 @@ from apps.federation.models import Club, Committee, Licensee, Season, Zone
 from apps.movements.models import SessionMovement
 from apps.movements.services import SERIES_RANK, movement_generate
 from apps.results.reads import tournament_results_read
+from apps.tournaments.domain.indices import STAGE_INDICES
 from apps.tournaments.domain.workflow import REGISTRATION_STATUSES, Status
 from apps.tournaments.models import RefereeAssignment, Registration, Tournament
 from apps.tournaments.services import (
@@ -291,7 +291,7 @@ def stage_create(
             "date": date,
             "venue": venue,
             "kind": Tournament.Kind.CHAMPIONSHIP,
-            "index": Stage.INDEX.get(level, Decimal("1.0")),
+            "index": STAGE_INDICES[level],
         },
         status=Status.REGISTRATION_OPEN,
     )

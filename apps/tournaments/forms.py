@@ -1,5 +1,6 @@
 """Forms of the tournament pages; the services do the writing and the permission checks."""
 
+from decimal import Decimal, InvalidOperation
 from uuid import uuid4
 
 from django import forms
@@ -7,10 +8,26 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.forms import french_formfield
+from apps.tournaments.domain.indices import INDICES, STORED, index_choices
 from apps.tournaments.domain.sessions import MAX_SESSIONS
 from apps.tournaments.models import RefereeAssignment, Tournament
 from apps.tournaments.permissions import referees_assignable
 from apps.tournaments.services import TOURNAMENT_FIELDS
+
+
+class IndexField(forms.TypedChoiceField):
+    """A choice of the regulation's indices (``indices``), its value a Decimal; « 1 »,
+    « 1.0 » and « 1,0 » are one index."""
+
+    def __init__(self, *, indices=INDICES, **kwargs):
+        super().__init__(choices=index_choices(indices), coerce=Decimal, **kwargs)
+
+    def to_python(self, value):
+        text = super().to_python(value).strip().replace(",", ".")
+        try:
+            return str(Decimal(text).quantize(STORED)) if text else text
+        except InvalidOperation:
+            return text
 
 
 class TournamentForm(forms.ModelForm):
@@ -29,6 +46,8 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].required = False  # left out: duplicate tarot
+        index = self.fields["index"]  # one of the regulation's indices, chosen
+        self.fields["index"] = IndexField(label=index.label, help_text=index.help_text)
         kind = self.fields["kind"]
         if self.instance.kind == Tournament.Kind.CHAMPIONSHIP and self.instance.pk:
             kind.disabled = True  # a stage's tournament keeps its kind

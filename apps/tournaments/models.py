@@ -2,13 +2,21 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from apps.federation.models import RefereeGrade
+from apps.tournaments.domain.indices import INDICES, index_problem
 from apps.tournaments.domain.workflow import FROZEN_STATUSES, RESULT_STATUSES, Status
+
+
+def index_granted(value: Decimal) -> None:
+    """A tournament's index is one the regulation grants (tournaments.domain.indices)."""
+    problem = index_problem(value)
+    if problem:
+        raise ValidationError(problem, code="index")
 
 
 class Tournament(models.Model):
@@ -80,7 +88,7 @@ class Tournament(models.Model):
         max_digits=3,
         decimal_places=1,
         default=Decimal("1.0"),
-        validators=[MinValueValidator(Decimal("1.0")), MaxValueValidator(Decimal("3.0"))],
+        validators=[index_granted],
         help_text=_("PCN award multiplier: 1, 1.2 (regional), 1.5 (national), 1.8 (final)."),
     )
     status = models.CharField(
@@ -106,6 +114,11 @@ class Tournament(models.Model):
         verbose_name_plural = _("tournaments")
         ordering = ["-date", "name"]
         indexes = [models.Index(fields=["status", "date"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(index__in=INDICES), name="tournament_index_granted"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d/%m/%Y})"

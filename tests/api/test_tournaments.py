@@ -155,6 +155,7 @@ def test_create(world, api_as, persona):
         ({"sessions": 13}, "sessions"),
         ({"index": "3.5"}, "index"),
         ({"index": "0.5"}, "index"),
+        ({"index": "2.3"}, "index"),  # between 1 and 3, not an index of the regulation
         ({"kind": "teams"}, "kind"),
         ({"name": ""}, "name"),
         ({"date": "18/04/2026"}, "date"),

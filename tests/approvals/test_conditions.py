@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from apps.approvals.domain.conditions import (
     HomologationFacts,
-    french_number,
     homologation_refusals,
 )
+from apps.tournaments.domain.indices import index_text
 
 FINE = HomologationFacts(
     organiser_affiliated=True,
@@ -182,8 +182,8 @@ def test_facts_are_checked():
         facts(claimed_index=1.2)
 
 
-def test_french_number():
-    assert [french_number(Decimal(text)) for text in ("1", "1.20", "1.5", "10", "3.0")] == [
+def test_index_text():
+    assert [index_text(Decimal(text)) for text in ("1", "1.20", "1.5", "10", "3.0")] == [
         "1",
         "1,2",
         "1,5",

@@ -13,7 +13,6 @@ from apps.awards.domain.pcn import (
     REGIONAL_CHAMPIONSHIP_CEILING,
     REGULARITY_CEILING,
     STAGE_DISTINCT,
-    Index,
     howell_values,
     index_refusal,
     line_abatement,
@@ -23,6 +22,7 @@ from apps.awards.domain.pcn import (
     place_values,
     shared,
 )
+from apps.tournaments.domain.indices import Index
 
 # « TABLEAU D'ATTRIBUTION DES P.C.N. en duplicate individuel en ligne », column by column:
 # tables: (abattement, 1er de ligne, 2ème de ligne, …)

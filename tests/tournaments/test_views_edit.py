@@ -1,5 +1,8 @@
 """Editing a tournament and moving it through its statuses, with confirmation."""
 
+import re
+from decimal import Decimal
+
 import pytest
 from django.urls import reverse
 
@@ -61,7 +64,9 @@ def test_edit_saves_through_the_service(world, login):
     assert AuditLog.objects.filter(action="update", object_id=str(world.tournament.pk)).exists()
 
 
-@pytest.mark.parametrize("field, value", [("name", ""), ("index", "0.5"), ("date", "demain")])
+@pytest.mark.parametrize(
+    "field, value", [("name", ""), ("index", "0.5"), ("index", "2.3"), ("date", "demain")]
+)
 def test_edit_with_bad_input_changes_nothing(world, login, field, value):
     old_name = world.tournament.name
     response = login(world.club_manager).post(
@@ -187,3 +192,18 @@ def test_the_page_shows_start_fee_deadline_and_sets_a_sessions_start(world, logi
         .get(reverse("tournaments:detail", args=[world.tournament.pk]))
         .content.decode()
     )
+
+
+def test_the_index_is_chosen_among_the_regulations(world, login):
+    page = login(world.club_manager).get(_edit(world.tournament)).content.decode()
+    options = re.findall(r'<option value="([\d.]+)"[^>]*>([\d,]+)</option>', page)
+    assert options == [("1.0", "1"), ("1.2", "1,2"), ("1.5", "1,5"), ("1.8", "1,8"), ("3.0", "3")]
+
+
+@pytest.mark.parametrize("sent", ["1.2", "1,2", "1.20"])
+def test_the_index_is_read_however_it_is_written(world, login, sent):
+    login(world.club_manager).post(
+        _edit(world.tournament), _edit_data(world.tournament, index=sent)
+    )
+    world.tournament.refresh_from_db()
+    assert world.tournament.index == Decimal("1.2")

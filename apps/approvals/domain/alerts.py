@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
-from apps.approvals.domain.conditions import french_number, index_shortfall
+from apps.approvals.domain.conditions import index_shortfall
 from apps.awards.domain.claims import awards_claim_problems
 from apps.scoring.domain.deal import duplicate_score_reason
+from apps.tournaments.domain.indices import index_text
 
 # « sharing most of its players and at least 90 % of its scores »
 SHARED_SCORES = Decimal("0.9")
@@ -326,7 +327,7 @@ def small_field(event: Event, context: Context) -> list[Alert]:
     if event.external and event.claimed:
         counted += f", le fichier en nomme {len(event.claimed)}"
     message = (
-        f"Indice {french_number(event.index)} ({granted.title}) : il faut au moins"
+        f"Indice {index_text(event.index)} ({granted.title}) : il faut au moins"
         f" {granted.min_players} joueurs ; {counted}."
     )
     return [Alert("small_field", f"small_field:{event.index}", message)]

@@ -8,24 +8,9 @@ Pure: plain facts in, one French message per failing condition out.
 from dataclasses import dataclass
 from decimal import Decimal
 
+from apps.tournaments.domain.indices import GRANTED_INDICES, GrantedIndex, Index, index_text
+
 MIN_PLAYERS = 12  # « Tournoi duplicate individuel : minimum 12 joueurs »
-BASE_INDEX = Decimal(1)
-OVERSEAS_INDEX = Decimal(3)  # « coefficient 3 » of the overseas committees' local tournaments
-
-
-@dataclass(frozen=True)
-class GrantedIndex:
-    """An index above 1 that a body grants to a large tournament of enough players."""
-
-    title: str
-    min_players: int
-    granted_by: str
-
-
-GRANTED_INDICES = {
-    Decimal("1.2"): GrantedIndex("Tournoi Régional", 52, "la C.C.R."),
-    Decimal("1.5"): GrantedIndex("Tournoi National", 100, "la C.C.N. (la fédération)"),
-}
 
 
 @dataclass(frozen=True)
@@ -53,13 +38,6 @@ class HomologationFacts:
             raise TypeError("l'indice demandé doit être un Decimal")
         if self.players < 0:
             raise ValueError("le nombre de joueurs ne peut pas être négatif")
-
-
-def french_number(number: Decimal) -> str:
-    """The index as the regulation writes it: Decimal("1.20") -> "1,2"."""
-    if not number.is_finite():
-        return str(number)
-    return f"{number.normalize():f}".replace(".", ",")
 
 
 def homologation_refusals(facts: HomologationFacts) -> list[str]:
@@ -107,10 +85,10 @@ def _index_refusals(facts: HomologationFacts) -> list[str]:
     """Index 1 always; 1,2 and 1,5 with enough players and the grant; 3 for an overseas
     local tournament only; any other index never."""
     index = facts.claimed_index
-    shown = french_number(index)
-    if index.is_finite() and index == BASE_INDEX:
+    shown = index_text(index)
+    if index.is_finite() and index == Index.BASE:
         return []
-    if index.is_finite() and index == OVERSEAS_INDEX:
+    if index.is_finite() and index == Index.OVERSEAS_LOCAL:
         if facts.overseas_local:
             return []
         return [

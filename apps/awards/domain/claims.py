@@ -35,6 +35,7 @@ from itertools import accumulate, pairwise, product
 
 from apps.awards.domain import pcn, pp
 from apps.awards.domain.awarding import MIN_PLAYERS
+from apps.tournaments.domain.indices import Index
 
 SEATS = 4  # players at a table
 LINES = 4  # N, S, E, W: en ligne each line is ranked on its own
@@ -152,7 +153,7 @@ def stages_split(session_players: Sequence[int]) -> bool:
 def pp_schemes(players: int, index: Decimal) -> list[Scheme]:
     """The PP tables of a tournament that is not a championship, the likeliest first."""
     none = Scheme("tournoi de régularité : aucun PP", ((),))
-    if index != pcn.Index.NATIONAL:
+    if index != Index.NATIONAL:
         return [none]
     values = [pp.national_open_pp(players, place) for place in range(1, players + 1)]
     return [Scheme(f"Open national, {players} joueurs", (tuple(values),)), none]

@@ -21,6 +21,13 @@ from decimal import Decimal
 from fractions import Fraction
 from itertools import groupby, pairwise
 
+from apps.tournaments.domain.indices import (
+    REGULARITY_MINIMUM_PLAYERS,
+    STAGE_INDICES,
+    Index,
+    index_text,
+)
+
 FLOOR = 50  # « L'attribution minimale de PCN est fixée à 50 PCN »
 REGULARITY_CEILING = 2000  # « 2000 PCN en tournoi de régularité »
 REGIONAL_CHAMPIONSHIP_CEILING = 5000  # « 5000 PCN pour les Championnats régionaux »
@@ -47,25 +54,12 @@ INDIVIDUAL_COEFFICIENT = 2  # « Duplicate individuel (ligne et Howell) : C = 2 
 STAGE_DISTINCT = "chaque séance est alors un stade distinct"
 
 
-class Index:
-    """The indices of « Application des Indices » and « Championnats Régionaux »."""
-
-    BASE = Decimal(1)
-    REGIONAL = Decimal("1.2")  # « Tournoi Régional », by the CCR, 52 players at least
-    NATIONAL = Decimal("1.5")  # « Tournoi National », by the CCN, 100 players at least
-    REGIONAL_SEMI_FINAL = Decimal("1.5")
-    REGIONAL_FINAL = Decimal("1.8")
-    OVERSEAS_LOCAL = Decimal(3)  # index 1 x « coefficient 3 » of the overseas committees
-
-
-REGULARITY_MINIMUM_PLAYERS = {Index.BASE: 0, Index.REGIONAL: 52, Index.NATIONAL: 100}
-# Only regional semi-finals and finals get a higher index; national finals have their own
-# fixed tables.
-STAGES = {
-    "local_final": ("une finale locale", Index.BASE),
-    "regional_semi_final": ("une demi-finale régionale", Index.REGIONAL_SEMI_FINAL),
-    "regional_final": ("une finale régionale", Index.REGIONAL_FINAL),
-    "national_final": ("une finale nationale", Index.BASE),
+# Each championship stage by its level, as the refusals name it; its index: STAGE_INDICES.
+STAGE_NAMES = {
+    "local_final": "une finale locale",
+    "regional_semi_final": "une demi-finale régionale",
+    "regional_final": "une finale régionale",
+    "national_final": "une finale nationale",
 }
 
 
@@ -149,10 +143,6 @@ def multi_session_conditions(
     return reasons
 
 
-def _french(number: Decimal) -> str:
-    return f"{number.normalize():f}".replace(".", ",")
-
-
 def index_refusal(
     claimed: Decimal, players: int, *, stage: str | None = None, overseas_local: bool = False
 ) -> str | None:
@@ -164,26 +154,26 @@ def index_refusal(
     if stage is not None:
         if overseas_local:
             raise ValueError("le coefficient outre-mer ne vaut que pour les tournois locaux")
-        name, index = STAGES[stage]
+        name, index = STAGE_NAMES[stage], STAGE_INDICES[stage]
         if claimed != index:
-            return f"{name} a l'indice {_french(index)} : {_french(claimed)} demandé"
+            return f"{name} a l'indice {index_text(index)} : {index_text(claimed)} demandé"
         return None
     if overseas_local:
         if claimed not in (Index.BASE, Index.OVERSEAS_LOCAL):
             return (
-                f"un tournoi local d'outre-mer a l'indice {_french(Index.OVERSEAS_LOCAL)}"
-                f" (indice 1, coefficient 3) : {_french(claimed)} demandé"
+                f"un tournoi local d'outre-mer a l'indice {index_text(Index.OVERSEAS_LOCAL)}"
+                f" (indice 1, coefficient 3) : {index_text(claimed)} demandé"
             )
         return None
     minimum = REGULARITY_MINIMUM_PLAYERS.get(claimed)
     if minimum is None:
         return (
-            f"l'indice {_french(claimed)} n'est pas celui d'un tournoi de régularité"
+            f"l'indice {index_text(claimed)} n'est pas celui d'un tournoi de régularité"
             " (1 ; 1,2 ; 1,5)"
         )
     if players < minimum:
         played = f"{players} a joué" if players < 2 else f"{players} ont joué"
-        return f"l'indice {_french(claimed)} demande {minimum} joueurs au moins : {played}"
+        return f"l'indice {index_text(claimed)} demande {minimum} joueurs au moins : {played}"
     return None
 
 
