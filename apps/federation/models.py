@@ -3,6 +3,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import ClaimedJob
+from apps.federation.domain import series
 from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
 from apps.federation.domain.seasons import SeasonSpan
 
@@ -92,11 +93,11 @@ def full_name_of(last_name: str, first_name: str) -> str:
 
 
 class Licensee(models.Model):
-    class Series(models.TextChoices):
-        FIRST = "1", _("1st series")
-        SECOND = "2", _("2nd series")
-        PROMOTION = "P", _("Promotion")
-        UNRANKED = "NC", _("unranked")
+    class Series(models.TextChoices):  # federation.domain.series, named as it names them
+        FIRST = series.Series.FIRST, series.NAMES[series.Series.FIRST]
+        SECOND = series.Series.SECOND, series.NAMES[series.Series.SECOND]
+        PROMOTION = series.Series.PROMOTION, series.NAMES[series.Series.PROMOTION]
+        UNRANKED = series.Series.UNRANKED, series.NAMES[series.Series.UNRANKED]
 
     # A guest (no licence) has none: they play, take no PCN, are in no list.
     licence_number = models.CharField(

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from apps.core.pages import area_required, confirm_page, error_text
 from apps.federation.domain.seasons import season_of
+from apps.federation.domain.series import NAMES
 from apps.federation.models import Licensee, Season, SeasonPotential
 from apps.federation.permissions import can_manage_seasons
 from apps.federation.seasons import (
@@ -19,7 +20,6 @@ from apps.federation.seasons import (
 )
 
 federation_only = area_required(can_manage_seasons)
-SERIES_NAMES = {code: str(label) for code, label in Licensee.Series.choices}
 
 
 def _potential_table(season: Season) -> list[tuple[str, list[int]]]:
@@ -47,7 +47,7 @@ def seasons(request):
             "seasons": all_seasons,
             "shown": shown,
             "potential": _potential_table(shown) if shown and shown.opened else [],
-            "series": [SERIES_NAMES[s] for s in POTENTIAL_SERIES],
+            "series": [NAMES[s] for s in POTENTIAL_SERIES],
             "years": [y for y in range(suggested - 1, suggested + 3) if y not in known],
             "tab": "seasons",
         },

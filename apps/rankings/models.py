@@ -6,6 +6,7 @@ from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import ClaimedJob
+from apps.federation.domain.series import NAMES, RANKED
 from apps.federation.models import Licensee, full_name_of
 from apps.results.models import RoomSheetsJob
 
@@ -180,7 +181,7 @@ class SeriesRule(models.Model):
         PP = "pp", _("PP at least")
         RANK = "rank", _("national rank at most")
 
-    SERIES = [(code, name) for code, name in Licensee.Series.choices if code != "NC"]
+    SERIES = [(code, NAMES[code]) for code in RANKED]  # a rule is for a série, not « non classé »
 
     season = models.ForeignKey(
         "federation.Season",

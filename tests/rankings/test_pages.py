@@ -329,7 +329,7 @@ def test_contradictory_series_rules_are_refused_on_the_page_naming_the_problem(
     answer = client.post(_url("rules", 2026), _rules_post(rows))
     assert answer.status_code == 400
     html = answer.content.decode()
-    assert "Entrer en 1ʳᵉ série (PCN ≥ 500) est plus facile qu&#x27;entrer en 2ᵉ série" in html
+    assert "Entrer en 1ère série (PCN ≥ 500) est plus facile qu&#x27;entrer en 2ème série" in html
     assert not SeriesRule.objects.exists()
 
 

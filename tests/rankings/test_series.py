@@ -60,7 +60,7 @@ def test_bad_rules_are_refused_with_every_problem_and_nothing_written(league):
     with pytest.raises(ValidationError) as refused:
         series.series_rules_set(actor=fed, season=season, rules=bad)
     assert refused.value.messages == [
-        "1ʳᵉ série : le seuil doit être positif.",
+        "1ère série : le seuil doit être positif.",
         "Mesure inconnue : elo.",
     ]
     assert season.series_rules.count() == len(RULES)
@@ -99,10 +99,10 @@ def test_a_proposal_reviewed_then_applied_in_one_audited_step(league):
         for c in SeriesChange.objects.filter(proposal=proposal)
     }
     assert moves == {
-        star.pk: ("P", "1", "1ʳᵉ série : PCN ≥ 3000 (PCN 3500)"),
-        good.pk: ("P", "2", "2ᵉ série : PCN ≥ 1000 (PCN 1200)"),
-        left_out.pk: ("P", "2", "2ᵉ série : PCN ≥ 1000 (PCN 1500)"),
-        idle.pk: ("2", "P", "2ᵉ série non conservée : PCN ≥ 100 non atteint (PCN 0)"),
+        star.pk: ("P", "1", "1ère série : PCN ≥ 3000 (PCN 3500)"),
+        good.pk: ("P", "2", "2ème série : PCN ≥ 1000 (PCN 1200)"),
+        left_out.pk: ("P", "2", "2ème série : PCN ≥ 1000 (PCN 1500)"),
+        idle.pk: ("2", "P", "2ème série non conservée : PCN ≥ 100 non atteint (PCN 0)"),
     }  # newcomer stays P, steady keeps the 2nd, the unranked are not ranked
     series.series_change_keep(actor=fed, change=proposal.changes.get(licensee=left_out), kept=False)
     assert series.series_apply(actor=fed, proposal=proposal) == 3

@@ -7,6 +7,8 @@ reasons, in French."""
 from datetime import date
 from enum import StrEnum
 
+from apps.federation.domain.series import NAMES, Series
+
 SENIOR_AGE = 60
 
 
@@ -21,11 +23,10 @@ class CompetitionKind(StrEnum):
 
 # The série a séries championship gathers (the licensee's série, apps.federation).
 SERIES_OF = {
-    CompetitionKind.FIRST_SERIES: "1",
-    CompetitionKind.SECOND_SERIES: "2",
-    CompetitionKind.PROMOTION: "P",
+    CompetitionKind.FIRST_SERIES: Series.FIRST,
+    CompetitionKind.SECOND_SERIES: Series.SECOND,
+    CompetitionKind.PROMOTION: Series.PROMOTION,
 }
-SERIES_NAMES = {"1": "1ère série", "2": "2ème série", "P": "promotion", "NC": "non classé"}
 
 
 def senior_on(season_start_year: int) -> date:
@@ -58,8 +59,8 @@ def eligibility_refusals(
     wanted = SERIES_OF.get(kind)
     if wanted is not None and series != wanted:
         refusals.append(
-            f"le championnat {SERIES_NAMES[wanted]} ne réunit que les joueurs de cette série ; "
-            f"ce joueur est {SERIES_NAMES.get(series, series)}"
+            f"le championnat {NAMES[wanted]} ne réunit que les joueurs de cette série ; "
+            f"ce joueur est {NAMES.get(series, series)}"
         )
     if kind == CompetitionKind.SENIOR:
         day = senior_on(season_start_year).strftime("%d/%m/%Y")

@@ -13,14 +13,14 @@ from datetime import date, datetime
 from functools import partial
 
 from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
+from apps.federation.domain.series import Series
 from apps.federation.domain.spreadsheets import FileProblem, cell_text
 
 NAME_MAX_LENGTH = 100
 MIN_BIRTH_YEAR = 1900
 DATE_FORMATS = ("%d/%m/%Y", "%Y-%m-%d", "%d-%m-%Y", "%d.%m.%Y")
 
-# Series as stored on Licensee.series.
-FIRST, SECOND, PROMOTION, UNRANKED = "1", "2", "P", "NC"
+FIRST, SECOND, PROMOTION, UNRANKED = Series  # as stored on Licensee.series
 SERIES_WORDS = {
     "": UNRANKED,
     "1": FIRST,

@@ -10,9 +10,8 @@ série has keep rules and they meet none, else stays."""
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-# Highest first; NC is « non classé ».
-ORDER = ("1", "2", "P", "NC")
-NAMES = {"1": "1ʳᵉ série", "2": "2ᵉ série", "P": "Promotion", "NC": "non classé"}
+from apps.federation.domain.series import NAMES, ORDER
+
 MEASURES = {"pcn": "PCN", "pp": "PP", "rank": "rang national"}
 ENTER, KEEP = "enter", "keep"
 

@@ -28,24 +28,24 @@ RULES = [
 
 def test_a_player_goes_up_to_the_highest_serie_entered():
     assert series_move("NC", Standing(pcn=3200, rank=40), RULES) == Move(
-        "NC", "1", "1ʳᵉ série : PCN ≥ 3000 (PCN 3200)"
+        "NC", "1", "1ère série : PCN ≥ 3000 (PCN 3200)"
     )
     assert series_move("P", Standing(pcn=500, pp=250, rank=900), RULES) == Move(
-        "P", "2", "2ᵉ série : PP ≥ 200 (PP 250)"
+        "P", "2", "2ème série : PP ≥ 200 (PP 250)"
     )
     assert series_move("2", Standing(pcn=900, rank=80), RULES) == Move(
-        "2", "1", "1ʳᵉ série : rang national ≤ 100 (rang national 80)"
+        "2", "1", "1ère série : rang national ≤ 100 (rang national 80)"
     )
     assert series_move("NC", Standing(pcn=5, rank=5000), RULES).after == "P"
 
 
 def test_a_player_who_meets_no_keep_rule_goes_down_one():
     assert series_move("1", Standing(pcn=400, rank=700), RULES) == Move(
-        "1", "2", "1ʳᵉ série non conservée : PCN ≥ 1000 non atteint (PCN 400)"
+        "1", "2", "1ère série non conservée : PCN ≥ 1000 non atteint (PCN 400)"
     )
     # Not ranked at all this season: down one, not two.
     assert series_move("2", Standing(), RULES) == Move(
-        "2", "P", "2ᵉ série non conservée : PCN ≥ 200 non atteint (PCN 0)"
+        "2", "P", "2ème série non conservée : PCN ≥ 200 non atteint (PCN 0)"
     )
 
 
@@ -61,7 +61,7 @@ def test_rules_that_cannot_be_used_are_named():
     assert rule_problems([Rule("NC", ENTER, "pcn", 1), Rule("1", "up", "pcn", 0)]) == [
         "Série inconnue : NC.",
         "Règle inconnue : up.",
-        "1ʳᵉ série : le seuil doit être positif.",
+        "1ère série : le seuil doit être positif.",
     ]
     assert rule_problems([Rule("2", KEEP, "elo", 5)]) == ["Mesure inconnue : elo."]
 
@@ -94,18 +94,18 @@ def test_a_player_moves_at_most_one_serie_down(current, standing):
 def test_contradictory_rules_are_refused_naming_the_problem():
     twice = [Rule("1", ENTER, "pcn", 3000), Rule("1", ENTER, "pcn", 2000)]
     assert rule_problems(twice) == [
-        "1ʳᵉ série, entrée : deux seuils de PCN (3000 et 2000) ; n'en gardez qu'un."
+        "1ère série, entrée : deux seuils de PCN (3000 et 2000) ; n'en gardez qu'un."
     ]
     inverted = [Rule("1", ENTER, "pcn", 500), Rule("2", ENTER, "pcn", 800)]
     assert rule_problems(inverted) == [
-        "Entrer en 1ʳᵉ série (PCN ≥ 500) est plus facile qu'entrer en 2ᵉ série (PCN ≥ 800) : "
+        "Entrer en 1ère série (PCN ≥ 500) est plus facile qu'entrer en 2ème série (PCN ≥ 800) : "
         "une série haute demande au moins autant qu'une série plus basse."
     ]
     by_rank = [Rule("1", ENTER, "rank", 500), Rule("P", ENTER, "rank", 100)]
-    assert "Entrer en 1ʳᵉ série (rang national ≤ 500)" in rule_problems(by_rank)[0]
+    assert "Entrer en 1ère série (rang national ≤ 500)" in rule_problems(by_rank)[0]
     harder_to_keep = [Rule("2", ENTER, "pcn", 300), Rule("2", KEEP, "pcn", 500)]
     assert rule_problems(harder_to_keep) == [
-        "2ᵉ série : la conserver (PCN ≥ 500) demande plus que d'y entrer (PCN ≥ 300) ; "
+        "2ème série : la conserver (PCN ≥ 500) demande plus que d'y entrer (PCN ≥ 300) ; "
         "la même saison y ferait entrer un joueur et en descendre un autre."
     ]
 
