@@ -12,6 +12,7 @@ from apps.core.models import AuditLog
 from apps.movements import services as movements
 from apps.movements.models import MovementTable, Place, SessionMovement
 from apps.movements.selectors import Spot
+from apps.penalties.domain.ruling import names_a_side
 from apps.penalties.models import Adjustment, Fault, FaultySide, Penalised
 from apps.penalties.selectors import catalogue_for
 from apps.penalties.services import incident_record
@@ -170,7 +171,6 @@ def play_audits(play: Play) -> list[tuple[str, dict]]:
 # --- incidents -------------------------------------------------------------------
 
 # The adjustments that fall on one side: the faulty side must be named.
-SIDED = {Adjustment.FORTY_SIXTY, Adjustment.FORGOTTEN_CARD}
 
 
 def table_at(session: Session, number: int = 1, sequence: int = 1) -> MovementTable:
@@ -208,7 +208,7 @@ def ruling(row: Fault, taker, defenders):
     (side, players, options)."""
     options = {}
     side = row.faulty_side
-    if row.adjustment in SIDED and not side:
+    if names_a_side(row.adjustment) and not side:
         side = options["faulty_side"] = FaultySide.TAKER
     if row.penalised == Penalised.TABLE:
         players = []

@@ -40,7 +40,6 @@ from apps.exchange.domain.document import (
     FORMAT,
     IMPORT_REASON,
     MAX_DEPTH,
-    SIDED,
     FileAdjustment,
     FileIncident,
     FilePlayer,
@@ -59,6 +58,7 @@ from apps.federation.models import Club, Licensee
 from apps.federation.services import licensee_guest_record, licensees_record
 from apps.movements.models import MovementTable, Place, SessionMovement
 from apps.movements.services import movement_record
+from apps.penalties.domain.ruling import names_a_side
 from apps.penalties.models import Fault, Incident
 from apps.penalties.selectors import catalogue_for
 from apps.penalties.services import incident_write, penalty_record
@@ -499,7 +499,7 @@ def _incidents(
             else float(incident.penalty_percent),
             "override_reason": incident.override_reason,
             "adjustment": incident.adjustment,
-            "faulty": incident.faulty_side if incident.adjustment in SIDED else "",
+            "faulty": incident.faulty_side if names_a_side(incident.adjustment) else "",
             "players_note": incident.players_note,
         }
         rows.append(

@@ -7,11 +7,10 @@ from django.db.models import Sum
 from apps.movements.models import Place
 from apps.penalties.domain.effects import (
     AdjustedScore,
-    AdjustmentKind,
     PenaltyRecord,
     penalties_total,
 )
-from apps.penalties.domain.ruling import forgotten_by_defender
+from apps.penalties.domain.ruling import forgotten_by_defender, names_a_side
 from apps.penalties.models import (
     CatalogueVersion,
     Incident,
@@ -83,7 +82,7 @@ def session_adjustments(session: Session) -> dict[tuple[str, int, int], dict]:
     adjustments = {}
     for incident in incidents:
         players = sorted(str(player.pk) for player in incident.players.all())
-        sided = AdjustmentKind(incident.adjustment).sided
+        sided = names_a_side(incident.adjustment)
         adjustments[incident.table.section, incident.table.table, incident.etui] = {
             "kind": incident.adjustment,
             "faulty": incident.faulty_side if sided else None,

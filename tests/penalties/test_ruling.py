@@ -11,6 +11,7 @@ from apps.penalties.domain.effects import AdjustmentKind
 from apps.penalties.domain.ruling import (
     Sanction,
     forgotten_by_defender,
+    names_a_side,
     players_problems,
     ruling_departs,
     ruling_given,
@@ -112,3 +113,9 @@ def test_a_card_forgotten_by_a_defender_names_one_defender():
     assert not forgotten_by_defender("forgotten_card", "taker")
     assert players_problems(forgotten, 2) == [("players", "defender_missing")]
     assert players_problems(forgotten, 1) == []
+
+
+def test_a_side_is_named_for_the_sided_marques_only():
+    sided = [kind.value for kind in AdjustmentKind if names_a_side(kind.value)]
+    assert sided == ["40_60", "forgotten_card"]
+    assert not names_a_side("")

@@ -70,6 +70,7 @@ from apps.movements.domain.etuis import etui_taker
 from apps.movements.domain.model import RoomMovement, TablePlay, UnsupportedMovement
 from apps.movements.domain.room import room_movement
 from apps.penalties.domain.effects import AdjustmentKind, Side
+from apps.penalties.domain.ruling import forgotten_by_defender, names_a_side
 from apps.results.domain.fingerprint import VACANT, PlayedLine, guest_identity
 from apps.results.domain.model import FORFEIT, PlayerResult, SessionResults, Unranked
 from apps.scoring.domain.deal import Deal, duplicate_score, duplicate_score_reason
@@ -91,7 +92,6 @@ DEAL_KEYS = tuple(field.name for field in fields(Deal))
 SEAT_ALIASES = {"O": "W"}  # Ouest, as French sheets write it
 KINDS = tuple(kind.value for kind in AdjustmentKind)
 SIDES = tuple(side.value for side in Side)
-SIDED = (AdjustmentKind.FORTY_SIXTY, AdjustmentKind.FORGOTTEN_CARD)
 NOTE_KEYS = {"zero_players": "zero", "forty_players": "forty"}  # the incident's players' note
 IMPORT_REASON = "importé du fichier de tournoi"  # an imported ruling departing from the code
 
@@ -710,8 +710,9 @@ def _adjustment(
     problems = len(errors)
     kind = _required(errors, data, "kind", path, _choice, KINDS)
     faulty = _optional(errors, data, "faulty", path, _choice, SIDES)
-    if kind is not None and (kind in SIDED) != (data.get("faulty") is not None):
-        message = "camp fautif manquant pour" if kind in SIDED else "pas de camp fautif pour"
+    sided = kind is not None and names_a_side(kind)
+    if kind is not None and sided != (data.get("faulty") is not None):
+        message = "camp fautif manquant pour" if sided else "pas de camp fautif pour"
         errors.add(_at(path, "faulty"), f"{message} « {kind} » : « taker » ou « defense »")
     lists = {
         key: _play_players(errors, data, key, path, places, seated, play)
@@ -725,7 +726,7 @@ def _adjustment(
         )
     elif len(noted) > 1:
         errors.add(path, "donner soit « zero_players », soit « forty_players », pas les deux")
-    if (kind, faulty) == (AdjustmentKind.FORGOTTEN_CARD, Side.DEFENSE) and play is not None:
+    if forgotten_by_defender(kind, faulty) and play is not None:
         section, _position, table, etui = play
         taker = (section, places.tables[(section, table, etui)].player_at(etui_taker(etui)))
         if len(lists["players"] or ()) != 1 or lists["players"][0] == taker:

@@ -102,6 +102,11 @@ def ruling_problems(
     return problems
 
 
+def names_a_side(adjustment: str) -> bool:
+    """Whether a ruling with this marque ajustée ("" for none) names the side at fault."""
+    return bool(adjustment) and AdjustmentKind(adjustment).sided
+
+
 def forgotten_by_defender(adjustment: str, faulty_side: str) -> bool:
     """A card forgotten by a defender: the marque ajustée names that defender."""
     return (adjustment, faulty_side) == (AdjustmentKind.FORGOTTEN_CARD, Side.DEFENSE)
