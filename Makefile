@@ -45,6 +45,7 @@ test: install
 lint:
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/python scripts/check_habits.py  # the project's own rules (status strings, vocabularies, writers)
 
 check:
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python manage.py check --fail-level WARNING

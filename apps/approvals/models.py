@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from apps.approvals.domain.chain import ACTION_NAMES, LEVEL_NAMES, Action, Level
+from apps.approvals.domain.chain import ACTION_NAMES, LEVEL_NAMES, LEVEL_PLACES, Action, Level
 from apps.tournaments.domain.indices import GRANTED_INDICES, index_problem
 from apps.tournaments.models import index_granted
 
@@ -110,6 +110,11 @@ class Homologation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.date:%d/%m/%Y})"
+
+    @property
+    def where(self) -> str:
+        """Where the tournament is in the chain: « au comité », « homologué »…"""
+        return LEVEL_PLACES[Level(self.level)]
 
 
 class HomologationStep(models.Model):

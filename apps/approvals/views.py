@@ -15,7 +15,15 @@ from django.views.decorators.http import require_POST
 
 from apps.accounts.permissions import roles_of
 from apps.approvals import documents, permissions, services
-from apps.approvals.domain.chain import ACTION_NAMES, MOVES, REASONED, Action, Level
+from apps.approvals.domain.chain import (
+    ACTION_NAMES,
+    LEVEL_PLACES,
+    MOVES,
+    REASONED,
+    TURNING_AWAY,
+    Action,
+    Level,
+)
 from apps.approvals.external import can_receive
 from apps.approvals.external_views import correction_form
 from apps.approvals.forms import InboxFilterForm
@@ -51,7 +59,15 @@ def inbox(request):
     boxes = []
     for level in levels:
         rows = inbox_rows(form.filter(waiting_for(request.user, level)), today)
-        boxes.append({"level": level, "rows": rows, "late": sum(r.late for r in rows)})
+        boxes.append(
+            {
+                "level": level,
+                "waiting": f"En attente {LEVEL_PLACES[Level(level)]}",
+                "passes_on": level != Level.FEDERATION,  # the federation approves instead
+                "rows": rows,
+                "late": sum(r.late for r in rows),
+            }
+        )
     # Every box's alerts read at once: their cost does not grow with the tournaments.
     alerted = iter(with_alerts([row for box in boxes for row in box["rows"]], request.user))
     for box in boxes:
@@ -141,7 +157,14 @@ def _steps_for(user, homologation: Homologation) -> list[dict]:
         if deciding != bool(homologation.correction_reason) and level == Level.APPROVED:
             continue
         if permissions.can_act_as(user, homologation, who):
-            steps.append({"action": action, "name": BUTTONS[action], "reason": action in REASONED})
+            steps.append(
+                {
+                    "action": action,
+                    "name": BUTTONS[action],
+                    "reason": action in REASONED,
+                    "secondary": action in TURNING_AWAY,
+                }
+            )
     return steps
 
 

@@ -191,6 +191,11 @@ class Stage(models.Model):
         return self.name
 
     @property
+    def semi_final(self) -> bool:
+        """A regional semi-final: its incomplete table may take players directly."""
+        return self.level == self.Level.REGIONAL_SEMI_FINAL
+
+    @property
     def is_final(self) -> bool:
         return self.level in self.FINALS
 

@@ -13,6 +13,7 @@ from apps.competitions.domain.qualification import (
 )
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Competition, Qualifier, Stage
+from apps.federation.domain.series import NAMES, Series
 from apps.federation.models import Committee, Licensee, Season
 from apps.movements.models import Place
 from apps.results.reads import tournament_results_read
@@ -105,7 +106,7 @@ def stage_refusals(stage: Stage, licensee: Licensee) -> list[str]:
         if _overseas_visits(stage, licensee):
             refusals.append(
                 "un joueur d'un comité outre-mer ne joue qu'un championnat régional "
-                "1ère série métropolitain par saison"
+                f"{NAMES[Series.FIRST]} métropolitain par saison"
             )
     return (
         eligibility_refusals(

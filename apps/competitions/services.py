@@ -36,6 +36,7 @@ from apps.competitions.selectors import (
     stage_standings,
 )
 from apps.core.audit import audit_record, model_update
+from apps.federation.domain.series import NAMES, Series
 from apps.federation.models import Club, Committee, Licensee, Season, Zone
 from apps.movements.models import SessionMovement
 from apps.movements.services import SERIES_RANK, movement_generate
@@ -194,7 +195,7 @@ def _check_ranking_source(
         or not committee.overseas
     ):
         raise ValidationError(
-            "Seuls les joueurs 2ème série d'un comité outre-mer sont qualifiés par le "
+            f"Seuls les joueurs {NAMES[Series.SECOND]} d'un comité outre-mer sont qualifiés par le "
             "classement du championnat régional open (art. 1)."
         )
     source_zone = source.zone_id or (source.committee.zone_id if source.committee_id else None)

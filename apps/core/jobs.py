@@ -20,8 +20,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError
 
+from apps.core.models import JobState
+
 logger = logging.getLogger(__name__)
-PENDING, RUNNING = "pending", "running"
+PENDING, RUNNING = JobState.PENDING, JobState.RUNNING
 # What publishing a task raises when the broker cannot be reached.
 BROKER_DOWN = (OperationalError, ConnectionError, OSError)
 

@@ -38,10 +38,19 @@ class AuditLog(models.Model):
         return f"{self.at:%Y-%m-%d %H:%M} {self.get_action_display()} {self.object_repr}"
 
 
+class JobState(models.TextChoices):
+    """The life of a job: waiting, in progress, then done or failed."""
+
+    PENDING = "pending", _("waiting")
+    RUNNING = "running", _("in progress")
+    DONE = "done", _("done")
+    FAILED = "failed", _("failed")
+
+
 class ClaimedJob(models.Model):
     """The fields of a job run by a Celery worker that may die (apps.core.jobs): its state
-    ("pending", "running", then each kind's own end states), the heartbeat of the run at
-    work, the number of runs that claimed it, and why it could not be queued."""
+    (``JobState``; each kind has its ``state`` field), the heartbeat of the run at work,
+    the number of runs that claimed it, and why it could not be queued."""
 
     heartbeat_at = models.DateTimeField(_("last sign of life"), null=True, blank=True)
     attempts = models.PositiveSmallIntegerField(_("runs"), default=0)
@@ -49,3 +58,16 @@ class ClaimedJob(models.Model):
 
     class Meta:
         abstract = True
+
+    @property
+    def in_progress(self) -> bool:
+        """Waiting for a worker or being worked on."""
+        return self.state in (JobState.PENDING, JobState.RUNNING)
+
+    @property
+    def succeeded(self) -> bool:
+        return self.state == JobState.DONE
+
+    @property
+    def failed(self) -> bool:
+        return self.state == JobState.FAILED

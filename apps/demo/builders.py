@@ -12,7 +12,6 @@ users as actors, as they would do it in the interface."""
 import datetime
 import random
 from dataclasses import dataclass
-from decimal import Decimal
 
 from django.utils import timezone
 
@@ -40,6 +39,7 @@ from apps.movements.services import (
 from apps.rankings.models import Publication
 from apps.rankings.services import ranking_publish
 from apps.scoring.services import play_score_set
+from apps.tournaments.domain.indices import Index
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import RefereeAssignment, Registration, Session, Tournament
 from apps.tournaments.services import (
@@ -197,7 +197,7 @@ def _tournament_record(club: Club, name: str, date, status=Status.DRAFT) -> Tour
     tournament, created = Tournament.objects.get_or_create(
         club=club,
         name=name,
-        defaults={"date": date, "venue": VENUE, "status": status, "index": Decimal("1.0")},
+        defaults={"date": date, "venue": VENUE, "status": status, "index": Index.BASE},
     )
     if created:
         Session.objects.create(tournament=tournament, number=1)

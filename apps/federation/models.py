@@ -2,7 +2,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from apps.core.models import ClaimedJob
+from apps.core.models import ClaimedJob, JobState
 from apps.federation.domain import series
 from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
 from apps.federation.domain.seasons import SeasonSpan
@@ -238,10 +238,10 @@ class LicenseeImport(ClaimedJob):
     as a job that survives the worker's death (apps.core.jobs)."""
 
     class State(models.TextChoices):
-        PENDING = "pending", _("waiting")
-        RUNNING = "running", _("in progress")
-        DONE = "done", _("done")
-        FAILED = "failed", _("rejected")
+        PENDING = JobState.PENDING, _("waiting")
+        RUNNING = JobState.RUNNING, _("in progress")
+        DONE = JobState.DONE, _("done")
+        FAILED = JobState.FAILED, _("rejected")
 
     created_by = models.ForeignKey(
         "accounts.User",

@@ -76,14 +76,15 @@ def open_season(request, year):
     if request.method != "POST":
         licensees = Licensee.objects.count()
         weighed = Licensee.objects.filter(series__in=POTENTIAL_SERIES).count()
+        first, second, promotion = (NAMES[series] for series in POTENTIAL_SERIES)
         return confirm_page(
             request,
             title=f"Ouvrir la saison {season}",
             question=(
                 f"Ouvrir la saison {season} (du {season.start:%d/%m/%Y} au "
                 f"{season.end:%d/%m/%Y}) ? Son potentiel PP est figé tel qu'il est "
-                f"maintenant : {licensees} licenciés FFT, dont {weighed} en 1ère série, 2ème "
-                "série ou Promotion, comptés par comité. Les PP de l'Open de toute la saison "
+                f"maintenant : {licensees} licenciés FFT, dont {weighed} en {first}, {second} "
+                f"ou {promotion}, comptés par comité. Les PP de l'Open de toute la saison "
                 "les liront ; ils ne se modifient plus."
             ),
             confirm_label="Ouvrir la saison",

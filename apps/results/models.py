@@ -3,7 +3,7 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from apps.core.models import ClaimedJob
+from apps.core.models import ClaimedJob, JobState
 
 SHEETS_DIR = "scoring/feuilles-de-route"  # where the room's feuilles de route are stored
 
@@ -13,11 +13,7 @@ class RoomSheetsJob(ClaimedJob):
     results' fingerprint it is built for, its progress, and its state. The PDF is stored
     under the fingerprint, so asking again while the results are unchanged finds it."""
 
-    class State(models.TextChoices):
-        PENDING = "pending", _("waiting")
-        RUNNING = "running", _("in progress")
-        DONE = "done", _("done")
-        FAILED = "failed", _("failed")
+    State = JobState
 
     session = models.OneToOneField(
         "tournaments.Session",

@@ -366,6 +366,12 @@ class TableEtui:
             return "held"
         return self.entry.state
 
+    # The states the phone's block shows differently.
+    recorded = property(lambda self: self.state == "recorded")
+    disputed = property(lambda self: self.state == TableEntry.State.DISPUTED)
+    held = property(lambda self: self.state == "held")
+    pending = property(lambda self: self.state == TableEntry.State.PENDING)
+
 
 def _entries(tables) -> dict[tuple[int, int], TableEntry]:
     rows = TableEntry.objects.filter(table__in=tables)

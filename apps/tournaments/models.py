@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from apps.federation.models import RefereeGrade
-from apps.tournaments.domain.indices import INDICES, index_problem
+from apps.tournaments.domain.indices import INDICES, Index, index_problem
 from apps.tournaments.domain.workflow import FROZEN_STATUSES, RESULT_STATUSES, Status
 
 
@@ -87,7 +87,7 @@ class Tournament(models.Model):
         _("index"),
         max_digits=3,
         decimal_places=1,
-        default=Decimal("1.0"),
+        default=Index.BASE,
         validators=[index_granted],
         help_text=_("PCN award multiplier: 1, 1.2 (regional), 1.5 (national), 1.8 (final)."),
     )
@@ -145,6 +145,12 @@ class Tournament(models.Model):
         """Finished, submitted or approved: the results are shown to whoever may open the
         tournament, and a score changed from then on needs a reason."""
         return self.status in RESULT_STATUSES
+
+    @property
+    def finished(self) -> bool:
+        """Play is over and the tournament is with its organiser, not yet sent for
+        homologation (or sent back)."""
+        return self.status == Status.FINISHED
 
     @property
     def frozen(self) -> bool:

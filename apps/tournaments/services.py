@@ -22,6 +22,7 @@ from apps.federation.models import Club, Licensee
 from apps.federation.permissions import can_manage_club
 from apps.federation.services import licensee_guest_record
 from apps.tournaments import permissions
+from apps.tournaments.domain.indices import Index
 from apps.tournaments.domain.sessions import MAX_SESSIONS
 from apps.tournaments.domain.workflow import (
     REGISTRATION_STATUSES,
@@ -160,7 +161,7 @@ def tournament_create(
     game: str = Tournament.Game.DUPLICATE_TAROT,
     venue: str = "",
     kind: str = Tournament.Kind.INDIVIDUAL,
-    index: Decimal = Decimal("1.0"),
+    index: Decimal = Index.BASE,
     sessions: int = 1,
     request_key: UUID | None = None,
     starts_at: time | None = None,

@@ -59,6 +59,7 @@ def test_every_decimal_typed_in_a_form_takes_a_comma():
     assert refused == []
 
 
+@pytest.mark.django_db  # the form checks the tournament's constraints, the index's included
 @pytest.mark.parametrize("value", ["1,5", "1.5"])
 def test_the_tournament_form_reads_the_index_and_fee_with_a_comma(value):
     form = TournamentForm(data={"index": value, "entry_fee": "12,5"})

@@ -341,3 +341,11 @@ def test_the_export_adds_percentages_ranks_and_notes_to_the_document():
         {"etui": 1, "position": 2, "table": 2, "score": 60, "taker_note": 100.0},
         {"etui": 1, "position": 3, "table": 3, "score": None, "taker_note": None},
     ]
+
+
+def test_an_index_the_regulation_does_not_grant_is_refused():
+    document = changed(tournament={"name": "Open", "date": "2026-11-19", "indice": 2.3})
+    assert errors_of(document) == [
+        "tournament.indice : L'indice 2,3 n'est pas un indice du règlement : "
+        "1, 1,2, 1,5, 1,8 ou 3."
+    ]

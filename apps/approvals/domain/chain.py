@@ -67,6 +67,16 @@ ACTION_NAMES = {
     Action.ACCEPT_CORRECTION: "correction acceptée",
     Action.REFUSE_CORRECTION: "correction refusée",
 }
+# Where a tournament is in the chain, as its page says it.
+LEVEL_PLACES = {
+    Level.ORGANISER: "chez l'organisateur",
+    Level.COMMITTEE: "au comité",
+    Level.ZONE: "à la zone",
+    Level.FEDERATION: "à la fédération",
+    Level.APPROVED: "homologué",
+}
+# The steps that turn a tournament away (shown as the secondary choice).
+TURNING_AWAY = frozenset({Action.SEND_BACK, Action.REFUSE_CORRECTION})
 LEVEL_NAMES = {
     Level.ORGANISER: "l'organisateur",
     Level.COMMITTEE: "le comité",

@@ -74,6 +74,7 @@ from apps.penalties.domain.ruling import forgotten_by_defender, names_a_side
 from apps.results.domain.fingerprint import VACANT, PlayedLine, guest_identity
 from apps.results.domain.model import FORFEIT, PlayerResult, SessionResults, Unranked
 from apps.scoring.domain.deal import Deal, duplicate_score, duplicate_score_reason
+from apps.tournaments.domain.indices import INDICES, Index, index_problem
 
 FORMAT = "donne-tournament/1"
 FILE_MAX_BYTES = 5 * 1024 * 1024
@@ -86,7 +87,7 @@ NAME_MAX_LENGTH = 150
 VENUE_MAX_LENGTH = 200
 CLUB_MAX_LENGTH = 10
 PERSON_NAME_MAX_LENGTH = 100
-INDEX_MIN, INDEX_MAX = Decimal("1.0"), Decimal("3.0")
+INDEX_MIN, INDEX_MAX = min(INDICES), max(INDICES)
 PERCENT_MIN, PERCENT_MAX = Decimal("0.01"), Decimal("100")
 DEAL_KEYS = tuple(field.name for field in fields(Deal))
 SEAT_ALIASES = {"O": "W"}  # Ouest, as French sheets write it
@@ -379,9 +380,12 @@ def _tournament(errors: _Errors, document: dict) -> TournamentInfo | None:
         return None
     name = _required(errors, data, "name", path, _text, NAME_MAX_LENGTH)
     day = _required(errors, data, "date", path, _date)
-    index = INDEX_MIN
+    index = Index.BASE
     if data.get("indice") is not None:
         index = _required(errors, data, "indice", path, _decimal, INDEX_MIN, INDEX_MAX, 1)
+        if index is not None and index_problem(index):
+            errors.add(_at(path, "indice"), index_problem(index))
+            index = None
     venue = _optional(errors, data, "venue", path, _text, VENUE_MAX_LENGTH)
     club = _optional(errors, data, "club", path, _text, CLUB_MAX_LENGTH)
     if None in (name, day, index):
