@@ -346,6 +346,5 @@ def test_the_export_adds_percentages_ranks_and_notes_to_the_document():
 def test_an_index_the_regulation_does_not_grant_is_refused():
     document = changed(tournament={"name": "Open", "date": "2026-11-19", "indice": 2.3})
     assert errors_of(document) == [
-        "tournament.indice : L'indice 2,3 n'est pas un indice du règlement : "
-        "1, 1,2, 1,5, 1,8 ou 3."
+        "tournament.indice : L'indice 2,3 n'est pas un indice du règlement : 1, 1,2, 1,5, 1,8 ou 3."
     ]
