@@ -19,6 +19,7 @@ from apps.awards.selectors import (
     following_older_rules,
     waiting_for_an_opened_season,
 )
+from apps.competitions.domain.kinds import KINDS, OPEN_SHEET
 from apps.competitions.models import Competition, Stage
 from apps.core.audit import audit_record
 from apps.core.jobs import job_claim, job_enqueue, job_heartbeat
@@ -35,22 +36,6 @@ from apps.tournaments.domain.indices import Index
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 
-# The PP tables of the regional séries finals (« POINT DE PERFORMANCE »).
-SERIES_TABLES = {
-    Competition.Kind.FIRST_SERIES: "1",
-    Competition.Kind.SECOND_SERIES: "2",
-    Competition.Kind.PROMOTION: "P",
-    Competition.Kind.SENIOR: "senior",
-}
-# The national finals' tables (« Championnat(s) de France »).
-NATIONAL_FINALS = {
-    Competition.Kind.OPEN: "open",
-    Competition.Kind.FIRST_SERIES: "1",
-    Competition.Kind.SECOND_SERIES: "2",
-    Competition.Kind.PROMOTION: "P",
-    Competition.Kind.SENIOR: "senior",
-    Competition.Kind.YOUTH: "jeunes",
-}
 logger = logging.getLogger(__name__)
 # What the apps above register (in their AppConfig.ready) to hear that an approved
 # tournament's awards were computed again (awards_recompute): the national ranking's live
@@ -104,9 +89,10 @@ def _stage_pp(stage: Stage, players: int) -> list[int]:
     kind = stage.competition.kind
     if stage.level not in REGIONAL_PP_LEVELS:
         return []
-    if kind in SERIES_TABLES:
-        return pp.series_pp(SERIES_TABLES[kind], players)
-    if kind == Competition.Kind.OPEN:
+    table = KINDS[kind].regional_pp
+    if table in pp.SERIES_PP:
+        return pp.series_pp(table, players)
+    if table == OPEN_SHEET:
         potential = _potential(stage)
         if potential is None:
             raise PotentialNotFrozen(
@@ -143,7 +129,7 @@ def award_facts(tournament: Tournament, results: TournamentResultsData) -> Facts
     if stage is not None:
         values |= {"stage": stage.level, "ceiling": pcn.REGIONAL_CHAMPIONSHIP_CEILING}
         if stage.level == Stage.Level.NATIONAL_FINAL:
-            final = NATIONAL_FINALS[stage.competition.kind]
+            final = KINDS[stage.competition.kind].national_pp
             values["national_final"] = lambda place: pp.national_final_awards(
                 final, place, players=players
             )

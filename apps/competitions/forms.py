@@ -8,6 +8,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from apps.accounts.models import Role, User
+from apps.competitions.domain.kinds import CompetitionKind
+from apps.competitions.domain.overseas import ranked_by_the_open
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Competition, Stage
 from apps.federation.models import Club, Committee, Licensee, Zone
@@ -158,7 +160,7 @@ class StageForm(forms.Form):
         if not zones:
             del self.fields["group"]
         overseas = national or any(c.overseas for c in committees)
-        if competition.kind == Competition.Kind.SECOND_SERIES and overseas:
+        if ranked_by_the_open(CompetitionKind(competition.kind), overseas=overseas):
             self.fields["ranking_source"].queryset = Stage.objects.filter(
                 competition__season=competition.season_id, competition__kind=Competition.Kind.OPEN
             )

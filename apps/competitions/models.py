@@ -5,7 +5,7 @@ each stage qualified for the next one."""
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from apps.competitions.domain.eligibility import CompetitionKind
+from apps.competitions.domain.kinds import CompetitionKind
 from apps.competitions.domain.regulation import RegulationRow, minimums_hold
 from apps.competitions.domain.seating import FirstSeating
 

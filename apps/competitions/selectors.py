@@ -5,7 +5,8 @@ from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 
-from apps.competitions.domain.eligibility import CompetitionKind, eligibility_refusals
+from apps.competitions.domain.eligibility import eligibility_refusals
+from apps.competitions.domain.overseas import VISITS_REFUSAL, visiting
 from apps.competitions.domain.qualification import (
     champion_enters_final,
     champion_refusal,
@@ -13,7 +14,6 @@ from apps.competitions.domain.qualification import (
 )
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Competition, Qualifier, Stage
-from apps.federation.domain.series import NAMES, Series
 from apps.federation.models import Committee, Licensee, Season
 from apps.movements.models import Place
 from apps.results.reads import tournament_results_read
@@ -93,21 +93,19 @@ def stage_refusals(stage: Stage, licensee: Licensee) -> list[str]:
     committee = licensee.club.committee
     licensed_in = committees is None or committee.pk in committees
     refusals = []
-    # Art. 1: a 1st series player of an overseas committee may play any metropolitan
-    # regional 1st series championship, once a season.
-    visiting = (
+    if (
         not licensed_in
-        and kind == CompetitionKind.FIRST_SERIES
         and committee.overseas
-        and not Committee.objects.filter(pk__in=committees, overseas=True).exists()
-    )
-    if visiting:
+        and visiting(
+            kind,
+            licensed_in=licensed_in,
+            player_overseas=True,
+            stage_overseas=Committee.objects.filter(pk__in=committees, overseas=True).exists(),
+        )
+    ):
         licensed_in = True
         if _overseas_visits(stage, licensee):
-            refusals.append(
-                "un joueur d'un comité outre-mer ne joue qu'un championnat régional "
-                f"{NAMES[Series.FIRST]} métropolitain par saison"
-            )
+            refusals.append(VISITS_REFUSAL)
     return (
         eligibility_refusals(
             kind,

@@ -15,7 +15,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from apps.competitions import permissions
-from apps.competitions.domain.eligibility import SERIES_OF, CompetitionKind
+from apps.competitions.domain.kinds import KINDS, SERIES_OF, CompetitionKind
+from apps.competitions.domain.overseas import ranking_source_refusal
 from apps.competitions.domain.qualification import direct_qualifiers, line_order, qualification
 from apps.competitions.domain.regulation import (
     MIN_DEALS,
@@ -36,7 +37,6 @@ from apps.competitions.selectors import (
     stage_standings,
 )
 from apps.core.audit import audit_record, model_update
-from apps.federation.domain.series import NAMES, Series
 from apps.federation.models import Club, Committee, Licensee, Season, Zone
 from apps.movements.models import SessionMovement
 from apps.movements.services import SERIES_RANK, movement_generate
@@ -189,24 +189,16 @@ def _check_ranking_source(
 ) -> None:
     """Art. 1: only the 2nd series of an overseas committee qualifies by the ranking of the
     Open regional championship of its zone, the same season."""
-    if (
-        competition.kind != CompetitionKind.SECOND_SERIES
-        or committee is None
-        or not committee.overseas
-    ):
-        raise ValidationError(
-            f"Seuls les joueurs {NAMES[Series.SECOND]} d'un comité outre-mer sont qualifiés par le "
-            "classement du championnat régional open (art. 1)."
-        )
     source_zone = source.zone_id or (source.committee.zone_id if source.committee_id else None)
-    if (
-        source.competition.kind != CompetitionKind.OPEN
-        or source.competition.season_id != competition.season_id
-        or source_zone != committee.zone_id
-    ):
-        raise ValidationError(
-            "Le classement doit être celui du championnat régional open de la zone, la même saison."
-        )
+    refusal = ranking_source_refusal(
+        CompetitionKind(competition.kind),
+        overseas=committee is not None and committee.overseas,
+        source_kind=CompetitionKind(source.competition.kind),
+        same_season=source.competition.season_id == competition.season_id,
+        same_zone=committee is not None and source_zone == committee.zone_id,
+    )
+    if refusal:
+        raise ValidationError(refusal)
 
 
 def _first_seating(competition: Competition, level: str, seating: str | None) -> str:
@@ -432,7 +424,7 @@ def stage_direct_qualify(*, actor, stage: Stage, national_order: Sequence[Licens
             "Aucune table n'est incomplète : personne n'est qualifié directement."
         )
     kind = stage.competition.domain_kind
-    champion = stage.next_stage.outgoing_champion_id if kind != CompetitionKind.OPEN else None
+    champion = stage.next_stage.outgoing_champion_id if KINDS[kind].champion_first else None
     chosen = direct_qualifiers(
         list(registrations), champion=champion, national_order=[p.pk for p in national_order]
     )

@@ -7,10 +7,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from apps.competitions.domain.eligibility import (
-    CompetitionKind,
     eligibility_refusals,
     is_senior,
 )
+from apps.competitions.domain.kinds import CompetitionKind
 
 K = CompetitionKind
 

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from apps.competitions.domain.eligibility import CompetitionKind
+from apps.competitions.domain.kinds import CompetitionKind
 from apps.competitions.domain.regulation import (
     MIN_DEALS,
     MIN_PLAYERS,

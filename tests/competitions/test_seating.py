@@ -4,7 +4,7 @@ regional final, balanced at the national final; the following ones always by ser
 
 import pytest
 
-from apps.competitions.domain.eligibility import CompetitionKind
+from apps.competitions.domain.kinds import CompetitionKind
 from apps.competitions.domain.seating import first_seating_refusal, first_seatings
 
 K = CompetitionKind

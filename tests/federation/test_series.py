@@ -3,7 +3,7 @@ their names as the regulation spells them (fascicule 3, ch. 2: « 1ère série �
 série », « promotion »), which the licensees, the championships and the national ranking
 show."""
 
-from apps.competitions.domain.eligibility import SERIES_OF, CompetitionKind
+from apps.competitions.domain.kinds import SERIES_OF, CompetitionKind
 from apps.federation.domain.series import NAMES, ORDER, RANKED, Series
 from apps.federation.models import Licensee
 from apps.rankings.models import SeriesRule

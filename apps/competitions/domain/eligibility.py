@@ -5,28 +5,11 @@ a regional stage (art. 2, 12 « licenciés dans le comité »), and the Senior a
 reasons, in French."""
 
 from datetime import date
-from enum import StrEnum
 
-from apps.federation.domain.series import NAMES, Series
+from apps.competitions.domain.kinds import KINDS, SERIES_OF, CompetitionKind
+from apps.federation.domain.series import NAMES
 
 SENIOR_AGE = 60
-
-
-class CompetitionKind(StrEnum):
-    FIRST_SERIES = "1"  # championnat 1ère série
-    SECOND_SERIES = "2"  # championnat 2ème série
-    PROMOTION = "P"  # championnat promotion
-    OPEN = "open"
-    SENIOR = "senior"
-    YOUTH = "jeunes"  # Jeunes / Espoirs
-
-
-# The série a séries championship gathers (the licensee's série, apps.federation).
-SERIES_OF = {
-    CompetitionKind.FIRST_SERIES: Series.FIRST,
-    CompetitionKind.SECOND_SERIES: Series.SECOND,
-    CompetitionKind.PROMOTION: Series.PROMOTION,
-}
 
 
 def senior_on(season_start_year: int) -> date:
@@ -62,7 +45,7 @@ def eligibility_refusals(
             f"le championnat {NAMES[wanted]} ne réunit que les joueurs de cette série ; "
             f"ce joueur est {NAMES.get(series, series)}"
         )
-    if kind == CompetitionKind.SENIOR:
+    if KINDS[kind].senior:
         day = senior_on(season_start_year).strftime("%d/%m/%Y")
         if birth_date is None:
             refusals.append(f"date de naissance inconnue : il faut avoir {SENIOR_AGE} ans au {day}")

@@ -22,21 +22,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from apps.competitions.domain.eligibility import SERIES_OF, CompetitionKind
+from apps.competitions.domain.kinds import KINDS, SERIES_OF, CompetitionKind
 
 TABLE_SIZE = 4
 P = TypeVar("P")
 
 
-# Art. 6, 11: the championships whose outgoing regional champion enters the regional final
-# directly.
-CHAMPION_ENTERS_FINAL = frozenset({CompetitionKind.OPEN, CompetitionKind.SENIOR})
-
-
 def champion_enters_final(kind: CompetitionKind) -> bool:
     """Whether the outgoing regional champion enters the regional final without playing
     the stages before it (art. 6, 11; not in the séries: art. 2)."""
-    return kind in CHAMPION_ENTERS_FINAL
+    return KINDS[kind].champion_enters_final
 
 
 def champion_refusal(kind: CompetitionKind) -> str | None:

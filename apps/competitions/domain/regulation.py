@@ -22,17 +22,11 @@ The Jeunes championship is not in the regulation: it is held to 2 sessions, as t
 from dataclasses import dataclass
 from itertools import pairwise
 
-from apps.competitions.domain.eligibility import CompetitionKind
+from apps.competitions.domain.kinds import KINDS, CompetitionKind
 from apps.tournaments.domain.sessions import MAX_SESSIONS
 
 MIN_PLAYERS = 15
 MIN_DEALS = 20
-ONE_SESSION_KINDS = frozenset({CompetitionKind.PROMOTION, CompetitionKind.SENIOR})
-# Art. 12: every qualifier of the Senior is held to the minimums, a semi-final included.
-EVERY_STAGE_KINDS = frozenset({CompetitionKind.SENIOR})
-# Art. 2: « La CCR peut pour le championnat promotion organiser plusieurs finales locales
-# qualificatives directement pour le championnat de France. »
-LOCAL_FINAL_KINDS = frozenset({CompetitionKind.PROMOTION})
 
 
 @dataclass(frozen=True)
@@ -50,7 +44,7 @@ class RegulationRow:
 
 
 def min_sessions(kind: CompetitionKind) -> int:
-    return 1 if kind in ONE_SESSION_KINDS else 2
+    return KINDS[kind].min_sessions
 
 
 def minimums_hold(kind: CompetitionKind, *, regional: bool, final: bool) -> bool:
@@ -58,7 +52,7 @@ def minimums_hold(kind: CompetitionKind, *, regional: bool, final: bool) -> bool
     regional or group final (art. 2, 7), and every regional stage of the Senior (art. 12).
     A semi-final of the other championships, and a national final (its format set by the
     CCN: art. 4, 9, 14), are held to the cuts only."""
-    return regional and (final or kind in EVERY_STAGE_KINDS)
+    return regional and (final or KINDS[kind].minimums_every_stage)
 
 
 def local_final_refusal(
@@ -67,7 +61,7 @@ def local_final_refusal(
     """Why a local final may not be organised (None: it may): only in the Promotion, and it
     qualifies for the national final directly (art. 2). ``qualifies_for_national`` None:
     the stage names no next stage yet."""
-    if kind not in LOCAL_FINAL_KINDS:
+    if not KINDS[kind].local_finals:  # « La CCR peut pour le championnat promotion … »
         return (
             "seul le championnat promotion organise des finales locales, qualificatives "
             "directement pour le championnat de France (art. 2)"

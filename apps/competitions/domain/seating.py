@@ -13,7 +13,7 @@
 
 from enum import StrEnum
 
-from apps.competitions.domain.eligibility import CompetitionKind
+from apps.competitions.domain.kinds import KINDS, CompetitionKind
 
 
 class FirstSeating(StrEnum):
@@ -27,7 +27,7 @@ def first_seatings(
     """The seatings a stage's first session may have, its default first."""
     if national:
         return (FirstSeating.SERPENTINE,)
-    if kind == CompetitionKind.OPEN and regional_final:
+    if KINDS[kind].drawn_regional_final and regional_final:
         return (FirstSeating.DRAW,)
     return (FirstSeating.DRAW, FirstSeating.SERPENTINE)
 
