@@ -48,10 +48,8 @@ def test_an_overseas_player_visits_only_a_metropolitan_first_series(kind):
 def test_only_the_overseas_second_series_qualifies_by_the_opens_ranking():
     assert [k for k in K if ranked_by_the_open(k, overseas=True)] == [K.SECOND_SERIES]
     assert not ranked_by_the_open(K.SECOND_SERIES, overseas=False)
-    same = {"same_season": True, "same_zone": True}
-    assert (
-        ranking_source_refusal(K.SECOND_SERIES, overseas=True, source_kind=K.OPEN, **same) is None
-    )
+    same = {"same_season": True, "same_zone": True, "source_kind": K.OPEN}
+    assert ranking_source_refusal(K.SECOND_SERIES, overseas=True, **same) is None
     assert "2ème série" in ranking_source_refusal(K.SECOND_SERIES, overseas=False, **same)
     for other in ({**same, "source_kind": K.SENIOR},
                   {"source_kind": K.OPEN, "same_season": False, "same_zone": True},
