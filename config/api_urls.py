@@ -6,7 +6,7 @@ from rest_framework.routers import DefaultRouter
 from apps.accounts.api import TokenView
 from apps.approvals.api import HomologationViewSet
 from apps.awards.api import AwardViewSet
-from apps.exchange.api import TournamentFileViewSet
+from apps.exchange.api import TournamentFileViewSet, tournament_file_schema_view
 from apps.federation.api import ClubViewSet, LicenseeViewSet
 from apps.games.api import BeloteMatchViewSet, FreeTableViewSet, PinochleGameViewSet
 from apps.rankings.api import PlayerHistoryViewSet, PublicationViewSet
@@ -40,5 +40,10 @@ router.register("free-tables", FreeTableViewSet, basename="free-table")
 
 urlpatterns = [
     path("auth/token/", TokenView.as_view(), name="token"),
+    path(
+        "schema/tournament-file/",
+        tournament_file_schema_view,
+        name="tournament-file-schema",
+    ),
     path("", include(router.urls)),
 ]

@@ -7,11 +7,14 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers, viewsets
+from rest_framework.decorators import api_view, permission_classes
 from rest_framework.parsers import JSONParser
+from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from apps.accounts.api import ScopedViewSetMixin, service_error_detail
 from apps.exchange.domain.document import FILE_MAX_BYTES
+from apps.exchange.domain.schema import tournament_file_schema
 from apps.exchange.services import (
     club_by_number,
     document_decode,
@@ -113,3 +116,11 @@ class TournamentFileViewSet(ScopedViewSetMixin, viewsets.GenericViewSet):
             "url": reverse("tournaments:detail", args=[tournament.pk]),
         }
         return Response(self.get_serializer(data).data, status=201)
+
+
+@extend_schema(exclude=True)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def tournament_file_schema_view(request):
+    """The tournament file's JSON Schema (docs/tournament-file.md): an open format, public."""
+    return Response(tournament_file_schema())

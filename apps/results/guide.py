@@ -15,7 +15,11 @@ from markdown import markdown
 from apps.penalties.selectors import catalogue_on
 
 # The documents of docs/ the help page links to: {address name: file}.
-DOCUMENTS = {"architecture": "architecture.md", "interpretations": "interpretations.md"}
+DOCUMENTS = {
+    "architecture": "architecture.md",
+    "interpretations": "interpretations.md",
+    "tournament-file": "tournament-file.md",
+}
 
 
 def help_page(request):
@@ -33,5 +37,7 @@ def document_page(request, name):
     html = markdown(text, extensions=["tables", "fenced_code", "toc"], output_format="html")
     for other, file in DOCUMENTS.items():  # links between documents lead to their pages
         html = html.replace(f'href="{file}', f'href="{reverse("results:document", args=[other])}')
+    schema = reverse("api:tournament-file-schema")  # the schema as the API serves it
+    html = html.replace('href="tournament-file.schema.json"', f'href="{schema}"')
     title = text.partition("\n")[0].lstrip("# ")
     return render(request, "results/document.html", {"title": title, "document": mark_safe(html)})

@@ -57,6 +57,11 @@ FIGURES = {
         rf"bare GROUP BY: +{NUMBER} ms",
         rf"ratio: {NUMBER}",
     ],
+    "tournament_file.py": [
+        rf"validation \(import\): +{NUMBER} ms",
+        rf"schema check: +{NUMBER} ms",
+        rf"ratio schema / validation: {NUMBER}",
+    ],
     "scoring.py": [
         rf"recompute everything: +{NUMBER} ms",
         rf"bare read: +{NUMBER} ms",

@@ -14,6 +14,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from apps.accounts.models import Role
+from apps.exchange.domain.schema import schema_problems
 from apps.exchange.services import tournament_file_export, tournament_file_import
 from apps.movements.domain.etuis import etui_taker
 from apps.penalties.models import Incident, Penalised, Penalty
@@ -81,6 +82,12 @@ def session(world):
         created_by=world.referee,
     )
     return session
+
+
+def test_the_exported_file_conforms_to_the_published_schema(session):
+    exported = tournament_file_export(session, referee_notes=True)
+    assert exported["incidents"] and exported["etuis"] and exported["players"][0]["final"]
+    assert schema_problems(json.loads(json.dumps(exported))) == []
 
 
 def test_export_import_export_gives_the_same_document(world, session):

@@ -408,7 +408,7 @@ def test_the_rankings_label_shared_ranks_and_link_to_their_rule(world, login, ro
 
 def test_the_help_page_links_the_projects_documents(client):
     page = client.get(reverse("results:help")).content.decode()
-    for name in ("architecture", "interpretations"):
+    for name in ("architecture", "interpretations", "tournament-file"):
         assert reverse("results:document", args=[name]) in page
 
 
@@ -431,6 +431,8 @@ def test_links_between_documents_lead_to_their_pages(client):
     page = client.get(reverse("results:document", args=["architecture"])).content.decode()
     assert f'href="{reverse("results:document", args=["interpretations"])}"' in page
     assert 'href="interpretations.md' not in page
+    page = client.get(reverse("results:document", args=["tournament-file"])).content.decode()
+    assert f'href="{reverse("api:tournament-file-schema")}"' in page
     page = client.get(reverse("results:document", args=["interpretations"])).content.decode()
     assert 'href="#shorter-readings"' in page and 'id="shorter-readings"' in page
 

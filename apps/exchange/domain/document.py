@@ -70,7 +70,7 @@ from apps.movements.domain.etuis import etui_taker
 from apps.movements.domain.model import RoomMovement, TablePlay, UnsupportedMovement
 from apps.movements.domain.room import room_movement
 from apps.penalties.domain.effects import AdjustmentKind, Side
-from apps.penalties.domain.ruling import forgotten_by_defender, names_a_side
+from apps.penalties.domain.ruling import PlayersNoteKind, forgotten_by_defender, names_a_side
 from apps.results.domain.fingerprint import VACANT, PlayedLine, guest_identity
 from apps.results.domain.model import FORFEIT, PlayerResult, SessionResults, Unranked
 from apps.scoring.domain.deal import Deal, duplicate_score, duplicate_score_reason
@@ -80,7 +80,7 @@ FORMAT = "donne-tournament/1"
 FILE_MAX_BYTES = 5 * 1024 * 1024
 NOTE_MAX_LENGTH = 2000
 FAULT_CODE_MAX_LENGTH = 60
-PLAYERS_NOTES = ("zero", "forty")
+PLAYERS_NOTES = tuple(note.value for note in PlayersNoteKind)
 RESULT_KEYS = ("attack", "defense", "global", "penalty", "final", "rank", "rank_alternate")
 MAX_DEPTH = 32  # the format needs 5 levels
 NAME_MAX_LENGTH = 150
@@ -93,7 +93,7 @@ DEAL_KEYS = tuple(field.name for field in fields(Deal))
 SEAT_ALIASES = {"O": "W"}  # Ouest, as French sheets write it
 KINDS = tuple(kind.value for kind in AdjustmentKind)
 SIDES = tuple(side.value for side in Side)
-NOTE_KEYS = {"zero_players": "zero", "forty_players": "forty"}  # the incident's players' note
+NOTE_KEYS = {"zero_players": PlayersNoteKind.ZERO, "forty_players": PlayersNoteKind.FORTY}
 IMPORT_REASON = "importé du fichier de tournoi"  # an imported ruling departing from the code
 
 Spot = tuple[str, str]  # (tournament of the room, player code): ("Rouge", "S3")
