@@ -39,7 +39,7 @@ from apps.approvals.selectors import (
 )
 from apps.competitions.models import Stage
 from apps.core.forms import FrenchDecimalField
-from apps.core.pages import confirm_page, download, error_text
+from apps.core.pages import confirm_page, download, error_text, service_call
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Committee, Season
 from apps.results.awards import awards_by_registration
@@ -206,30 +206,29 @@ def homologation_page(request, pk):
 def homologation_step(request, pk):
     homologation = _homologation(request, pk)
     if request.POST.get("action") == Action.SUBMIT and homologation.external:
-        try:
-            services.external_resend(actor=request.user, homologation=homologation)
-        except ValidationError as exc:
-            messages.error(request, error_text(exc))
-        else:
-            messages.success(request, _("The tournament is sent for homologation."))
+        service_call(
+            request,
+            services.external_resend,
+            done=_("The tournament is sent for homologation."),
+            actor=request.user,
+            homologation=homologation,
+        )
         return redirect("approvals:homologation", homologation.pk)
     try:
         action = Action(request.POST.get("action", ""))
     except ValueError:
         messages.error(request, _("Unknown step."))
         return redirect("approvals:homologation", homologation.pk)
-    try:
-        services.homologation_step(
-            actor=request.user,
-            homologation=homologation,
-            action=action,
-            comment=request.POST.get("comment", "")[:1000],
-            expected=_level_seen(request),
-        )
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
-    else:
-        messages.success(request, _("Done: %(step)s.") % {"step": ACTION_NAMES[action]})
+    service_call(
+        request,
+        services.homologation_step,
+        done=_("Done: %(step)s.") % {"step": ACTION_NAMES[action]},
+        actor=request.user,
+        homologation=homologation,
+        action=action,
+        comment=request.POST.get("comment", "")[:1000],
+        expected=_level_seen(request),
+    )
     return redirect("approvals:homologation", homologation.pk)
 
 
@@ -241,17 +240,15 @@ def alert_note(request, pk):
     homologation = _homologation(request, pk)
     if not permissions.can_note_alerts(request.user, homologation):
         raise PermissionDenied
-    try:
-        services.homologation_alert_note(
-            actor=request.user,
-            homologation=homologation,
-            key=request.POST.get("key", "")[:100],
-            reason=request.POST.get("reason", ""),
-        )
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
-    else:
-        messages.success(request, _("The alert is noted as fine, with your reason."))
+    service_call(
+        request,
+        services.homologation_alert_note,
+        done=_("The alert is noted as fine, with your reason."),
+        actor=request.user,
+        homologation=homologation,
+        key=request.POST.get("key", "")[:100],
+        reason=request.POST.get("reason", ""),
+    )
     return redirect(reverse("approvals:homologation", args=[homologation.pk]) + "#alerts")
 
 
@@ -313,12 +310,13 @@ def bordereau(request, pk):
 @require_POST
 def fees_received(request, pk):
     sending = _sending(request, pk)
-    try:
-        services.sending_fees_received(actor=request.user, sending=sending)
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
-    else:
-        messages.success(request, _("The sending's fees are marked received."))
+    service_call(
+        request,
+        services.sending_fees_received,
+        done=_("The sending's fees are marked received."),
+        actor=request.user,
+        sending=sending,
+    )
     return redirect("approvals:fees")
 
 

@@ -38,7 +38,7 @@ from apps.competitions.selectors import (
     stage_row,
     stage_standings,
 )
-from apps.core.pages import download, error_text, sign_in_when_refused
+from apps.core.pages import download, service_call, sign_in_when_refused
 from apps.federation.models import Licensee, Season
 from apps.tournaments.permissions import can_run_room
 
@@ -227,12 +227,7 @@ def stage_page(request, pk):
 def _done(request, stage: Stage, write, success, anchor: str):
     """Run a stage service; its refusal (ValidationError) is shown on the stage page, a
     PermissionDenied is a 403."""
-    try:
-        write()
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
-    else:
-        messages.success(request, success)
+    service_call(request, write, done=success)
     return redirect(reverse("competitions:stage", args=[stage.pk]) + anchor)
 
 

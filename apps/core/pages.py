@@ -2,6 +2,7 @@
 
 from functools import wraps
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -143,6 +144,24 @@ def form_submit(form, write):
 def error_text(exc: ValidationError) -> str:
     """The messages of a ValidationError as one line."""
     return " ".join(exc.messages)
+
+
+def service_call(request, service, /, *, form=None, done="", **arguments) -> bool:
+    """Call a service with ``arguments``, as every HTML view does: its refusal
+    (ValidationError) becomes ``form``'s errors, or a message on the page when there is no
+    form, and nothing is said done; ``done`` (a message) is said when it succeeds. Whether
+    it succeeded. PermissionDenied passes through (403)."""
+    try:
+        service(**arguments)
+    except ValidationError as exc:
+        if form is None:
+            messages.error(request, error_text(exc))
+        else:
+            form.add_error(None, exc)
+        return False
+    if done:
+        messages.success(request, done)
+    return True
 
 
 _LAST_ARGUMENT = 987654321

@@ -1,7 +1,6 @@
 """Licensee import pages: upload, report with a live progress bar, CSV template."""
 
 from django import forms
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
@@ -11,7 +10,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from apps.core.jobs import job_restartable
-from apps.core.pages import error_text
+from apps.core.pages import service_call
 from apps.federation import imports, permissions
 from apps.federation.domain.licensee_rows import COLUMNS, REQUIRED
 
@@ -75,12 +74,13 @@ def import_progress(request, pk: int):
 @require_POST
 def import_restart(request, pk: int):
     """« Relancer » an import whose worker died or that could not be queued."""
-    try:
-        imports.licensee_import_restart(actor=request.user, licensee_import=_visible(request, pk))
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
-    else:
-        messages.success(request, _("The import is started again."))
+    service_call(
+        request,
+        imports.licensee_import_restart,
+        done=_("The import is started again."),
+        actor=request.user,
+        licensee_import=_visible(request, pk),
+    )
     return redirect("federation:import_detail", pk=pk)
 
 

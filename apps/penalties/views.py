@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from apps.core.pages import confirm_page, error_text, post_or_back
+from apps.core.pages import confirm_page, post_or_back, service_call
 from apps.penalties import services
 from apps.penalties.forms import IncidentCancelForm, IncidentChoices, IncidentForm
 from apps.penalties.models import Incident
@@ -119,12 +119,12 @@ def incident_cancel(request, pk, incident):
             cancel_url=page_url(session),
             fields={"reason": form.cleaned_data["reason"], CONFIRMED: "1"},
         )
-    try:
-        services.incident_cancel(
-            actor=request.user, incident=incident, reason=form.cleaned_data["reason"]
-        )
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
-    else:
-        messages.success(request, _("Incident cancelled: %(incident)s.") % {"incident": incident})
+    service_call(
+        request,
+        services.incident_cancel,
+        done=_("Incident cancelled: %(incident)s.") % {"incident": incident},
+        actor=request.user,
+        incident=incident,
+        reason=form.cleaned_data["reason"],
+    )
     return redirect(page_url(session))

@@ -19,6 +19,7 @@ from apps.core.pages import (
     download,
     error_text,
     page_of,
+    service_call,
     sign_in_when_refused,
 )
 from apps.federation.domain.seasons import season_of
@@ -349,12 +350,13 @@ def proposal(request, pk):
         change = get_object_or_404(
             SeriesChange, pk=int(wanted) if wanted.isdigit() else 0, proposal=found
         )
-        try:
-            series.series_change_keep(
-                actor=request.user, change=change, kept=request.POST.get("kept") == "1"
-            )
-        except ValidationError as exc:
-            messages.error(request, error_text(exc))
+        service_call(
+            request,
+            series.series_change_keep,
+            actor=request.user,
+            change=change,
+            kept=request.POST.get("kept") == "1",
+        )
         return redirect(f"{reverse('rankings:proposal', args=[pk])}?{request.GET.urlencode()}")
     changes = found.changes.select_related("licensee__club")
     return render(

@@ -27,7 +27,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import trigger_client_event
 
 from apps.accounts.permissions import roles_of
-from apps.core.pages import error_text, url_around
+from apps.core.pages import error_text, service_call, url_around
 from apps.core.panels import panels_for
 from apps.core.revalidation import page_etag
 from apps.movements.models import SeatChoice
@@ -327,17 +327,16 @@ def table_entry_switch(request, pk):
     if movement is None:
         raise Http404
     enabled = request.POST.get("enabled") == "1"
-    try:
-        movement_table_entry_set(actor=request.user, movement=movement, enabled=enabled)
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
-    else:
-        messages.success(
-            request,
-            _("Table entry is on: the players enter their scores with the table codes.")
-            if enabled
-            else _("Table entry is off: the table codes no longer enter scores."),
-        )
+    service_call(
+        request,
+        movement_table_entry_set,
+        done=_("Table entry is on: the players enter their scores with the table codes.")
+        if enabled
+        else _("Table entry is off: the table codes no longer enter scores."),
+        actor=request.user,
+        movement=movement,
+        enabled=enabled,
+    )
     return redirect(f"{reverse('scoring:progress', args=[session.pk])}#table-entry")
 
 
@@ -357,22 +356,17 @@ def unsettled(request, pk):
         if not line:
             messages.error(request, _("This line is not one of the session's."))
             return redirect(here)
-        try:
-            services.play_not_played_set(
-                actor=request.user,
-                table=line.table,
-                etui=line.etui,
-                note=form.cleaned_data["note"],
-                reason=request.POST.get("reason", ""),
-            )
-        except ValidationError as exc:
-            messages.error(request, error_text(exc))
-        else:
-            messages.success(
-                request,
-                _("Étui %(etui)s at table %(table)s is stated not played.")
-                % {"etui": line.etui, "table": line.table.table},
-            )
+        service_call(
+            request,
+            services.play_not_played_set,
+            done=_("Étui %(etui)s at table %(table)s is stated not played.")
+            % {"etui": line.etui, "table": line.table.table},
+            actor=request.user,
+            table=line.table,
+            etui=line.etui,
+            note=form.cleaned_data["note"],
+            reason=request.POST.get("reason", ""),
+        )
         return redirect(here)
     lines = selectors.lines_without_score(session)
     return render(

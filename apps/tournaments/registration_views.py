@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import trigger_client_event
 
-from apps.core.pages import confirm_page, error_text
+from apps.core.pages import confirm_page, error_text, service_call
 from apps.federation import permissions
 from apps.tournaments import services
 from apps.tournaments.forms import RefereeAssignForm, RegistrationAddForm
@@ -111,17 +111,15 @@ def referee_assign(request, pk):
     if not form.is_valid():
         messages.error(request, form.errors["referee"][0])
     else:
-        try:
-            services.referee_assign(
-                actor=request.user,
-                tournament=tournament,
-                referee=form.cleaned_data["referee"],
-                grade=form.cleaned_data["grade"],
-            )
-        except ValidationError as exc:
-            messages.error(request, error_text(exc))
-        else:
-            messages.success(request, _("The referee is assigned."))
+        service_call(
+            request,
+            services.referee_assign,
+            done=_("The referee is assigned."),
+            actor=request.user,
+            tournament=tournament,
+            referee=form.cleaned_data["referee"],
+            grade=form.cleaned_data["grade"],
+        )
     return redirect(f"{tournament_url(tournament)}#referees")
 
 

@@ -21,6 +21,7 @@ from apps.core.pages import (
     page_of,
     post_or_back,
     safe_next,
+    service_call,
 )
 from apps.core.panels import panels_for
 from apps.federation.forms import LicenseeSearchForm
@@ -288,18 +289,13 @@ def tournament_transition(request, pk):
             cancel_url=back,
             fields={"status": target.value, "next": back},
         )
-    try:
-        services.tournament_transition(
-            actor=request.user,
-            tournament=tournament,
-            status=target,
-        )
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
-    else:
-        messages.success(
-            request,
-            _("The tournament is now “%(status)s”.")
-            % {"status": Tournament.StatusChoice(target).label},
-        )
+    service_call(
+        request,
+        services.tournament_transition,
+        done=_("The tournament is now “%(status)s”.")
+        % {"status": Tournament.StatusChoice(target).label},
+        actor=request.user,
+        tournament=tournament,
+        status=target,
+    )
     return redirect(back)
