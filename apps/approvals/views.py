@@ -386,16 +386,20 @@ def grant(request, pk):
     if not permissions.can_grant_index(request.user, tournament):
         raise PermissionDenied
     form = IndexGrantForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.index_grant(
-                actor=request.user, tournament=tournament, index=form.cleaned_data["index"]
-            )
-        except ValidationError as exc:
-            form.add_error(None, exc)
-        else:
-            messages.success(request, _("The index is granted."))
-            return redirect("tournaments:detail", tournament.pk)
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and service_call(
+            request,
+            services.index_grant,
+            form=form,
+            done=_("The index is granted."),
+            actor=request.user,
+            tournament=tournament,
+            index=form.cleaned_data["index"],
+        )
+    ):
+        return redirect("tournaments:detail", tournament.pk)
     return render(request, "approvals/grant.html", {"tournament": tournament, "form": form})
 
 

@@ -1,8 +1,7 @@
 """The pages of the awards: the federation's file of a tournament; for federation staff,
 the rules' version and the recomputation of an approved tournament's awards."""
 
-from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
@@ -13,7 +12,7 @@ from apps.core.pages import (
     area_required,
     confirm_page,
     download,
-    error_text,
+    service_call,
     sign_in_when_refused,
 )
 from apps.tournaments.models import Tournament
@@ -71,11 +70,12 @@ def recompute(request, pk):
             cancel_url=back,
             reason_label="Pourquoi (gardé dans l'historique)",
         )
-    try:
-        services.awards_recompute(
-            actor=request.user, tournament=tournament, reason=request.POST.get("reason", "")
-        )
-        messages.success(request, f"Les PCN et PP de « {tournament.name} » sont recalculés.")
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
+    service_call(
+        request,
+        services.awards_recompute,
+        done=f"Les PCN et PP de « {tournament.name} » sont recalculés.",
+        actor=request.user,
+        tournament=tournament,
+        reason=request.POST.get("reason", ""),
+    )
     return redirect(back)

@@ -146,6 +146,16 @@ def error_text(exc: ValidationError) -> str:
     return " ".join(exc.messages)
 
 
+def _form_errors_add(form, exc: ValidationError) -> None:
+    """The refusal on the form: each field's errors on its field when the form has it, the
+    others above the form."""
+    if not hasattr(exc, "error_dict"):
+        form.add_error(None, exc)
+        return
+    for field, errors in exc.error_dict.items():
+        form.add_error(field if field in form.fields else None, errors)
+
+
 def service_call(request, service, /, *, form=None, done="", **arguments) -> bool:
     """Call a service with ``arguments``, as every HTML view does: its refusal
     (ValidationError) becomes ``form``'s errors, or a message on the page when there is no
@@ -157,7 +167,7 @@ def service_call(request, service, /, *, form=None, done="", **arguments) -> boo
         if form is None:
             messages.error(request, error_text(exc))
         else:
-            form.add_error(None, exc)
+            _form_errors_add(form, exc)
         return False
     if done:
         messages.success(request, done)

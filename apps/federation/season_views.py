@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
-from apps.core.pages import area_required, confirm_page, error_text
+from apps.core.pages import area_required, confirm_page, error_text, service_call
 from apps.federation.domain.seasons import season_of
 from apps.federation.domain.series import NAMES
 from apps.federation.models import Licensee, Season, SeasonPotential
@@ -92,11 +92,13 @@ def open_season(request, year):
             blocked=season.opened,
             warnings=[f"La saison {season} est déjà ouverte."] if season.opened else [],
         )
-    try:
-        season_open(actor=request.user, season=season)
-        messages.success(request, f"Saison {season} ouverte : son potentiel PP est figé.")
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
+    service_call(
+        request,
+        season_open,
+        done=f"Saison {season} ouverte : son potentiel PP est figé.",
+        actor=request.user,
+        season=season,
+    )
     return redirect(back)
 
 
@@ -115,11 +117,13 @@ def make_current(request, year):
             confirm_label="Rendre courante",
             cancel_url=back,
         )
-    try:
-        season_current_set(actor=request.user, season=season)
-        messages.success(request, f"{season} est la saison courante.")
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
+    service_call(
+        request,
+        season_current_set,
+        done=f"{season} est la saison courante.",
+        actor=request.user,
+        season=season,
+    )
     return redirect(back)
 
 

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from apps.core.pages import confirm_page, download, error_text, sign_in_when_refused
+from apps.core.pages import confirm_page, download, error_text, service_call, sign_in_when_refused
 from apps.core.pdf import weasy_render
 from apps.games import selectors, services
 from apps.games.forms import (
@@ -140,13 +140,14 @@ def belote_draw(request, pk):
     tournament = _tournament(request, pk)
     form = DrawForm(request.POST)
     if form.is_valid():
-        try:
-            services.belote_rounds_draw(
-                actor=request.user, tournament=tournament, pairing=form.cleaned_data["pairing"]
-            )
-            messages.success(request, _("The rounds are drawn."))
-        except ValidationError as exc:
-            messages.error(request, error_text(exc))
+        service_call(
+            request,
+            services.belote_rounds_draw,
+            done=_("The rounds are drawn."),
+            actor=request.user,
+            tournament=tournament,
+            pairing=form.cleaned_data["pairing"],
+        )
     return redirect("games:belote", pk=tournament.pk)
 
 
@@ -220,11 +221,7 @@ def _confirmed(request, back, *, title, question, label, write, reason_label="",
             cancel_url=back,
             reason_label=reason_label,
         )
-    try:
-        write()
-        messages.success(request, success)
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
+    service_call(request, write, done=success)
     return redirect(back)
 
 
@@ -288,11 +285,13 @@ def free_page(request, pk):
 @sign_in_when_refused
 def free_draw(request, pk):
     tournament = _tournament(request, pk, FREE)
-    try:
-        services.free_round_draw(actor=request.user, tournament=tournament)
-        messages.success(request, _("The round's tables are drawn."))
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
+    service_call(
+        request,
+        services.free_round_draw,
+        done=_("The round's tables are drawn."),
+        actor=request.user,
+        tournament=tournament,
+    )
     return redirect("games:free", pk=tournament.pk)
 
 
@@ -751,12 +750,8 @@ def sheet_line(request, code):
         write = lambda: services.pinochle_hand_add(  # noqa: E731
             actor=None, game=view.game, code=code, **form.entry()
         )
-    if form.is_valid():
-        try:
-            write()
-            return redirect(f"{reverse('games:sheet', args=[code])}#sheet")
-        except ValidationError as exc:
-            form.add_error(None, exc)
+    if form.is_valid() and service_call(request, write, form=form):
+        return redirect(f"{reverse('games:sheet', args=[code])}#sheet")
     return _phone_render(request, code, game, view, form, status=400)
 
 

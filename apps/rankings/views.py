@@ -313,12 +313,14 @@ def rules(request, year):
     season = _season(year)
     formset = SeriesRuleFormSet(request.POST, prefix="rules")
     if formset.is_valid():
-        try:
-            series.series_rules_set(actor=request.user, season=season, rules=rules_of(formset))
-        except ValidationError as exc:
-            messages.error(request, error_text(exc))
-        else:
-            messages.success(request, _("The séries rules are saved."))
+        if service_call(
+            request,
+            series.series_rules_set,
+            done=_("The séries rules are saved."),
+            actor=request.user,
+            season=season,
+            rules=rules_of(formset),
+        ):
             return redirect("rankings:staff", year=year)
     else:
         messages.error(request, _("Check the séries rules: some rows are incomplete."))

@@ -1,8 +1,14 @@
 """Page helpers: a view's address reversed once for many links."""
 
+import pytest
+from django import forms
+from django.contrib.messages import get_messages
+from django.contrib.messages.storage.fallback import FallbackStorage
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.test import RequestFactory
 from django.urls import reverse
 
-from apps.core.pages import url_around
+from apps.core.pages import service_call, url_around
 
 
 def test_the_address_around_the_last_argument_reads_as_reverse_gives_it():
@@ -10,3 +16,50 @@ def test_the_address_around_the_last_argument_reads_as_reverse_gives_it():
     assert f"{before}7{after}" == reverse("scoring:traveller", args=[12, 7])
     before, after = url_around("scoring:table", 3)
     assert f"{before}456{after}" == reverse("scoring:table", args=[3, 456])
+
+
+# --- service_call: a view calls a service -------------------------------------------
+
+
+def _request():
+    request = RequestFactory().post("/")
+    request.session = {}
+    request._messages = FallbackStorage(request)
+    return request
+
+
+def _refused(**arguments):
+    raise ValidationError({"name": "Le nom est pris.", "date": "Date passée."})
+
+
+def test_a_service_done_is_said():
+    request, written = _request(), []
+    assert service_call(request, lambda **kw: written.append(kw), done="Fait.", actor="x")
+    assert written == [{"actor": "x"}]
+    assert [str(m) for m in get_messages(request)] == ["Fait."]
+
+
+def test_a_refusal_becomes_the_forms_errors_and_nothing_is_said_done():
+    class NameForm(forms.Form):
+        name = forms.CharField()
+
+    request, form = _request(), NameForm({"name": "Open"})
+    assert form.is_valid()
+    assert not service_call(request, _refused, form=form, done="Fait.")
+    assert form.errors == {"name": ["Le nom est pris."], "__all__": ["Date passée."]}
+    assert list(get_messages(request)) == []
+
+
+def test_a_refusal_without_a_form_is_a_message():
+    request = _request()
+    assert not service_call(request, _refused, done="Fait.")
+    messages_shown = [(m.level_tag, str(m)) for m in get_messages(request)]
+    assert messages_shown == [("error", "Le nom est pris. Date passée.")]
+
+
+def test_a_denial_is_not_a_refusal():
+    def denied():
+        raise PermissionDenied
+
+    with pytest.raises(PermissionDenied):
+        service_call(_request(), denied)
