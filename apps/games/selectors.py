@@ -339,18 +339,3 @@ def pinochle_extras_of(
 
 
 # --- a sheet opened from a phone -----------------------------------------------------
-
-
-def sheet_by_code(code: str) -> tuple[str, object] | None:
-    """The sheet a code opens, as its game's view: ("belote", MatchView), ("free",
-    FreeTableView) or ("pinochle", GameView); None for an unknown code."""
-    code = code.strip().upper()
-    for game, model, read in (
-        ("belote", BeloteMatch, belote_match),
-        ("free", FreeTable, free_table),
-        ("pinochle", PinochleGame, pinochle_game),
-    ):
-        found = model.objects.filter(code=code).select_related("tournament").first()
-        if found is not None:
-            return game, read(found.tournament, found.pk)
-    return None

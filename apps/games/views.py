@@ -4,6 +4,9 @@ standings, and a table's sheet. Those who oversee the tournament read them durin
 everyone once it is over; the room's referees (the tournament's director) draw the
 rounds, write the deals, submit and reopen the sheets."""
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404
@@ -26,6 +29,7 @@ from apps.games.forms import (
     SpecialForm,
     TeamForm,
 )
+from apps.games.kinds import ClubGame, sheet_by_code
 from apps.games.models import BeloteDeal, BeloteMatch, FreeTable, PinochleGame, PinochleTeam
 from apps.movements.phones import (
     code_throttle_answered,
@@ -680,10 +684,43 @@ free_rounds_pdf = _rounds_pdf(
 
 # --- a sheet from a player's phone ------------------------------------------------------
 
-PHONE_PAGES = {
-    "belote": ("games/belote_match.html", _match_context),
-    "free": ("games/free_table.html", _free_context),
-    "pinochle": ("games/pinochle_game.html", _game_context),
+
+@dataclass(frozen=True)
+class PhoneSheet:
+    """A club game's sheet on a player's phone (its game: apps.games.kinds): its page and
+    the page's context, the form of its next line and the service call that writes it."""
+
+    template: str
+    context: Callable
+    form: Callable  # (posted data, sheet) -> the line's form
+    add: Callable  # (sheet, code, entry) -> the line written
+
+
+PHONE = {
+    Tournament.Game.BELOTE: PhoneSheet(
+        "games/belote_match.html",
+        _match_context,
+        lambda data, view: DealForm(data, **_names(view)),
+        lambda view, code, entry: services.belote_deal_add(
+            actor=None, match=view.match, code=code, **entry
+        ),
+    ),
+    Tournament.Game.FREE_TAROT: PhoneSheet(
+        "games/free_table.html",
+        _free_context,
+        lambda data, view: FreeDealForm(data, players=view.players),
+        lambda view, code, entry: services.free_deal_add(
+            actor=None, table=view.table, code=code, **entry
+        ),
+    ),
+    Tournament.Game.PINOCHLE: PhoneSheet(
+        "games/pinochle_game.html",
+        _game_context,
+        lambda data, view: HandForm(data, **_pinochle_names(view.game)),
+        lambda view, code, entry: services.pinochle_hand_add(
+            actor=None, game=view.game, code=code, **entry
+        ),
+    ),
 }
 
 
@@ -692,15 +729,16 @@ CODE_PAGE = "games/sheet_code.html"
 
 def _phone_sheet(request, code: str):
     """The sheet ``code`` opens, found as apps.movements.phones throttles wrong codes."""
-    found = phone_code_find(request, code, selectors.sheet_by_code)
+    found = phone_code_find(request, code, sheet_by_code)
     if found is None:
         raise Http404(_("Unknown sheet code."))
     return found
 
 
-def _phone_render(request, code: str, game: str, view, form=None, status=200):
-    template, context = PHONE_PAGES[game]
-    return render(request, template, context(request, view, form, code=code), status=status)
+def _phone_render(request, code: str, game: ClubGame, view, form=None, status=200):
+    phone = PHONE[game.key]
+    context = phone.context(request, view, form, code=code)
+    return render(request, phone.template, context, status=status)
 
 
 @require_GET
@@ -709,7 +747,7 @@ def sheet_code(request):
     """Type a sheet's code (printed on the round assignments)."""
     typed = request.GET.get("code", "").strip().upper()
     if typed:
-        if phone_code_find(request, typed, selectors.sheet_by_code) is not None:
+        if phone_code_find(request, typed, sheet_by_code) is not None:
             return redirect("games:sheet", code=typed)
         messages.error(request, _("Unknown sheet code: check it on the round assignments."))
     return render(request, CODE_PAGE, {"typed": typed})
@@ -735,22 +773,11 @@ def sheet_line(request, code):
     """Write the sheet's next line from a phone."""
     code = code.strip().upper()
     game, view = _phone_sheet(request, code)
-    if game == "belote":
-        form = DealForm(request.POST, **_names(view))
-        write = lambda: services.belote_deal_add(  # noqa: E731
-            actor=None, match=view.match, code=code, **form.entry()
-        )
-    elif game == "free":
-        form = FreeDealForm(request.POST, players=view.players)
-        write = lambda: services.free_deal_add(  # noqa: E731
-            actor=None, table=view.table, code=code, **form.entry()
-        )
-    else:
-        form = HandForm(request.POST, **_pinochle_names(view.game))
-        write = lambda: services.pinochle_hand_add(  # noqa: E731
-            actor=None, game=view.game, code=code, **form.entry()
-        )
-    if form.is_valid() and service_call(request, write, form=form):
+    phone = PHONE[game.key]
+    form = phone.form(request.POST, view)
+    if form.is_valid() and service_call(
+        request, phone.add, form=form, view=view, code=code, entry=form.entry()
+    ):
         return redirect(f"{reverse('games:sheet', args=[code])}#sheet")
     return _phone_render(request, code, game, view, form, status=400)
 
@@ -762,7 +789,7 @@ def sheet_confirm(request, code):
     each team confirms from its own phone)."""
     code = code.strip().upper()
     game, view = _phone_sheet(request, code)
-    if game != "pinochle":
+    if not game.confirmed_by_both:
         raise Http404
     device = phone_device(request, code)
     try:
