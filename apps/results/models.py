@@ -34,10 +34,6 @@ class RoomSheetsJob(ClaimedJob):
         return f"{self.session} ({self.get_state_display()})"
 
     @property
-    def working(self) -> bool:
-        return self.state in (self.State.PENDING, self.State.RUNNING)
-
-    @property
     def percent(self) -> int:
         return round(100 * self.done / self.total) if self.total else 0
 
@@ -75,10 +71,6 @@ class AwardSet(ClaimedJob):
 
     def __str__(self) -> str:
         return f"{self.tournament} ({self.get_state_display()})"
-
-    @property
-    def working(self) -> bool:
-        return self.state in (self.State.PENDING, self.State.RUNNING)
 
 
 class Award(models.Model):

@@ -182,7 +182,7 @@ def room_sheets_request(session: Session) -> RoomSheetsJob:
             )
             job.refresh_from_db()
             return job
-        same = job.fingerprint == values["fingerprint"] and job.working
+        same = job.fingerprint == values["fingerprint"] and job.in_progress
         if same and not created and not job_restartable(job):
             return job
         if not same:

@@ -23,7 +23,7 @@ def test_a_worker_builds_the_rooms_sheets(world, login, settings, tmp_path, isol
     with start_worker(app, queues=[isolated_worker_app], perform_ping_check=False):
         login(world.referee).post(reverse("results:room_sheets_request", args=[session.pk]))
         deadline = time.monotonic() + WAIT_SECONDS
-        while room_sheets_state(session).working and time.monotonic() < deadline:
+        while room_sheets_state(session).in_progress and time.monotonic() < deadline:
             time.sleep(0.2)
     job = room_sheets_state(session)
     assert (job.state, job.done, job.total) == ("done", 20, 20)
