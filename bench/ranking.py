@@ -22,10 +22,10 @@ from _size import sized
 from _throwaway_db import throwaway_database
 from django.db import connection, transaction
 
+from apps.awards.models import Award, AwardSet
 from apps.federation.models import Club, Committee, Licensee, Season, Zone
 from apps.rankings.computation import ranking_store
 from apps.rankings.models import RankingRun
-from apps.results.models import Award, AwardSet
 from apps.tournaments.models import Registration, Tournament
 
 LICENSEES, CLUBS, COMMITTEES, ZONES = sized((10_000, 200, 20, 5), (200, 10, 4, 2))

@@ -8,8 +8,8 @@ from django.utils import timezone
 from apps.approvals.domain.fees import Fees
 from apps.approvals.models import Homologation, Sending
 from apps.approvals.selectors import inbox_rows
+from apps.awards.store import awards_done
 from apps.core.pdf import weasy_render
-from apps.results.awards import awards_done
 
 
 def bordereau_pdf(sending: Sending) -> bytes:

@@ -34,13 +34,13 @@ from apps.approvals.models import (
     SeasonDeadlines,
     Sending,
 )
+from apps.awards.models import AwardSet
 from apps.awards.selectors import POTENTIAL_WAITING
 from apps.awards.services import award_fingerprint
+from apps.awards.store import award_set_of
 from apps.competitions.models import Stage
 from apps.core.audit import audit_record, audit_value
 from apps.federation.domain.seasons import season_of
-from apps.results.awards import award_set_of
-from apps.results.models import AwardSet
 from apps.results.reads import tournament_results_read
 from apps.tournaments.domain.indices import GRANTED_INDICES
 from apps.tournaments.domain.workflow import Status

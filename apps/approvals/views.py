@@ -37,12 +37,12 @@ from apps.approvals.selectors import (
     waiting_for,
     with_alerts,
 )
+from apps.awards.store import awards_by_registration
 from apps.competitions.models import Stage
 from apps.core.forms import FrenchDecimalField
 from apps.core.pages import confirm_page, download, error_text, service_call
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Committee, Season
-from apps.results.awards import awards_by_registration
 from apps.tournaments.domain.indices import GRANTED_INDICES
 from apps.tournaments.forms import IndexField
 from apps.tournaments.models import Tournament

@@ -4,8 +4,8 @@ from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import serializers
 
 from apps.accounts.api import ScopedReadViewSet
+from apps.awards.models import Award
 from apps.awards.permissions import awards_for_user
-from apps.results.models import Award
 
 
 class AwardSerializer(serializers.ModelSerializer):

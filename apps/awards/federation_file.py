@@ -4,8 +4,8 @@ NumLicenceJoueur, NomJoueur, Pcn, Pp."""
 
 from io import BytesIO
 
+from apps.awards.store import awards_done
 from apps.core.spreadsheets import sheet_row
-from apps.results.awards import awards_done
 from apps.tournaments.models import Tournament
 
 HEADERS = ["NumLicenceJoueur", "NomJoueur", "Pcn", "Pp"]

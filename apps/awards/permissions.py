@@ -5,8 +5,8 @@ apps.tournaments.permissions.can_download_award_file."""
 from django.db.models import QuerySet
 
 from apps.accounts.permissions import roles_of
-from apps.results.awards import awards_done
-from apps.results.models import Award
+from apps.awards.models import Award
+from apps.awards.store import awards_done
 from apps.tournaments.permissions import tournaments_for_user
 
 

@@ -5,8 +5,7 @@ from datetime import date, datetime
 from django.db.models import QuerySet
 
 from apps.awards.domain import rules
-from apps.awards.models import AwardRecomputation
-from apps.results.models import AwardSet
+from apps.awards.models import AwardRecomputation, AwardSet
 from apps.tournaments.domain.workflow import Status
 
 # What an Open stage's inputs say while its season is not opened.

@@ -1,6 +1,6 @@
 """A finished tournament's PCN and PP (fascicule 3, ch. 5): the facts the rules need, read
 from its results and, for a championship stage, its competition; the worker's job that
-computes and stores them (apps.results.awards), asked again whenever the results of a
+computes and stores them (apps.awards.store), asked again whenever the results of a
 finished tournament change."""
 
 import hashlib
@@ -10,9 +10,10 @@ from collections.abc import Callable
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 
+from apps.awards import store
 from apps.awards.domain import pcn, pp, rules
 from apps.awards.domain.awarding import Facts, Outcome, SessionPlay, awards_compute
-from apps.awards.models import AwardRecomputation
+from apps.awards.models import AwardRecomputation, AwardSet
 from apps.awards.permissions import can_recompute_awards
 from apps.awards.selectors import (
     POTENTIAL_WAITING,
@@ -28,8 +29,6 @@ from apps.federation.models import Season
 from apps.federation.seasons import Potential, season_potential
 from apps.movements.domain.model import MovementType
 from apps.movements.models import SessionMovement
-from apps.results import awards as store
-from apps.results.models import AwardSet
 from apps.results.reads import SessionResultsData, TournamentResultsData, tournament_results_read
 from apps.results.selectors import ties_by_tops
 from apps.tournaments.domain.indices import Index
@@ -188,7 +187,7 @@ def tournament_awards(
 def award_refresh(tournament: Tournament) -> None:
     """A results hook (apps.tournaments.services.results_hooks): once the transaction
     commits, a finished tournament's awards are asked for its results as they are then (a
-    tournament back in play shows none: apps.results.awards.awards_done)."""
+    tournament back in play shows none: apps.awards.store.awards_done)."""
     if tournament.status == Status.FINISHED and tournament.duplicate:  # other games: no PCN
         pk = tournament.pk
         transaction.on_commit(lambda: _request_logged(pk))

@@ -62,7 +62,7 @@ from apps.penalties.domain.ruling import names_a_side
 from apps.penalties.models import Fault, Incident
 from apps.penalties.selectors import catalogue_for
 from apps.penalties.services import incident_write, penalty_record
-from apps.results.awards import awards_by_registration
+from apps.results.awards_shown import awards_by_registration
 from apps.results.domain.fingerprint import played_fingerprint
 from apps.results.selectors import session_results
 from apps.scoring.models import Play

@@ -8,10 +8,10 @@ their zone. No per-player loop: the database aggregates, ranks and stores."""
 from django.db import connection
 
 from apps.approvals.models import ExternalAward
+from apps.awards.models import Award, AwardSet
 from apps.federation.models import Club, Committee, Licensee, Season
 from apps.rankings.counted import counted_files, counted_tournaments
 from apps.rankings.models import Publication, RankingRow
-from apps.results.models import Award, AwardSet
 
 
 def _table(model) -> str:

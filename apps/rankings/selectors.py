@@ -9,12 +9,12 @@ from django.db.models import Case, OuterRef, Q, QuerySet, Subquery, Value, When
 from django.db.models.functions import Coalesce
 
 from apps.approvals.models import ExternalAward
+from apps.awards.models import Award
 from apps.federation.domain.search import search_terms
 from apps.federation.models import Licensee, Season
 from apps.rankings.counted import counted_files, counted_tournaments
 from apps.rankings.domain.places import rank_among
 from apps.rankings.models import Publication, PublicationChange, RankingRow, RankingRun
-from apps.results.models import Award
 
 
 def publications_of(season: Season) -> QuerySet[Publication]:

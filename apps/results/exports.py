@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy
 from apps.core.pdf import weasy_render
 from apps.core.spreadsheets import sheet_row
 from apps.movements.printing import NAME_WIDTH, Grid, seat_name
-from apps.results.awards import AwardsShown, awards_shown
+from apps.results.awards_shown import AwardsShown, awards_shown
 from apps.results.printing import penalty_lines, percent, ruling_text, score_text
 from apps.results.selectors import Apart, EtuiLine, Ranked, SessionDisplay, session_display
 from apps.tournaments.models import Session

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from apps.core.jobs import job_claim, job_enqueue, job_heartbeat, job_owned, job_restartable
 from apps.core.pdf import weasy_render
 from apps.movements.printing import Grid, Rendered
-from apps.results.awards import awards_by_registration
+from apps.results.awards_shown import awards_by_registration
 from apps.results.models import SHEETS_DIR, RoomSheetsJob
 from apps.results.selectors import PlayerSheet, Ruling, SessionDisplay, session_display
 from apps.tournaments.models import Session

@@ -22,7 +22,7 @@ from apps.core.jobs import job_restartable
 from apps.core.pages import download, sign_in_when_refused
 from apps.core.revalidation import not_modified, page_etag, revalidated
 from apps.results import exports, printing, selectors
-from apps.results.awards import award_of, awards_shown
+from apps.results.awards_shown import award_of, awards_shown
 from apps.results.memo import rendered_memo
 from apps.tournaments import permissions
 from apps.tournaments.pages import session_page

@@ -15,8 +15,8 @@ from django.utils import timezone
 from apps.approvals import services
 from apps.approvals.domain.chain import Action, Level
 from apps.approvals.models import Homologation, HomologationStep, IndexGrant
+from apps.awards.models import AwardSet
 from apps.federation.models import Club
-from apps.results.models import AwardSet
 from apps.scoring.services import play_score_set
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament

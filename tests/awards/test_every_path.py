@@ -10,8 +10,8 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from apps.approvals.services import submission_refusals, tournament_submit
-from apps.results.awards import awards_done
-from apps.results.models import Award, AwardSet
+from apps.awards.models import Award, AwardSet
+from apps.awards.store import awards_done
 from apps.scoring.services import play_score_set
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament

@@ -3,7 +3,7 @@ json`) carries each player's `pcn` and `pp`, and imports back."""
 
 import json
 
-from apps.results.models import Award
+from apps.awards.models import Award
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.services import tournament_transition
 from tests.builders import enter_all, held_elsewhere, played

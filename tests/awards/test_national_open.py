@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from apps.awards.domain.pcn import shared
 from apps.awards.domain.pp import national_open_pp
-from apps.results.models import Award
+from apps.awards.models import Award
 from apps.results.reads import session_results_read
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament

@@ -6,13 +6,13 @@ import pytest
 
 from apps.approvals.services import submission_refusals
 from apps.awards.domain import pp
+from apps.awards.models import AwardSet
 from apps.awards.services import awards_stale_refresh
 from apps.competitions import services
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Stage
 from apps.federation.models import Licensee
 from apps.federation.seasons import season_open
-from apps.results.models import AwardSet
 from tests.competitions import championship as c
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from apps.accounts.models import Role
-from apps.results.models import Award
+from apps.awards.models import Award
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.services import tournament_transition
 from tests import factories as f

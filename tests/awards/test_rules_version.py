@@ -11,13 +11,12 @@ from django.urls import reverse
 from apps.approvals.services import submission_refusals
 from apps.awards import services
 from apps.awards.domain import rules
-from apps.awards.models import AwardRecomputation
+from apps.awards.models import Award, AwardRecomputation, AwardSet
 from apps.core.models import AuditLog
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Season
 from apps.rankings.models import RankingRun
 from apps.rankings.services import RECOMPUTED, ranking_publish
-from apps.results.models import Award, AwardSet
 from apps.results.reads import tournament_results_read
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament

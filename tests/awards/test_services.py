@@ -2,7 +2,7 @@
 and again when its results change before submission; stored with their reasons."""
 
 from apps.awards import services
-from apps.results.models import Award, AwardSet
+from apps.awards.models import Award, AwardSet
 from apps.scoring.services import play_score_set
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.services import tournament_transition, tournament_update

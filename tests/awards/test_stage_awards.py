@@ -4,8 +4,8 @@ session's participants, ties broken by TOPs (ch. 2 art. 20)."""
 
 import pytest
 
+from apps.awards.models import AwardSet
 from apps.competitions import services
-from apps.results.models import AwardSet
 from tests import factories as f
 from tests.competitions import championship as c
 

@@ -5,7 +5,7 @@ import time
 import pytest
 from celery.contrib.testing.worker import start_worker
 
-from apps.results.models import AwardSet
+from apps.awards.models import AwardSet
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.services import tournament_transition
 from config.celery import app

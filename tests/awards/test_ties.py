@@ -4,7 +4,7 @@ championship stage their TOPs break the tie and each takes their own place."""
 
 import pytest
 
-from apps.results.models import Award
+from apps.awards.models import Award
 from apps.results.reads import session_results_read
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament

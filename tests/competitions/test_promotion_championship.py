@@ -7,6 +7,7 @@ from decimal import Decimal
 
 import pytest
 
+from apps.awards.models import AwardSet
 from apps.competitions import services
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Qualifier, Stage
@@ -14,7 +15,6 @@ from apps.competitions.selectors import stage_standings
 from apps.movements.domain.room import room_movement
 from apps.movements.domain.seating import seating_next_session
 from apps.movements.models import Place, SessionMovement
-from apps.results.models import AwardSet
 from apps.results.reads import tournament_results_read
 from tests.competitions import championship as c
 

@@ -14,13 +14,13 @@ from django.urls import reverse
 
 from apps.approvals.domain.chain import Level
 from apps.approvals.models import Homologation
+from apps.awards.models import Award, AwardSet
 from apps.competitions.models import Stage
 from apps.demo.builders import FINISHED_NAME, IN_PLAY_NAME, STAGE_NAME
 from apps.demo.management.commands.demo_data import DEFAULT_ADDRESS
 from apps.federation.models import Season
 from apps.movements.models import MovementTable, SessionMovement
 from apps.rankings.models import Publication, RankingRun
-from apps.results.models import Award, AwardSet
 from apps.scoring.models import Play
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration, Tournament

@@ -16,9 +16,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from apps.approvals.models import AlertNote, Homologation
+from apps.awards.models import Award, AwardSet
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Season
-from apps.results.models import Award, AwardSet
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from tests import factories as f

@@ -5,7 +5,7 @@ import datetime
 
 from apps.approvals.domain.chain import Action, Level
 from apps.approvals.models import Homologation, HomologationStep
-from apps.results.models import Award, AwardSet
+from apps.awards.models import Award, AwardSet
 from apps.tournaments.domain.workflow import Status
 from tests import factories as f
 

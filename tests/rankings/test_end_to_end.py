@@ -16,12 +16,12 @@ from celery.contrib.testing.worker import start_worker
 from apps.approvals import services as approvals
 from apps.approvals.domain.chain import Action
 from apps.approvals.models import Homologation, HomologationStep
+from apps.awards.models import Award, AwardSet
 from apps.federation.models import Licensee, Season
 from apps.movements.models import MovementTable, SessionMovement
 from apps.rankings import services as rankings
 from apps.rankings.computation import ranking_store
 from apps.rankings.models import Publication, RankingRun
-from apps.results.models import Award, AwardSet
 from apps.scoring.services import play_score_set
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration, Tournament

@@ -14,11 +14,11 @@ from django.urls import reverse
 
 from apps.approvals.domain.chain import Action, Level
 from apps.approvals.models import HomologationStep
+from apps.awards.models import Award
 from apps.federation.models import Season
 from apps.rankings import services
 from apps.rankings.computation import ranking_store
 from apps.rankings.models import Publication
-from apps.results.models import Award
 from tests import factories as f
 from tests.rankings.awarded import approval_record, approved_with_awards
 

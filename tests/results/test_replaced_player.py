@@ -12,12 +12,12 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from apps.awards.models import Award, AwardSet
 from apps.exchange.services import tournament_file_export, tournament_file_import
 from apps.movements.domain.etuis import etui_taker
 from apps.movements.models import MovementTable, Place
 from apps.movements.selectors import Spot
 from apps.results.exports import results_html, results_xlsx
-from apps.results.models import Award, AwardSet
 from apps.results.printing import room_sheets_request
 from apps.results.reads import session_results_read, tournament_results_read
 from apps.results.selectors import session_display

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 
 from apps.approvals.models import Homologation
 from apps.approvals.services import submission_refusals
-from apps.results.models import AwardSet
+from apps.awards.models import AwardSet
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from apps.tournaments.services import (

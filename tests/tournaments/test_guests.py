@@ -8,12 +8,12 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError
 from django.urls import reverse
 
+from apps.awards.models import Award, AwardSet
 from apps.core.models import AuditLog
 from apps.exchange.domain.document import tournament_file_parse
 from apps.exchange.services import tournament_file_export
 from apps.federation.models import Licensee
 from apps.movements.forms import LicenceField
-from apps.results.models import Award, AwardSet
 from apps.tournaments import services
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration

@@ -1,6 +1,7 @@
 """The stored PCN and PP of a tournament (``AwardSet`` and its ``Award`` rows): their one
-writer, which the award worker (apps.awards) calls, and the reads of every page, export
-and API. The rules that compute them are apps.awards'."""
+writer, which the award worker calls, and their reads. The results' pages, exports and
+sheets (below) read them through the reader this app registers with them
+(apps.results.awards_shown); the rules that compute them are in ``domain``."""
 
 import hashlib
 from dataclasses import dataclass
@@ -9,8 +10,9 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from apps.awards.models import Award, AwardSet
 from apps.core.jobs import job_owned, job_restartable
-from apps.results.models import Award, AwardSet
+from apps.results.awards_shown import AwardsShown
 from apps.results.reads import TournamentResultsData
 from apps.tournaments.domain.workflow import RESULT_STATUSES
 from apps.tournaments.models import Tournament
@@ -136,22 +138,6 @@ def awards_by_registration(tournament: Tournament) -> dict[int, Award]:
         award.registration_id: award
         for award in awards_done().filter(award_set__tournament=tournament)
     }
-
-
-@dataclass(frozen=True)
-class AwardsShown:
-    """What a results page shows of the tournament's awards: the job (None before any),
-    and each registration's award."""
-
-    job: AwardSet | None
-    by_registration: dict[int, Award]
-
-    @property
-    def columns(self) -> bool:
-        return bool(self.by_registration)
-
-    def of(self, registration_id: int | None) -> Award | None:
-        return self.by_registration.get(registration_id)
 
 
 def awards_shown(tournament: Tournament) -> AwardsShown:
