@@ -10,7 +10,7 @@ from tests.e2e.browser import BROWSER_MARKS, PHONE, SHOTS
 pytestmark = BROWSER_MARKS
 
 
-@pytest.mark.parametrize("name", ["architecture", "interpretations"])
+@pytest.mark.parametrize("name", ["architecture", "interpretations", "tournament-file"])
 def test_a_document_opens_from_the_help_page_and_fits_a_phone(page, live_server, name):
     page.goto(live_server.url + reverse("results:help"))
     page.click(f"[data-test=documents] a[href$='/{name}/']")
