@@ -33,6 +33,7 @@ from _throwaway_db import throwaway_database
 from django.urls import reverse
 
 from apps.accounts.models import User
+from apps.federation.models import Licensee
 from apps.scoring.models import Play, TableEntry
 
 TABLES = sized(150, 5)
@@ -185,8 +186,13 @@ def main() -> None:
         evening = evening_build(TABLES, POSITION, scored_before=SCORED_BEFORE)
         evening.pool = [t for t in evening.tables if t.sequence >= SCORED_BEFORE]
         registrations = evening.world.tournament.registrations.all()
-        User.objects.bulk_create(
-            User(username=f"joueur{r.pk}", licensee_id=r.licensee_id) for r in registrations
+        accounts = User.objects.bulk_create(User(username=f"joueur{r.pk}") for r in registrations)
+        Licensee.objects.bulk_update(
+            [
+                Licensee(pk=r.licensee_id, user=a)
+                for r, a in zip(registrations, accounts, strict=True)
+            ],
+            ["user"],
         )
         players = [signed_in(user) for user in User.objects.filter(username__startswith="joueur")]
         referee = signed_in(evening.world.referee)

@@ -11,8 +11,8 @@ import openpyxl
 from django.core.files.base import ContentFile
 from django.utils import timezone
 
-from apps.accounts.models import Role, RoleAssignment, User
-from apps.federation.models import Club, Committee, Licensee, Zone
+from apps.accounts.models import User
+from apps.federation.models import Club, Committee, Licensee, Role, RoleAssignment, Zone
 from apps.tournaments.models import RefereeAssignment, Registration, Session, Tournament
 
 PASSWORD = "tarot-duplicate-2026"
@@ -71,6 +71,13 @@ class UserFactory(factory.django.DjangoModelFactory):
     def save_password(obj, create, extracted, **kwargs):
         if create:
             obj.save()
+
+    @factory.post_generation
+    def licensee(obj, create, extracted, **kwargs):
+        """``UserFactory(licensee=…)``: the licensee whose account this is."""
+        if create and extracted is not None:
+            extracted.user = obj
+            extracted.save(update_fields=["user"])
 
 
 class RoleFactory(factory.django.DjangoModelFactory):

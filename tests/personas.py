@@ -3,8 +3,8 @@ committees of two zones, so that every scope has an inside and an outside."""
 
 from dataclasses import dataclass
 
-from apps.accounts.models import Role, User
-from apps.federation.models import Club, Licensee
+from apps.accounts.models import User
+from apps.federation.models import Club, Licensee, Role
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from tests import factories as f

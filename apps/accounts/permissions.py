@@ -1,4 +1,5 @@
-"""The base of the permission layer: a user's roles, and the areas they open. The checks of
+"""The base of the permission layer: a user's roles, and the areas they open. The roles and
+the licensee are the federation's (apps.federation.roles registers the reader). The checks of
 each app build on ``roles_of`` in its own ``permissions`` module (apps.federation.permissions,
 apps.tournaments.permissions): what a user may see and do.
 
@@ -14,9 +15,8 @@ so a page costs the same number of queries whatever the number of players.
 - player (a user linked to a licensee): their own data and public results.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-
-from apps.accounts.models import Role, RoleAssignment
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,14 @@ class Roles:
 
 
 NO_ROLES = Roles()
+# Who reads a user's roles and licensee: the federation, which holds them (its
+# AppConfig.ready registers it). Without it a user has no role (a superuser is staff).
+readers: list[Callable[[object], Roles]] = []
+
+
+def roles_reader_register(reader: Callable[[object], Roles]) -> None:
+    if reader not in readers:
+        readers.append(reader)
 
 
 def roles_of(user) -> Roles:
@@ -47,19 +55,7 @@ def roles_of(user) -> Roles:
     cached = getattr(user, "_donne_roles", None)
     if cached is not None:
         return cached
-    rows = list(
-        RoleAssignment.objects.filter(user=user).values_list(
-            "role", "zone_id", "committee_id", "club_id"
-        )
-    )
-    roles = Roles(
-        federation=user.is_superuser or any(r == Role.FEDERATION_STAFF for r, *_ in rows),
-        referee=any(r == Role.REFEREE for r, *_ in rows),
-        zone_ids=frozenset(z for r, z, _c, _k in rows if r == Role.ZONE_MANAGER and z),
-        committee_ids=frozenset(c for r, _z, c, _k in rows if r == Role.COMMITTEE_STAFF and c),
-        club_ids=frozenset(k for r, _z, _c, k in rows if r == Role.CLUB_MANAGER and k),
-        licensee_id=user.licensee_id,
-    )
+    roles = readers[0](user) if readers else Roles(federation=user.is_superuser)
     user._donne_roles = roles
     return roles
 

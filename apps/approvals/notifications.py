@@ -8,10 +8,11 @@ from django.core.mail import send_mass_mail
 from django.db import transaction
 from django.db.models import Q
 
-from apps.accounts.models import Role, User
+from apps.accounts.models import User
 from apps.approvals.domain.chain import ACTION_NAMES, Action, Level
 from apps.approvals.models import Homologation
 from apps.competitions.models import Stage
+from apps.federation.models import Role
 
 
 def _users(homologation: Homologation, level: Level) -> list[str]:

@@ -107,8 +107,9 @@ def submission_refusals(tournament: Tournament) -> list[str]:
     players = len(first.players) if first else 0
     stage = Stage.objects.filter(tournament=tournament).first()
     referees = list(tournament.referee_assignments.select_related("referee"))
-    referee_licensees = {a.referee.licensee_id for a in referees if a.referee.licensee_id}
-    played = tournament.registrations.filter(licensee_id__in=referee_licensees).exists()
+    played = tournament.registrations.filter(
+        licensee__user__in=[a.referee_id for a in referees]
+    ).exists()
     facts = HomologationFacts(
         organiser_affiliated=tournament.club.affiliated,
         referee_official=bool(referees),

@@ -7,12 +7,12 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from apps.accounts.models import Role, User
+from apps.accounts.models import User
 from apps.competitions.domain.kinds import CompetitionKind
 from apps.competitions.domain.overseas import ranked_by_the_open
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Competition, Stage
-from apps.federation.models import Club, Committee, Licensee, Zone
+from apps.federation.models import Club, Committee, Licensee, Role, Zone
 from apps.tournaments.forms import RefereeChoiceField
 from apps.tournaments.models import RefereeAssignment
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from apps.accounts.models import Role, RoleAssignment, User
+from apps.accounts.models import User
 from apps.approvals.domain.chain import Action
 from apps.approvals.models import Homologation
 from apps.approvals.services import homologation_step, homologations_pass_on, tournament_submit
@@ -29,7 +29,7 @@ from apps.competitions.services import (
     stage_regulation_approve,
 )
 from apps.federation.domain.seasons import season_of
-from apps.federation.models import Club, Committee, Licensee, Season, Zone
+from apps.federation.models import Club, Committee, Licensee, Role, RoleAssignment, Season, Zone
 from apps.movements.models import MovementTable, SessionMovement
 from apps.movements.services import (
     movement_advance,
@@ -175,10 +175,8 @@ def users_build(zone: Zone, committee: Committee, club: Club) -> dict[str, User]
                 user=user, role=role, **({scope: scopes[scope]} if scope else {})
             )
         users[username] = user
-    player = users["joueur"]
-    if player.licensee_id is None:
-        player.licensee = Licensee.objects.get(licence_number="1001001")
-        player.save(update_fields=["licensee"])
+    # the player's licensee holds their account
+    Licensee.objects.filter(licence_number="1001001", user=None).update(user=users["joueur"])
     return users
 
 

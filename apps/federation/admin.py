@@ -1,7 +1,17 @@
 from django.contrib import admin
+from django.contrib.auth import get_user_model
 
-from apps.core.admin_site import AuditedAdmin
-from apps.federation.models import Club, Committee, Licensee, LicenseeImport, Season, Zone
+from apps.accounts.admin import UserAdmin
+from apps.core.admin_site import AuditedAdmin, LayerRights
+from apps.federation.models import (
+    Club,
+    Committee,
+    Licensee,
+    LicenseeImport,
+    RoleAssignment,
+    Season,
+    Zone,
+)
 
 
 @admin.register(Zone)
@@ -32,7 +42,7 @@ class LicenseeAdmin(AuditedAdmin):
     list_filter = ["series", "referee_grade", "club__committee"]
     list_select_related = ["club"]
     search_fields = ["licence_number", "last_name", "first_name"]
-    autocomplete_fields = ["club"]
+    autocomplete_fields = ["club", "user"]
 
 
 @admin.register(Season)
@@ -57,3 +67,19 @@ class LicenseeImportAdmin(AuditedAdmin):
         "errors",
         "finished_at",
     ]
+
+
+class RoleAssignmentInline(LayerRights, admin.TabularInline):
+    model = RoleAssignment
+    extra = 0
+    autocomplete_fields = ["zone", "committee", "club"]
+
+
+class UserWithRolesAdmin(UserAdmin):
+    """The accounts with their roles, which the federation holds."""
+
+    inlines = [RoleAssignmentInline]
+
+
+admin.site.unregister(get_user_model())
+admin.site.register(get_user_model(), UserWithRolesAdmin)

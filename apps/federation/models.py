@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -118,6 +119,15 @@ class Licensee(models.Model):
     series = models.CharField(
         _("series"), max_length=2, choices=Series.choices, default=Series.UNRANKED
     )
+    # The account of the player, when they have one: they sign in and see their own pages.
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("account"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="licensee",
+    )
     # An official referee of the FFT has a grade; blank: not a referee.
     referee_grade = models.CharField(
         _("referee grade"), max_length=10, choices=RefereeGrade.choices, blank=True
@@ -152,6 +162,73 @@ class Licensee(models.Model):
     @property
     def full_name(self) -> str:
         return full_name_of(self.last_name, self.first_name)
+
+
+class Role(models.TextChoices):
+    FEDERATION_STAFF = "federation_staff", _("federation staff")
+    ZONE_MANAGER = "zone_manager", _("zone manager")
+    COMMITTEE_STAFF = "committee_staff", _("committee staff")
+    CLUB_MANAGER = "club_manager", _("club manager")
+    REFEREE = "referee", _("referee")
+
+
+# The scope field each role needs (None: the role has no scope).
+ROLE_SCOPE = {
+    Role.FEDERATION_STAFF: None,
+    Role.ZONE_MANAGER: "zone",
+    Role.COMMITTEE_STAFF: "committee",
+    Role.CLUB_MANAGER: "club",
+    Role.REFEREE: None,
+}
+
+
+class RoleAssignment(models.Model):
+    """A user's role, scoped to a zone, a committee or a club where the role needs one."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user"),
+        on_delete=models.CASCADE,
+        related_name="role_assignments",
+    )
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices)
+    zone = models.ForeignKey(
+        Zone, verbose_name=_("zone"), null=True, blank=True, on_delete=models.CASCADE
+    )
+    committee = models.ForeignKey(
+        Committee,
+        verbose_name=_("committee"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+    )
+    club = models.ForeignKey(
+        Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.CASCADE
+    )
+
+    class Meta:
+        db_table = "accounts_roleassignment"  # kept from when the accounts app held it
+        verbose_name = _("role")
+        verbose_name_plural = _("roles")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "role", "zone", "committee", "club"],
+                name="unique_role_assignment",
+            )
+        ]
+
+    def __str__(self) -> str:
+        scope = self.zone or self.committee or self.club
+        return f"{self.get_role_display()} {scope}" if scope else self.get_role_display()
+
+    def clean(self) -> None:
+        needed = ROLE_SCOPE.get(Role(self.role)) if self.role else None
+        for name in ("zone", "committee", "club"):
+            has = getattr(self, f"{name}_id") is not None
+            if name == needed and not has:
+                raise ValidationError({name: _("This role needs this field.")})
+            if name != needed and has:
+                raise ValidationError({name: _("This role does not take this field.")})
 
 
 class Season(models.Model):

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from apps.accounts.permissions import roles_of
 from apps.core.jobs import job_restartable
 from apps.core.pages import (
     area_required,
@@ -83,6 +84,7 @@ def _list(
             "page": page,
             "can_live": can_view_live_ranking(request.user),
             "can_manage": can_manage_national_ranking(request.user),
+            "own_licensee": roles_of(request.user).licensee_id,  # the reader's row, marked
         },
     )
 
@@ -169,6 +171,7 @@ def changes(request, pk):
         {
             "publication": publication,
             "page": page_of(request, selectors.publication_changes(publication)),
+            "own_licensee": roles_of(request.user).licensee_id,
         },
     )
 

@@ -3,9 +3,9 @@ permission layer, on apps.accounts.permissions.roles_of and apps.federation.perm
 
 from django.db.models import Q, QuerySet
 
-from apps.accounts.models import Role, User
+from apps.accounts.models import User
 from apps.accounts.permissions import Roles, roles_of
-from apps.federation.models import Club
+from apps.federation.models import Club, Role
 from apps.federation.permissions import can_manage_club, club_scope_q, clubs_for_user
 from apps.tournaments.domain.workflow import (
     PUBLIC_STATUSES,

@@ -5,7 +5,7 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
-from apps.accounts.permissions import can_use_player_area
+from apps.accounts.permissions import can_use_player_area, roles_of
 from apps.core.panels import panels_for
 from apps.federation.permissions import licensees_for_user
 from apps.tournaments.selectors import (
@@ -30,7 +30,7 @@ def home(request):
 def player_home(request):
     if not can_use_player_area(request.user):
         raise PermissionDenied(_("Your account is not linked to a licensee."))
-    licensee = licensees_for_user(request.user).get(pk=request.user.licensee_id)
+    licensee = licensees_for_user(request.user).get(pk=roles_of(request.user).licensee_id)
     return render(
         request,
         "tournaments/player_home.html",

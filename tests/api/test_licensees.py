@@ -8,10 +8,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils.translation import gettext
 from rest_framework.test import APIClient
 
-from apps.accounts.models import Role
 from apps.federation.api import LicenseeQuery
 from apps.federation.forms import LicenseeSearchForm
-from apps.federation.models import Licensee
+from apps.federation.models import Licensee, Role
 from tests import factories as f
 from tests.api.helpers import audit_count, expected_ids, result_ids
 from tests.personas import PERSONAS
@@ -126,7 +125,7 @@ def test_a_search_of_many_words_is_refused_at_once_as_on_the_page(world, api_as)
         response = api_as("federation_staff").get("/api/licensees/", {"q": query})
     assert response.status_code == 400
     assert "100" in response.json()["q"][0]
-    assert not [q for q in queries.captured_queries if "federation_licensee" in q["sql"]]
+    assert not [q for q in queries.captured_queries if 'FROM "federation_licensee"' in q["sql"]]
     assert LicenseeQuery().fields["q"].max_length == LicenseeSearchForm().fields["q"].max_length
 
 

@@ -8,8 +8,8 @@ import openpyxl
 import pytest
 from django.urls import reverse
 
-from apps.accounts.models import Role
 from apps.awards.models import Award
+from apps.federation.models import Role
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.services import tournament_transition
 from tests import factories as f

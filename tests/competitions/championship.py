@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 from django.db import connection
 
-from apps.accounts.models import Role, User
+from apps.accounts.models import User
 from apps.competitions import services
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Competition, Stage
-from apps.federation.models import Club, Committee, Licensee, Season, Zone
+from apps.federation.models import Club, Committee, Licensee, Role, Season, Zone
 from apps.movements.models import MovementTable, SessionMovement
 from apps.movements.services import movement_advance
 from apps.scoring.services import play_score_set

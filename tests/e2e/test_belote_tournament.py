@@ -9,7 +9,7 @@ import datetime
 
 from django.urls import reverse
 
-from apps.accounts.models import Role
+from apps.federation.models import Role
 from apps.games.models import BeloteDeal, BeloteMatch
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration, Tournament

@@ -5,7 +5,7 @@ alone) and reads totals that sum to zero. Screenshots at 1280 and 390 px wide go
 
 from django.urls import reverse
 
-from apps.accounts.models import Role
+from apps.federation.models import Role
 from apps.games.models import FreeDeal, FreeTable
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament

@@ -7,7 +7,7 @@ announced to all. Screenshots at 1280 and 390 px wide go to /tmp/donne-shots."""
 
 from django.urls import reverse
 
-from apps.accounts.models import Role
+from apps.federation.models import Role
 from apps.games.models import PinochleGame, PinochleTeam
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament

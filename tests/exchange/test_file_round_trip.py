@@ -13,9 +13,9 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from apps.accounts.models import Role
 from apps.exchange.domain.schema import schema_problems
 from apps.exchange.services import tournament_file_export, tournament_file_import
+from apps.federation.models import Role
 from apps.movements.domain.etuis import etui_taker
 from apps.penalties.models import Incident, Penalised, Penalty
 from apps.penalties.selectors import catalogue_for

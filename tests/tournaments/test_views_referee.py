@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from apps.accounts.models import Role
+from apps.federation.models import Role
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import RefereeAssignment
 from tests import factories as f
