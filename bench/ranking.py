@@ -11,15 +11,14 @@ and their ratio (target: 3 at most).
 """
 
 import datetime
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _size import sized
 from _throwaway_db import throwaway_database
+from _timing import timed
 from django.db import connection, transaction
 
 from apps.awards.models import Award, AwardSet
@@ -102,12 +101,7 @@ def build() -> Season:
 
 
 def median_seconds(work) -> float:
-    times = []
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+    return timed(work, REPEATS)[1]
 
 
 def main() -> None:

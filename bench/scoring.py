@@ -13,13 +13,12 @@ ratios.
 """
 
 import random
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import _timing as timing
 from _size import sized
 from _throwaway_db import throwaway_database
 from django.db import connection
@@ -41,12 +40,7 @@ SCORES = (56, 62, -56, -52, 50, 70, -70, 96, -104, 34, 132, -62)  # Garde scores
 
 
 def timed(function, repeats=REPEATS):
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = function()
-        times.append(time.perf_counter() - start)
-    return result, statistics.median(times)
+    return timing.timed(function, repeats)
 
 
 def main() -> None:

@@ -10,9 +10,7 @@ No database: both are pure.
 
 import json
 import os
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -23,6 +21,7 @@ import django
 django.setup()
 
 from _size import sized  # noqa: E402
+from _timing import timed  # noqa: E402
 
 from apps.exchange.domain.document import tournament_file_parse  # noqa: E402
 from apps.exchange.domain.schema import schema_problems  # noqa: E402
@@ -32,15 +31,6 @@ TABLES = sized(150, 5)
 REPEATS = sized(7, 1)
 
 
-def timed(function) -> float:
-    times = []
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def main() -> None:
     text = json.dumps(document_build(TABLES, type=None, penalties=()))
     document = json.loads(text)
@@ -48,8 +38,8 @@ def main() -> None:
     assert schema_problems(document) == []
     print(f"{TABLES} tables, {len(parsed.players)} players, {len(document['results'])} results, "
           f"{len(text) // 1024} KB")  # fmt: skip
-    validation = timed(lambda: tournament_file_parse(json.loads(text)))
-    schema = timed(lambda: schema_problems(json.loads(text)))
+    _, validation = timed(lambda: tournament_file_parse(json.loads(text)), REPEATS)
+    _, schema = timed(lambda: schema_problems(json.loads(text)), REPEATS)
     print(f"validation (import): {validation * 1000:8.1f} ms")
     print(f"schema check:        {schema * 1000:8.1f} ms")
     print(f"ratio schema / validation: {schema / validation:.2f}")
