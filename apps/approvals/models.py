@@ -11,7 +11,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from apps.approvals.domain.chain import ACTION_NAMES, LEVEL_NAMES, LEVEL_PLACES, Action, Level
-from apps.tournaments.domain.indices import GRANTED_INDICES, index_problem
+from apps.tournaments.domain.indices import GRANTED_INDICES, Index, index_problem
 from apps.tournaments.models import index_granted
 
 
@@ -84,7 +84,7 @@ class Homologation(models.Model):
     date = models.DateField(_("date"))
     players = models.PositiveIntegerField(_("players"), default=0)
     index = models.DecimalField(
-        _("index"), max_digits=3, decimal_places=1, default=Decimal("1"), validators=[index_granted]
+        _("index"), max_digits=3, decimal_places=1, default=Index.BASE, validators=[index_granted]
     )
     championship = models.BooleanField(_("championship"), default=False)
     session_players = models.JSONField(_("players of each session"), default=list)

@@ -42,7 +42,7 @@ from apps.competitions.models import Stage
 from apps.core.audit import audit_record, audit_value
 from apps.federation.domain.seasons import season_of
 from apps.results.reads import tournament_results_read
-from apps.tournaments.domain.indices import GRANTED_INDICES
+from apps.tournaments.domain.indices import GRANTED_INDICES, Index
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from apps.tournaments.services import tournament_status_record
@@ -116,7 +116,7 @@ def submission_refusals(tournament: Tournament) -> list[str]:
         referee_played=played,
         official_event=stage is not None,
         players=players,
-        claimed_index=Decimal("1") if stage is not None else tournament.index,
+        claimed_index=Index.BASE if stage is not None else tournament.index,
         index_granted=stage is not None or tournament.index == 1 or _grant_ok(tournament),
         overseas_local=tournament.club.committee.overseas and stage is None,
     )
