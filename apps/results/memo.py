@@ -36,7 +36,14 @@ from django.db import connection
 
 from apps.movements.models import MovementTable, SessionMovement
 from apps.penalties.models import Incident, Penalty
-from apps.results.domain.model import PlayerResult, PlayNote, PlayRecord, SessionResults, SheetLine
+from apps.results.domain.model import (
+    PlayerResult,
+    PlayNote,
+    PlayRecord,
+    SessionResults,
+    Sheets,
+    Unranked,
+)
 from apps.scoring.models import Play
 from apps.tournaments.models import Registration, Session, Tournament
 
@@ -45,9 +52,11 @@ LOCK_SECONDS = 30  # a computation taking longer is taken over by another reader
 SHARED_SECONDS = 6 * 3600  # an evening
 WAIT_SECONDS = 5  # how long a reader that needs the current results waits for the holder
 WAIT_STEP = 0.05
+PACKING = 2  # the shape of the results stored in the shared cache (``_packed``), in its keys
 
 _lock = threading.Lock()
-PLAYER_FIELDS = [f for f in fields(PlayerResult) if f.name != "sheet"]
+PLAYER_FIELDS = [f for f in fields(PlayerResult) if f.name != "sheets"]
+UNRANKED_FIELDS = [f for f in fields(Unranked) if f.name != "result"]
 
 
 class Stamp(NamedTuple):
@@ -124,38 +133,48 @@ def _keep(stamp: Stamp, results: SessionResults) -> None:
 
 
 def _shared_key(session_pk: int) -> str:
-    return f"results:{session_pk}"
+    return f"results:{PACKING}:{session_pk}"
 
 
 def _lock_key(session_pk: int) -> str:
     return f"results:{session_pk}:computing"
 
 
+def _player_packed(player: PlayerResult | None) -> tuple | None:
+    return None if player is None else tuple(getattr(player, f.name) for f in PLAYER_FIELDS)
+
+
 def _packed(stamp: Stamp, results: SessionResults) -> tuple:
     """The results as plain tuples, quick to pickle: thousands of named tuples pickle one
-    Python call each."""
-    players = [
-        (*(getattr(p, f.name) for f in PLAYER_FIELDS), tuple(map(tuple, p.sheet)))
-        for p in results.players
-    ]
+    Python call each. The feuilles de route are built again from the notes."""
+    players = [_player_packed(p) for p in results.players]
     notes = [(tuple(n.play), *n[1:]) for n in results.notes]
-    return stamp, players, notes, results.missing, results.unranked
+    unranked = [
+        (*(getattr(u, f.name) for f in UNRANKED_FIELDS), _player_packed(u.result))
+        for u in results.unranked
+    ]
+    return stamp, players, notes, results.missing, unranked
 
 
 def _unpacked(packed: tuple) -> tuple[Stamp, SessionResults]:
     stamp, players, notes, missing, unranked = packed
-    line = SheetLine._make
+    notes = tuple(PlayNote(PlayRecord._make(n[0]), *n[1:]) for n in notes)
+    sheets = Sheets(notes)
+
+    def player(fields: tuple | None) -> PlayerResult | None:
+        return None if fields is None else PlayerResult(*fields, sheets)
+
     results = SessionResults(
-        tuple(PlayerResult(*p[:-1], tuple(map(line, p[-1]))) for p in players),
-        tuple(PlayNote(PlayRecord._make(n[0]), *n[1:]) for n in notes),
+        tuple(map(player, players)),
+        notes,
         missing,
-        unranked,
+        tuple(Unranked(*u[:-1], player(u[-1])) for u in unranked),
     )
     return Stamp(*stamp), results
 
 
 def _stamp_key(session_pk: int) -> str:
-    return f"results:{session_pk}:stamp"
+    return f"results:{PACKING}:{session_pk}:stamp"
 
 
 def _stored_digest(session_pk: int) -> str | None:

@@ -13,21 +13,15 @@ from django.utils.translation import gettext as _
 
 from apps.accounts import permissions
 from apps.core.collector import collections_paused
-from apps.movements.domain.etuis import defender_seats, etui_taker
-from apps.movements.domain.howell import parallel_deal
-from apps.movements.domain.model import MovementType
-from apps.movements.models import Place, SessionMovement
 from apps.movements.printing import seat_name
-from apps.penalties.domain import effects
 from apps.penalties.models import Adjustment, FaultySide, Incident, Penalty
 from apps.penalties.selectors import session_decisions
 from apps.results.domain.compute import session_results_compute
-from apps.results.domain.forfeits import SeatTurn, ranked_results, session_field
+from apps.results.domain.forfeits import ranked_results, session_field
 from apps.results.domain.model import (
     FORFEIT,
     PlayerResult,
     PlayNote,
-    PlayRecord,
     SessionResults,
     SheetLine,
     Unranked,
@@ -38,117 +32,15 @@ from apps.results.domain.rankings import (
     tie_notes,
     tournament_standings,
 )
+from apps.results.inputs import session_inputs
 from apps.results.memo import Kept, Stamp, results_memo, results_stamp
-from apps.scoring.models import Play
-from apps.scoring.selectors import played_tables, player_key
 from apps.tournaments.models import Registration, Session, Tournament
 from apps.tournaments.permissions import tournaments_for_user
 
-PARALLEL_HOWELL_SECTIONS = 3  # the 3x4 Howell room
 CLOCKWISE = ("N", "E", "S", "W")  # seen from above; a player's left is the next seat
 
 
 # --- what the results are computed from -----------------------------------------
-
-
-def _deal_numbering(sections: list[dict]):
-    """The deal each étui holds: in 3x4 parallel Howell, étuis 25 to 32 hold the deals of
-    étuis 1 to 8 and are topped with them; elsewhere every étui is its own deal."""
-    if len(sections) == PARALLEL_HOWELL_SECTIONS and all(
-        s["type"] == MovementType.HOWELL for s in sections
-    ):
-        return parallel_deal
-    return lambda etui: etui
-
-
-@dataclass(frozen=True)
-class SessionInputs:
-    """What a session's results are computed from, as plain values.
-
-    ``records``: every play of the movement, entered or not; ``lines``: {player key: the
-    seat they hold at their first position, None in a Howell section where players change
-    orientation} (every key of ``records`` has one); ``turns``: who holds each seat at each
-    position, with the étuis the seat plays there (what ``session_field`` decides the
-    ranked players from); ``unplayed``: the lines the referee stated were not played, their
-    étui scored without them (ch. 4 « Donne neutralisée »)."""
-
-    records: list[PlayRecord]
-    lines: dict[str, str | None]
-    turns: list[SeatTurn]
-    unplayed: dict[tuple[str, int, int], effects.AdjustedScore]
-
-
-def session_inputs(session: Session) -> SessionInputs:
-    """The session's plays, seats and lines not played, in four queries read as plain
-    values (no model objects: a 150-table session stays fast)."""
-    played = played_tables(session)
-    sections = SessionMovement.objects.filter(session=session).values_list("sections", flat=True)
-    layout = next(iter(sections), None) or []
-    howell = {s["name"] for s in layout if s["type"] == MovementType.HOWELL}
-    deal = _deal_numbering(layout)
-    tables = {
-        pk: row
-        for pk, *row in played.order_by("sequence", "table").values_list(
-            "pk", "sequence", "position", "section", "table", "etuis"
-        )
-    }
-    seated: dict[int, dict[str, str]] = defaultdict(dict)
-    lines: dict[str, str | None] = {}
-    turns = []
-    places = (
-        Place.objects.filter(table__in=played)
-        .order_by("table__sequence")
-        .values_list("table_id", "seat", "player_code", "registration_id")
-    )
-    for table, seat, code, registration in places:
-        sequence, _position, section, _number, etuis = tables[table]
-        key = player_key(section, code, registration)
-        seated[table][seat] = key
-        lines.setdefault(key, None if section in howell else seat)
-        turns.append(
-            SeatTurn(
-                f"{section}|{code}",
-                sequence,
-                None if registration is None else str(registration),
-                len(etuis),
-            )
-        )
-    scores = {}
-    unplayed = {}
-    neutralised = effects.AdjustedScore(effects.AdjustmentKind.NEUTRALIZED)
-    for table, etui, score, not_played in Play.objects.filter(table__in=played).values_list(
-        "table_id", "etui", "score", "not_played"
-    ):
-        scores[table, etui] = score
-        if not_played:
-            _sequence, _position, section, number, _etuis = tables[table]
-            unplayed[section, number, etui] = neutralised
-    # étui: (taker's seat as plain text, defenders' seats, deal), worked out once each
-    etui_of = {}
-    for _sequence, _position, _section, _number, etuis in tables.values():
-        for etui in etuis:
-            if etui not in etui_of:
-                taker_seat = str(etui_taker(etui))
-                etui_of[etui] = (taker_seat, defender_seats(taker_seat), deal(etui))
-    records = []
-    for pk, (_sequence, position, section, number, etuis) in tables.items():
-        seats = seated[pk]
-        for etui in etuis:
-            taker_seat, (first, second, third), dealt = etui_of[etui]
-            records.append(
-                PlayRecord(
-                    etui,
-                    section,
-                    position,
-                    number,
-                    seats[taker_seat],
-                    taker_seat,
-                    (seats[first], seats[second], seats[third]),
-                    scores.get((pk, etui)),
-                    dealt,
-                )
-            )
-    return SessionInputs(records, lines, turns, unplayed)
 
 
 def ties_by_tops(tournament: Tournament) -> bool:

@@ -170,3 +170,10 @@ def test_a_defenders_seat_on_the_sheet_is_the_seat_held_at_that_table():
     results = session_results_compute([play], {"a": "N", "b": "N", "c": "N", "d": "N"})
     seats = {p.player: p.sheet[0].seat for p in results.players}
     assert seats == {"a": "W", "b": "N", "c": "S", "d": "E"}
+
+
+@pytest.mark.parametrize("player", ["N1", "S2"])  # a taker, a defender
+def test_a_player_with_no_line_is_refused_by_name(player):
+    lines = {key: line for key, line in room_lines(3).items() if key != player}
+    with pytest.raises(ValueError, match=f"^le joueur {player} \\(étui 1\\) n'a pas de ligne$"):
+        session_results_compute(THREE_TABLES, lines)

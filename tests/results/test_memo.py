@@ -2,6 +2,7 @@
 cost the stamp's queries only; every kind of change to what they are computed from gives
 a new stamp, and the results read then are those computed afresh."""
 
+import pickle
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -13,6 +14,8 @@ from apps.movements import services as movements
 from apps.movements.selectors import Spot
 from apps.penalties.services import incident_cancel, penalty_give
 from apps.results import memo
+from apps.results.domain.compute import session_results_compute
+from apps.results.domain.forfeits import SeatTurn, ranked_results, session_field
 from apps.results.memo import results_stamp
 from apps.results.selectors import session_results, session_results_computed
 from apps.scoring import services as scoring
@@ -20,6 +23,7 @@ from apps.tournaments.services import registration_delete
 from tests import factories as f
 from tests.builders import enter_all, generate, in_play, record, table_at
 from tests.queries import queries_of
+from tests.results.synthetic_sessions import synthetic_session
 
 pytestmark = pytest.mark.django_db
 
@@ -289,3 +293,35 @@ def test_without_the_shared_cache_each_process_computes(movement, apart, monkeyp
     compute, calls = _counted(session_results_computed(session))
     kept = memo.results_memo(session, results_stamp(session), compute)
     assert len(calls) == 1 and not kept.updating
+
+
+def test_the_shared_cache_gives_back_every_sheet_and_the_players_listed_apart():
+    """What one process stores, another reads whole: ranks, notes, each feuille de route
+    (built again from the notes) and the players listed apart with their results."""
+    plays, lines = synthetic_session(5, etuis_per_table=4, positions=5, seed=3)
+    absent = "S1-N1"
+    plays = [
+        p if p.position == 1 or absent not in (p.taker, *p.defenders) else _renamed(p, absent)
+        for p in plays
+    ]
+    computed = session_results_compute(plays, {**lines, "sub": lines[absent]})
+    turns = [
+        SeatTurn(code, position, "sub" if code == absent and position > 1 else code, 4)
+        for code in lines
+        for position in range(1, 6)
+    ]
+    results = ranked_results(computed, session_field(turns), by_tops=False)
+    stamp = memo.Stamp(1, (0, 0))
+    assert results.unranked and results.unranked[0].result is not None
+    read_stamp, read = memo._unpacked(pickle.loads(pickle.dumps(memo._packed(stamp, results))))
+    assert read_stamp == stamp and read == results
+    for before, after in zip(results.players, read.players, strict=True):
+        assert after.sheet == before.sheet
+    assert read.unranked[0].result.sheet == results.unranked[0].result.sheet
+    every = [*read.players, read.unranked[0].result]
+    assert sum(len(p.sheet) for p in every) == 4 * len(read.notes)  # each play's 4 players
+
+
+def _renamed(play, old):
+    defenders = tuple("sub" if d == old else d for d in play.defenders)
+    return play._replace(taker="sub" if play.taker == old else play.taker, defenders=defenders)

@@ -8,6 +8,7 @@ import pytest
 from apps.movements.domain.etuis import etui_taker
 from apps.movements.domain.model import SEATS
 from apps.movements.models import MovementTable, Place
+from apps.results import inputs as results_inputs
 from apps.results import selectors as results_selectors
 from apps.scoring import selectors, services
 from apps.tournaments.models import Session
@@ -52,7 +53,7 @@ def _holders(movement) -> dict[tuple[int, str, int, str], str]:
 @pytest.mark.parametrize("players", [20, 28, 44])
 def test_records_follow_the_movement(world, players):
     movement = in_play(world, players, position=1)
-    records = results_selectors.session_inputs(_session(world)).records
+    records = results_inputs.session_inputs(_session(world)).records
     tables = movement.movement_tables.all()
     assert len(records) == sum(len(t.etuis) for t in tables)
     assert len(set(records)) == len(records)
@@ -72,7 +73,7 @@ def test_records_carry_the_scores_entered(world):
     _enter(world, movement, 1, [56, 62])
     scores = {
         (r.position, r.table): r.score
-        for r in results_selectors.session_inputs(_session(world)).records
+        for r in results_inputs.session_inputs(_session(world)).records
         if r.etui == 1
     }
     assert scores == {(1, 1): 56, (2, 5): 62, (3, 4): None, (4, 3): None, (5, 2): None}
@@ -84,12 +85,12 @@ def test_the_regulation_topage_example(world):
     results = results_selectors.session_results(_session(world))
     etui_1 = [note for note in results.notes if note.play.etui == 1]
     assert [(n.play.position, n.play.table, n.play.score, n.taker_note) for n in etui_1] == ETUI_1
-    assert results.missing == len(results_selectors.session_inputs(_session(world)).records) - 5
+    assert results.missing == len(results_inputs.session_inputs(_session(world)).records) - 5
 
 
 def test_each_player_keeps_the_seat_of_their_first_position(world):
     movement = in_play(world, 20)
-    lines = results_selectors.session_inputs(_session(world)).lines
+    lines = results_inputs.session_inputs(_session(world)).lines
     first = Place.objects.filter(table__movement=movement, table__sequence=1)
     assert lines == {str(place.registration_id): place.seat for place in first}
 
@@ -102,9 +103,9 @@ def test_a_vacant_place_has_a_key_of_its_own_and_no_rank(world):
     session = _session(world)
     vacant = Place.objects.get(table__movement=movement, table__sequence=1, registration=None)
     key = f"{selectors.VACANT}{vacant.table.section}|{vacant.player_code}"
-    records = results_selectors.session_inputs(session).records
+    records = results_inputs.session_inputs(session).records
     assert sum(key in (r.taker, *r.defenders) for r in records) == 5 * 4
-    assert results_selectors.session_inputs(session).lines[key] == vacant.seat
+    assert results_inputs.session_inputs(session).lines[key] == vacant.seat
     tables = movement.movement_tables.filter(position__gte=1)
     for table in tables:
         for etui in table.etuis:
@@ -185,7 +186,7 @@ def test_a_line_of_another_session_is_not_found(world):
 @pytest.mark.parametrize(
     ("read", "queries"),
     [
-        (results_selectors.session_inputs, 4),
+        (results_inputs.session_inputs, 4),
         # 1 of them the stamp of its inputs
         (results_selectors.session_results, 16),
         (selectors.entry_progress, 3),
@@ -206,7 +207,7 @@ def test_reads_cost_the_same_at_5_and_7_tables(
 def test_in_3x4_howell_etuis_25_to_32_are_topped_with_etuis_1_to_8(world):
     """« Les étuis 25 à 32 sont utilisés pour dupliquer les étuis 1 à 8 »: one deal."""
     movement = generate(world, 48, tables=12, type="howell")
-    records = results_selectors.session_inputs(movement.session).records
+    records = results_inputs.session_inputs(movement.session).records
     assert {r.deal_number for r in records} == set(range(1, 21))
     assert {r.etui for r in records} == set(range(1, 21)) | set(range(25, 33))
     assert all(r.deal_number == r.etui - 24 for r in records if r.etui >= 25)
@@ -217,7 +218,7 @@ def test_in_3x4_howell_etuis_25_to_32_are_topped_with_etuis_1_to_8(world):
 
 def test_elsewhere_etuis_25_and_up_are_their_own_deals(world):
     movement = generate(world, 28)  # 7 tables en ligne: étuis 1 to 28
-    records = results_selectors.session_inputs(movement.session).records
+    records = results_inputs.session_inputs(movement.session).records
     assert {r.etui for r in records} == set(range(1, 29))
 
 

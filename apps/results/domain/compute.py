@@ -19,6 +19,7 @@ every étui is topé (« Pénalité »).
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
+from operator import itemgetter
 
 from apps.penalties.domain.effects import AdjustedScore, adjusted_notes
 from apps.results.domain.model import (
@@ -26,16 +27,18 @@ from apps.results.domain.model import (
     PlayNote,
     PlayRecord,
     SessionResults,
-    SheetLine,
+    Sheets,
 )
 from apps.results.domain.percentages import player_percentages
 from apps.results.domain.rankings import Standing, alternate_places, general_ranking
 from apps.results.domain.topage import TOP, taker_notes
 
-TAKER, DEFENDER = "taker", "defender"
 SEATS = ("N", "S", "E", "W")
 
 Adjustments = Mapping[tuple[str, int, int], AdjustedScore]
+
+# A play's place in an étui's order: position, section, table (``PlayRecord``'s fields).
+_IN_ETUI_ORDER = itemgetter(2, 1, 3)
 
 
 def _play_key(play: PlayRecord) -> tuple[str, int, int]:
@@ -57,6 +60,30 @@ def _note(play: PlayRecord, taker_note: float | None, adjustments: Adjustments) 
     return PlayNote(play, taker, adjustment.kind, defenders)
 
 
+def _adjustments_checked(plays: list[PlayRecord], adjustments: Adjustments) -> None:
+    """Raises ValueError for an adjustment that does not name exactly one play."""
+    played = Counter(key for play in plays if (key := _play_key(play)) in adjustments)
+    unknown = sorted(key for key in adjustments if played[key] != 1)
+    if unknown:
+        raise ValueError(
+            f"marque ajustée pour une donne non jouée ou jouée plusieurs fois : {unknown}"
+        )
+
+
+def _etui_notes(etui_plays: list[PlayRecord], adjustments: Adjustments) -> list[PlayNote]:
+    """The notes of the plays of one étui (of one deal), in the order given."""
+    if not adjustments:  # the common case, kept short: a session's thousands of plays
+        topage = iter(taker_notes([p.score for p in etui_plays if p.score is not None]))
+        return [PlayNote(p, None if p.score is None else next(topage)) for p in etui_plays]
+    topped = [p.score is not None and _counts_score(p, adjustments) for p in etui_plays]
+    counted_scores = [p.score for p, counted in zip(etui_plays, topped, strict=True) if counted]
+    topage = iter(taker_notes(counted_scores))
+    return [
+        _note(play, next(topage) if counted else None, adjustments)
+        for play, counted in zip(etui_plays, topped, strict=True)
+    ]
+
+
 def play_notes(
     plays: Iterable[PlayRecord], adjustments: Adjustments | None = None
 ) -> list[PlayNote]:
@@ -64,82 +91,72 @@ def play_notes(
     section and table. Raises ValueError for an adjustment that does not name exactly one
     play."""
     adjustments = adjustments or {}
-    by_etui: dict[int, list[PlayRecord]] = defaultdict(list)
+    by_deal: dict[int, list[PlayRecord]] = defaultdict(list)
     for play in plays:
-        by_etui[play.deal_number].append(play)
-    played = Counter(_play_key(play) for etui_plays in by_etui.values() for play in etui_plays)
-    unknown = sorted(key for key in adjustments if played[key] != 1)
-    if unknown:
-        raise ValueError(
-            f"marque ajustée pour une donne non jouée ou jouée plusieurs fois : {unknown}"
+        by_deal[play.deal_number].append(play)
+    if adjustments:
+        _adjustments_checked(
+            [p for etui_plays in by_deal.values() for p in etui_plays], adjustments
         )
     notes: list[PlayNote] = []
-    for etui_plays in by_etui.values():
-        topped = [p.score is not None and _counts_score(p, adjustments) for p in etui_plays]
-        scores = [play.score for play, counted in zip(etui_plays, topped, strict=True) if counted]
-        topage = iter(taker_notes(scores))
-        notes += (
-            _note(play, next(topage) if counted else None, adjustments)
-            for play, counted in zip(etui_plays, topped, strict=True)
-        )
-    notes.sort(key=lambda n: (n.play.deal_number, n.play.position, n.play.section, n.play.table))
+    for deal in sorted(by_deal):
+        notes += _etui_notes(sorted(by_deal[deal], key=_IN_ETUI_ORDER), adjustments)
     return notes
 
 
-def _sheets(notes: list[PlayNote], lines: Mapping[str, str]) -> dict[str, list[SheetLine]]:
-    """Each player's feuille de route in playing order (position, then étui: a player plays
-    an étui once per position), with the seat each held at that table (in Howell players
-    change seats). Raises ValueError for a player who has no line."""
-    sheets: dict[str, list[SheetLine]] = {player: [] for player in lines}
-    for note in sorted(notes, key=lambda n: (n.play.position, n.play.etui)):
+class _Tally:
+    """A player's notes known as taker and as defender, gathered play by play."""
+
+    __slots__ = ("attack", "defence")
+
+    def __init__(self) -> None:
+        self.attack: list[float] = []
+        self.defence: list[float] = []
+
+
+def _tallies(notes: Iterable[PlayNote], lines: Mapping[str, str | None]) -> dict[str, _Tally]:
+    """Each player's tally. Raises ValueError for a player who has no line."""
+    tallies = {player: _Tally() for player in lines}
+    for note in notes:
         play = note.play
-        defenders = zip(play.defenders, play.defender_seats, note.defender_notes, strict=True)
-        sides = [(play.taker, play.taker_seat, TAKER, note.taker_note)]
-        sides += [(player, seat, DEFENDER, player_note) for player, seat, player_note in defenders]
-        for player, seat, role, player_note in sides:
-            sheet = sheets.get(player)
-            if sheet is None:
-                raise ValueError(f"le joueur {player} (étui {play.etui}) n'a pas de ligne")
-            sheet.append(
-                SheetLine(
-                    play.etui,
-                    play.section,
-                    play.position,
-                    play.table,
-                    seat,
-                    role,
-                    play.score,
-                    player_note,
-                    note.adjustment,
-                )
-            )
-    return sheets
+        try:
+            taker = tallies[play.taker]
+            defenders = [tallies[player] for player in play.defenders]
+        except KeyError as unknown:
+            player = unknown.args[0]
+            raise ValueError(f"le joueur {player} (étui {play.etui}) n'a pas de ligne") from None
+        if note.taker_note is not None:
+            taker.attack.append(note.taker_note)
+        for tally, value in zip(defenders, note.defender_notes, strict=True):
+            if value is not None:
+                tally.defence.append(value)
+    return tallies
 
 
-def _player_fields(sheet: list[SheetLine], penalty: float, line: str | None) -> dict:
-    """A player's percentages, penalty, final percentage, TOPs, line and sheet."""
-    percentages = player_percentages(
-        [entry.note for entry in sheet if entry.role == TAKER],
-        [entry.note for entry in sheet if entry.role == DEFENDER],
-    )
+def _player_fields(tally: _Tally, penalty: float, line: str | None) -> dict:
+    """A player's percentages, penalty, final percentage, TOPs and line."""
+    percentages = player_percentages(tally.attack, tally.defence)
     overall = percentages.overall
     return {
         **percentages._asdict(),
         "penalty": penalty,
         "final": None if overall is None else overall - penalty,
-        "tops": sum(entry.note == TOP for entry in sheet),
+        "tops": tally.attack.count(TOP) + tally.defence.count(TOP),
         "line": line,
-        "sheet": tuple(sheet),
     }
 
 
-def _ranked(fields: Mapping[str, dict], by_tops: bool) -> tuple[PlayerResult, ...]:
+def _ranked(fields: Mapping[str, dict], sheets: Sheets, by_tops: bool) -> tuple[PlayerResult, ...]:
     """The players in general-ranking order, with their general and alternate places."""
     standings = [Standing(player, f["final"], f["tops"], f["line"]) for player, f in fields.items()]
     alternate = alternate_places(standings, by_tops=by_tops)
     return tuple(
         PlayerResult(
-            player=s.player, rank=rank, rank_alternate=alternate.get(s.player), **fields[s.player]
+            player=s.player,
+            rank=rank,
+            rank_alternate=alternate.get(s.player),
+            sheets=sheets,
+            **fields[s.player],
         )
         for s, rank in general_ranking(standings, by_tops=by_tops)
     )
@@ -172,9 +189,10 @@ def session_results_compute(
     adjustments = adjustments or {}
     penalties = penalties or {}
     _penalties_checked(penalties, lines)
-    notes = play_notes(plays, adjustments)
+    notes = tuple(play_notes(plays, adjustments))
     fields = {
-        player: _player_fields(sheet, penalties.get(player, 0.0), lines[player])
-        for player, sheet in _sheets(notes, lines).items()
+        player: _player_fields(tally, penalties.get(player, 0.0), lines[player])
+        for player, tally in _tallies(notes, lines).items()
     }
-    return SessionResults(_ranked(fields, by_tops), tuple(notes), _missing(notes, adjustments))
+    ranked = _ranked(fields, Sheets(notes), by_tops)
+    return SessionResults(ranked, notes, _missing(notes, adjustments))

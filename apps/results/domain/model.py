@@ -2,9 +2,13 @@
 individuel »): the plays of each étui, their notes, and each player's feuille de route,
 percentages and ranks. Players are opaque keys chosen by the caller (for example a
 registration id); seats are N, S, E, W. A session's thousands of plays, notes and sheet
-lines are named tuples: light to build, as the results are computed again on every change."""
+lines are named tuples: light to build, as the results are computed again on every change;
+a feuille de route is built from its plays when it is read."""
 
-from dataclasses import dataclass
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import NamedTuple
 
 from apps.movements.domain.etuis import defender_seats
@@ -63,6 +67,9 @@ class PlayNote(NamedTuple):
         return first if all(note == first for note in others) else None
 
 
+TAKER, DEFENDER = "taker", "defender"
+
+
 class SheetLine(NamedTuple):
     """One étui of a player's feuille de route."""
 
@@ -82,7 +89,54 @@ class SheetLine(NamedTuple):
         (a defence that sets the taker 56 down reads +56, not -56)."""
         if self.score is None:
             return None
-        return self.score if self.role == "taker" else -self.score
+        return self.score if self.role == TAKER else -self.score
+
+
+def sheet_line(note: PlayNote, place: int) -> SheetLine:
+    """The line of a player's feuille de route for a play and their ``place`` in it: 0 the
+    taker, 1 to 3 the defenders in ``PlayRecord.defenders``' order."""
+    play = note.play
+    if place:
+        seat, role = play.defender_seats[place - 1], DEFENDER
+        player_note = note.defender_notes[place - 1]
+    else:
+        seat, role, player_note = play.taker_seat, TAKER, note.taker_note
+    return SheetLine(
+        play.etui,
+        play.section,
+        play.position,
+        play.table,
+        seat,
+        role,
+        play.score,
+        player_note,
+        note.adjustment,
+    )
+
+
+_IN_PLAYING_ORDER = attrgetter("position", "etui")  # a player plays an étui once a position
+
+
+class Sheets:
+    """Every player's feuille de route in a session, built from its notes the first time
+    one is read (a live ranking reads none): in playing order (position, then étui), with
+    the seat the player held at each table (in a Howell players change seats)."""
+
+    def __init__(self, notes: Sequence[PlayNote]):
+        self.notes = notes
+        self._by_player: dict[str, tuple[SheetLine, ...]] | None = None
+
+    def of(self, player: str) -> tuple[SheetLine, ...]:
+        if self._by_player is None:
+            lines: dict[str, list[SheetLine]] = defaultdict(list)
+            for note in self.notes:
+                play = note.play
+                for place, each in enumerate((play.taker, *play.defenders)):
+                    lines[each].append(sheet_line(note, place))
+            self._by_player = {
+                each: tuple(sorted(held, key=_IN_PLAYING_ORDER)) for each, held in lines.items()
+            }
+        return self._by_player.get(player, ())
 
 
 @dataclass(frozen=True)
@@ -97,7 +151,12 @@ class PlayerResult:
     tops: int  # notes of 100 %, for ties (chapter 2, article 20)
     rank: int | None  # classement général (ties share a rank)
     rank_alternate: int | None  # classement alterné
-    sheet: tuple[SheetLine, ...]
+    sheets: Sheets = field(compare=False, repr=False)  # the session's
+
+    @property
+    def sheet(self) -> tuple[SheetLine, ...]:
+        """The player's feuille de route (``Sheets``)."""
+        return self.sheets.of(self.player)
 
 
 FORFEIT = "forfeit"  # left the seat before its end: declared forfait and replaced

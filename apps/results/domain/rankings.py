@@ -61,9 +61,11 @@ def _best_first(standings: Iterable[Standing]) -> list[Standing]:
 def _places(ordered: list[Standing], first: int, by_tops: bool) -> Ranking:
     """Places from ``first`` on, in the given order; equal merit shares the first place."""
     ranking: Ranking = []
+    previous = None
     for offset, standing in enumerate(ordered):
-        tied = offset > 0 and _merit(standing, by_tops) == _merit(ordered[offset - 1], by_tops)
-        ranking.append((standing, ranking[-1][1] if tied else first + offset))
+        merit = _merit(standing, by_tops)
+        ranking.append((standing, ranking[-1][1] if merit == previous else first + offset))
+        previous = merit
     return ranking
 
 
