@@ -154,6 +154,10 @@ if DATABASE_URL:
             conn_health_checks=True,
         )
     }
+    # Parameters bound by the server, so that psycopg prepares the statements a process
+    # runs again and again (every page's user, roles and session; the results' stamp and
+    # inputs): PostgreSQL then plans each once per connection, not on every request.
+    DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 2}
 else:
     DATABASES = {
         "default": {
