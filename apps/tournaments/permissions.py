@@ -67,9 +67,33 @@ def can_referee_tournament(user, tournament: Tournament) -> bool:
     return tournament.referee_assignments.filter(referee=user).exists()
 
 
+def _in_scope(user, roles: Roles, tournament: Tournament) -> bool:
+    """``_tournament_scope_q`` asked of one tournament: its club and committee against the
+    user's roles first (no query when the club, read with the tournament, answers), then a
+    referee's assignment. Held equal to the query set by tests/tournaments/test_permissions.py."""
+    club = tournament.club
+    if club.pk in roles.club_ids or club.committee_id in roles.committee_ids:
+        return True
+    if roles.zone_ids and club.committee.zone_id in roles.zone_ids:
+        return True
+    return roles.referee and tournament.referee_assignments.filter(referee=user).exists()
+
+
+def can_open_tournament(user, tournament: Tournament) -> bool:
+    """A tournament of ``tournaments_for_user``: public, or in the user's scope."""
+    roles = roles_of(user)
+    if roles.federation or tournament.status in PUBLIC_STATUSES:
+        return True
+    return user.is_authenticated and _in_scope(user, roles, tournament)
+
+
 def can_oversee_tournament(user, tournament: Tournament) -> bool:
-    """Read the working data (registrations, drafts): managers, staff in scope, referees."""
-    return tournaments_in_scope(user).filter(pk=tournament.pk).exists()
+    """Read the working data (registrations, drafts): managers, staff in scope, referees
+    (a tournament of ``tournaments_in_scope``)."""
+    roles = roles_of(user)
+    if roles.federation:
+        return True
+    return user.is_authenticated and _in_scope(user, roles, tournament)
 
 
 def can_download_award_file(user, tournament: Tournament) -> bool:

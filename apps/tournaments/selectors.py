@@ -3,14 +3,14 @@
 from collections.abc import Callable
 
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet
-from django.shortcuts import get_object_or_404
+from django.http import Http404
 from django.utils import timezone
 
 from apps.federation import permissions
 from apps.federation.models import Licensee
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration, Session, Tournament
-from apps.tournaments.permissions import tournaments_for_user
+from apps.tournaments.permissions import can_open_tournament
 
 HOME_LIST_SIZE = 10
 SEARCH_LIMIT = 20
@@ -74,10 +74,9 @@ def registration_candidates(user, tournament, search) -> QuerySet[Licensee]:
 
 
 def session_for_user(user, pk: int) -> Session:
-    """The session if its tournament is visible to the user, else 404."""
-    return get_object_or_404(
-        Session.objects.select_related("tournament__club").filter(
-            tournament__in=tournaments_for_user(user).values("pk")
-        ),
-        pk=pk,
-    )
+    """The session if its tournament is visible to the user, else 404 (its tournament's
+    club and committee read with it, which answer most permission checks)."""
+    session = Session.objects.select_related("tournament__club__committee").filter(pk=pk).first()
+    if session is None or not can_open_tournament(user, session.tournament):
+        raise Http404
+    return session
