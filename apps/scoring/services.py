@@ -143,12 +143,14 @@ def play_score_set(
     return _write(actor, play, created, data, stamp, reason)
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)  # a part of the confirmation's transaction
 def play_score_from_table(
     *, table: MovementTable, etui: int, score: int, deal: dict | None, reason: str
 ) -> Play:
     """Write the score a table confirmed from its phone (table entry) on its line, with no
-    one's name; a score the referee entered first stands."""
+    one's name; a score the referee entered first stands. Called inside the
+    confirmation's transaction, it opens no savepoint of its own: a failure here undoes
+    the confirmation too."""
     play, created = _line(None, table, etui, "", from_table=True)
     if play.score is not None:
         return play

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from apps.core.pages import error_text
+from apps.core.revalidation import not_modified, page_etag, revalidated
 from apps.movements.models import SeatChoice, TableCode
 from apps.movements.phones import (
     code_throttle_answered,
@@ -32,6 +33,7 @@ from apps.scoring import selectors, table_entry
 from apps.scoring.doubts import confirmation_name, unlikely_question
 from apps.scoring.forms import LineForm, ScoreField
 from apps.scoring.table_entry import CHECKERS
+from apps.scoring.versions import table_page_version
 
 CODE_PAGE = "scoring/table/code.html"
 
@@ -98,7 +100,9 @@ def table_page(request, code):
         messages.error(request, _("Unknown table code: check the code on the table card."))
         return render(request, CODE_PAGE, {"typed": code}, status=404)
     device, token = phone_token(request, found.code)
-    response = _page(request, found, device)
+    # Polled by every phone of the room: an unchanged page is answered « not modified ».
+    etag = page_etag(request, *table_page_version(found, device))
+    response = not_modified(request, etag) or revalidated(_page(request, found, device), etag)
     phone_token_give(response, token)
     return response
 

@@ -3,49 +3,92 @@ changes whenever what the page shows changes, sent as the page's ETag so that a 
 an unchanged page is answered « 304 Not Modified » without being rendered
 (``apps.core.revalidation``)."""
 
-from django.db.models import Count, Max, Q, Subquery, Sum
+from django.db import connection
 
-from apps.movements.models import Place, SessionMovement
-from apps.scoring.models import Play
+from apps.movements.models import MovementTable, Place, SessionMovement, TableCode
+from apps.movements.selectors import code_session_over
+from apps.scoring.models import Play, TableEntry
 from apps.tournaments.domain.workflow import Status
-from apps.tournaments.models import Registration
+from apps.tournaments.models import Registration, Session, Tournament
+
+
+def _own_plays_sql() -> str:
+    movement, session = SessionMovement._meta.db_table, Session._meta.db_table
+    tournament, registration = Tournament._meta.db_table, Registration._meta.db_table
+    place, table, play = Place._meta.db_table, MovementTable._meta.db_table, Play._meta.db_table
+    return f"""
+        SELECT m.id, m.current_position, m.seating_version, m.generated_at, s.tournament_id,
+            t.status, a.lines, a.scored, a.total, a.not_played, a.last, a.entered, a.checked
+        FROM {movement} m JOIN {session} s ON s.id = m.session_id
+        JOIN {tournament} t ON t.id = s.tournament_id
+        LEFT JOIN LATERAL (
+            SELECT count(l.id) AS lines, count(l.score) AS scored, sum(l.score) AS total,
+                count(l.id) FILTER (WHERE l.not_played) AS not_played, max(l.id) AS last,
+                max(l.entered_at) AS entered, max(l.checked_at) AS checked
+            FROM {play} l WHERE l.table_id IN (
+                SELECT p.table_id FROM {place} p JOIN {table} mt ON mt.id = p.table_id
+                WHERE p.registration_id = (
+                    SELECT r.id FROM {registration} r
+                    WHERE r.licensee_id = %(licensee)s AND r.tournament_id = s.tournament_id
+                    ORDER BY r.id LIMIT 1
+                )
+                AND mt.movement_id = m.id AND mt.position >= 1
+                AND mt.position <= m.current_position
+            )
+        ) a ON true
+        WHERE m.session_id = %(session)s"""
 
 
 def own_plays_version(session_id: int, licensee_id: int | None) -> tuple | None:
     """What « Mes scores » shows during play: the movement's state (any save of it, the
     position in play, the seating) and the plays of the player's own tables at the
-    positions put in play (their count, scores, entry and second-entry times). None
-    once play is over (the final state depends on every table) or without a movement."""
-    movement = (
-        SessionMovement.objects.filter(session_id=session_id)
-        .values_list(
-            "pk",
-            "current_position",
-            "seating_version",
-            "generated_at",
-            "session__tournament_id",
-            "session__tournament__status",
-        )
-        .first()
-    )
-    if movement is None or licensee_id is None or movement[-1] != Status.RUNNING:
+    positions put in play (their count, scores, entry and second-entry times), in one
+    statement (every poll of the page reads it). None once play is over (the final state
+    depends on every table), without a movement, or for a user who is not a player."""
+    if licensee_id is None:
         return None
-    registration = Registration.objects.filter(
-        licensee_id=licensee_id, tournament_id=movement[-2]
-    ).values("pk")[:1]
-    own_tables = Place.objects.filter(  # the player's own places first: a few rows
-        registration_id=Subquery(registration),
-        table__movement_id=movement[0],
-        table__position__gte=1,
-        table__position__lte=movement[1],
-    ).values("table_id")
-    plays = Play.objects.filter(table_id__in=own_tables).aggregate(
-        lines=Count("pk"),
-        scored=Count("score"),
-        total=Sum("score"),
-        not_played=Count("pk", filter=Q(not_played=True)),
-        last=Max("pk"),
-        entered=Max("entered_at"),
-        checked=Max("checked_at"),
-    )
-    return (*movement, *plays.values())
+    with connection.cursor() as cursor:
+        cursor.execute(_own_plays_sql(), {"session": session_id, "licensee": licensee_id})
+        version = cursor.fetchone()
+    if version is None or version[5] != Status.RUNNING:
+        return None
+    return version
+
+
+def _table_lines_sql() -> str:
+    table, play = MovementTable._meta.db_table, Play._meta.db_table
+    entry = TableEntry._meta.db_table
+    return f"""
+        SELECT
+            (SELECT string_agg(concat_ws(':', l.etui, l.score, l.not_played, l.entered_at),
+                ',' ORDER BY l.etui) FROM {play} l WHERE l.table_id = t.id),
+            (SELECT string_agg(concat_ws(':', e.etui, e.state, e.score, e.sender_device,
+                e.checker_seat, e.checker_score, e.sent_at, e.checked_at), ',' ORDER BY e.etui)
+                FROM {entry} e WHERE e.table_id = t.id)
+        FROM {table} t
+        WHERE t.movement_id = %(movement)s AND t.section = %(section)s
+            AND t."table" = %(number)s AND t.sequence = %(sequence)s"""
+
+
+def table_page_version(code: TableCode, device: str) -> tuple:
+    """What a table's phone page shows (apps.scoring.table_views): the movement's state
+    (the position in play, table entry open, the seating), whether the session is over,
+    each line and what the table sent of each étui at the position in play, and whether
+    this phone sent it. The code comes with its movement and tournament
+    (``table_by_code``): one statement reads the rest."""
+    movement = code.movement
+    sequence = max(movement.current_position, 1)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _table_lines_sql(),
+            {
+                "movement": movement.pk,
+                "section": code.section,
+                "number": code.table,
+                "sequence": sequence,
+            },
+        )
+        lines = cursor.fetchone()
+    state = (movement.current_position, movement.table_entry, movement.seating_version)
+    over = (movement.generated_at, movement.session.tournament.status, code_session_over(code))
+    return (code.code, *state, *over, lines, device)

@@ -16,9 +16,11 @@ from apps.movements.domain.model import SEATS
 from apps.movements.models import SeatChoice, TableCode
 from apps.movements.phones import DEVICE_COOKIE
 from apps.movements.printing import Printout, printout_render
+from apps.movements.selectors import table_by_code
 from apps.scoring import services
 from apps.scoring.domain.likelihood import unlikely_score
 from apps.scoring.models import Play, TableEntry
+from apps.scoring.versions import table_page_version
 from tests.builders import in_play, table_at, table_of
 from tests.pdf import pdf_text
 from tests.personas import PERSONAS
@@ -472,3 +474,62 @@ def test_the_help_says_a_score_is_confirmed_from_another_phone(client, db):
     assert "Un téléphone qui a déjà ouvert sa table" in section
     assert "la même question que sur l'écran de l'arbitre" in section
     assert "se mettent à jour d'eux-mêmes" in section
+
+
+# --- polls of an unchanged page ------------------------------------------------------
+
+
+def _etag(phone, movement, htmx=False):
+    url = reverse("scoring:table_page", args=[_code(movement)])
+    response = phone.get(url, headers=HTMX if htmx else {})
+    assert response.status_code == 200
+    return response["ETag"]
+
+
+def _polled(phone, movement, etag, htmx=False):
+    url = reverse("scoring:table_page", args=[_code(movement)])
+    return phone.get(url, headers={"If-None-Match": etag, **(HTMX if htmx else {})})
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_an_unchanged_table_page_is_answered_not_modified(world, htmx):
+    movement = _on(world)
+    phone = _phone(movement)
+    etag = _etag(phone, movement, htmx)
+    unchanged = _polled(phone, movement, etag, htmx)
+    assert unchanged.status_code == 304 and unchanged.content == b""
+    assert "no-cache" in unchanged["Cache-Control"] and DEVICE_COOKIE in unchanged.cookies
+
+
+def test_the_table_page_changes_with_each_step_of_an_etui_and_of_the_room(world):
+    movement = _on(world)
+    nord, checker = _phone(movement), _phone(movement)
+    etui = _first(movement)
+    seen = {_etag(checker, movement)}
+
+    def changed():
+        etag = _etag(checker, movement)
+        assert etag not in seen
+        seen.add(etag)
+
+    _post(nord, movement, etui, action="send", **{f"e{etui}-score": "56"})
+    changed()  # Nord's score waits for a confirmation
+    _post(checker, movement, etui, action="confirm", seat="E", score="56")
+    changed()  # recorded
+    services.play_score_set(
+        actor=world.referee, table=table_at(movement.session, 1), etui=etui, score=62, reason="x"
+    )
+    changed()  # the referee corrected the line
+    movements.movement_table_entry_set(actor=world.referee, movement=movement, enabled=False)
+    changed()  # table entry closed
+
+
+def test_each_phone_has_its_own_version_of_the_table_page(world):
+    """The phone that sent Nord's score is told so; another one is offered to confirm."""
+    movement = _on(world)
+    nord, checker = _phone(movement), _phone(movement)
+    etui = _first(movement)
+    _post(nord, movement, etui, action="send", **{f"e{etui}-score": "56"})
+    code = table_by_code(_code(movement))
+    assert table_page_version(code, "nord's") != table_page_version(code, "another")
+    assert _polled(checker, movement, _etag(nord, movement)).status_code == 200
