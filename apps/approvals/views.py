@@ -5,7 +5,7 @@ fees and steps, and the organiser's sending. Every change goes through the servi
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -40,7 +40,7 @@ from apps.approvals.selectors import (
 from apps.awards.store import awards_by_registration
 from apps.competitions.models import Stage
 from apps.core.forms import FrenchDecimalField
-from apps.core.pages import confirm_page, download, error_text, service_call
+from apps.core.pages import confirm_page, download, service_call
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Committee, Season
 from apps.tournaments.domain.indices import GRANTED_INDICES
@@ -115,17 +115,16 @@ def pass_on(request):
     if len(homologations) != len(set(ids)):
         messages.error(request, _("Choose tournaments from your inbox."))
         return redirect("approvals:inbox")
-    try:
-        sending = services.homologations_pass_on(
-            actor=request.user, homologations=homologations, expected=_level_seen(request)
-        )
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
-    else:
-        messages.success(
-            request,
-            _("%(count)s tournaments passed on.") % {"count": sending.homologations.count()},
-        )
+    service_call(
+        request,
+        services.homologations_pass_on,
+        done=lambda sending: (
+            _("%(count)s tournaments passed on.") % {"count": sending.homologations.count()}
+        ),
+        actor=request.user,
+        homologations=homologations,
+        expected=_level_seen(request),
+    )
     return redirect("approvals:inbox")
 
 
@@ -271,13 +270,16 @@ def submit(request, pk):
             confirm_label=_("Send"),
             cancel_url=reverse("tournaments:detail", args=[tournament.pk]),
         )
-    try:
-        homologation = services.tournament_submit(actor=request.user, tournament=tournament)
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
+    submitted = service_call(
+        request,
+        services.tournament_submit,
+        done=_("The tournament is sent for homologation."),
+        actor=request.user,
+        tournament=tournament,
+    )
+    if not submitted:
         return redirect("tournaments:detail", tournament.pk)
-    messages.success(request, _("The tournament is sent for homologation."))
-    return redirect("approvals:homologation", homologation.pk)
+    return redirect("approvals:homologation", submitted.result.pk)
 
 
 @login_required
@@ -340,12 +342,13 @@ def committee_rate(request):
     if not form.fields["committee"].queryset.exists():
         raise PermissionDenied
     if form.is_valid():
-        try:
-            services.committee_rate_set(actor=request.user, **form.cleaned_data)
-        except ValidationError as exc:
-            messages.error(request, error_text(exc))
-        else:
-            messages.success(request, _("The committee's participation is saved."))
+        service_call(
+            request,
+            services.committee_rate_set,
+            done=_("The committee's participation is saved."),
+            actor=request.user,
+            **form.cleaned_data,
+        )
     else:
         messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
     return redirect("approvals:fees")
@@ -422,13 +425,18 @@ def deadlines(request):
     if not roles_of(request.user).federation:
         raise PermissionDenied
     form = DeadlinesForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.season_deadlines_set(actor=request.user, **form.cleaned_data)
-        except ValidationError as exc:
-            form.add_error(None, exc)
-        else:
-            messages.success(request, _("The deadlines are saved."))
-            return redirect("approvals:deadlines")
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and service_call(
+            request,
+            services.season_deadlines_set,
+            form=form,
+            done=_("The deadlines are saved."),
+            actor=request.user,
+            **form.cleaned_data,
+        )
+    ):
+        return redirect("approvals:deadlines")
     seasons = [(season, deadlines_of(season.start)) for season in Season.objects.all()]
     return render(request, "approvals/deadlines.html", {"form": form, "seasons": seasons})

@@ -5,7 +5,7 @@ and apps.competitions.permissions."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -53,15 +53,20 @@ def season_page(request):
     form = None
     if season is not None and permissions.can_set_season(request.user):
         form = CompetitionForm(request.POST or None)
-        if request.method == "POST" and form.is_valid():
-            try:
-                competition = services.competition_create(
-                    actor=request.user, season=season, **form.cleaned_data
-                )
-            except ValidationError as exc:
-                form.add_error(None, exc)
-            else:
-                return redirect("competitions:detail", competition.pk)
+        created = (
+            request.method == "POST"
+            and form.is_valid()
+            and service_call(
+                request,
+                services.competition_create,
+                form=form,
+                actor=request.user,
+                season=season,
+                **form.cleaned_data,
+            )
+        )
+        if created:
+            return redirect("competitions:detail", created.result.pk)
     return render(
         request,
         "competitions/season.html",
@@ -86,16 +91,20 @@ def competition_page(request, pk):
                 "outgoing_champion": getattr(competition.outgoing_champion, "licence_number", "")
             },
         )
-        if request.method == "POST" and champion_form.is_valid():
-            try:
-                services.competition_champion_set(
-                    actor=request.user, competition=competition, **champion_form.cleaned_data
-                )
-            except ValidationError as exc:
-                champion_form.add_error(None, exc)
-            else:
-                messages.success(request, _("The outgoing champion of France is saved."))
-                return redirect("competitions:detail", competition.pk)
+        if (
+            request.method == "POST"
+            and champion_form.is_valid()
+            and service_call(
+                request,
+                services.competition_champion_set,
+                form=champion_form,
+                done=_("The outgoing champion of France is saved."),
+                actor=request.user,
+                competition=competition,
+                **champion_form.cleaned_data,
+            )
+        ):
+            return redirect("competitions:detail", competition.pk)
     elif request.method == "POST":
         raise PermissionDenied
     stages = (
@@ -132,16 +141,21 @@ def stage_create(request, pk):
         zones=zones,
         national=national,
     )
-    if request.method == "POST" and form.is_valid():
-        try:
-            stage = services.stage_create(
-                actor=request.user, competition=competition, **form.cleaned_data
-            )
-        except ValidationError as exc:
-            form.add_error(None, exc)
-        else:
-            messages.success(request, _("The stage is created: register its players."))
-            return redirect("competitions:stage", stage.pk)
+    created = (
+        request.method == "POST"
+        and form.is_valid()
+        and service_call(
+            request,
+            services.stage_create,
+            form=form,
+            done=_("The stage is created: register its players."),
+            actor=request.user,
+            competition=competition,
+            **form.cleaned_data,
+        )
+    )
+    if created:
+        return redirect("competitions:stage", created.result.pk)
     return render(
         request, "competitions/stage_form.html", {"competition": competition, "form": form}
     )

@@ -1,6 +1,8 @@
 """Page helpers shared by the apps' views: area access, lists, confirmation pages, forms."""
 
+from dataclasses import dataclass
 from functools import wraps
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -156,22 +158,34 @@ def _form_errors_add(form, exc: ValidationError) -> None:
         form.add_error(field if field in form.fields else None, errors)
 
 
-def service_call(request, service, /, *, form=None, done="", **arguments) -> bool:
+@dataclass(frozen=True)
+class Outcome:
+    """What ``service_call`` did: true when the service succeeded, with its ``result``."""
+
+    succeeded: bool
+    result: Any = None
+
+    def __bool__(self) -> bool:
+        return self.succeeded
+
+
+def service_call(request, service, /, *, form=None, done="", **arguments) -> Outcome:
     """Call a service with ``arguments``, as every HTML view does: its refusal
     (ValidationError) becomes ``form``'s errors, or a message on the page when there is no
-    form, and nothing is said done; ``done`` (a message) is said when it succeeds. Whether
-    it succeeded. PermissionDenied passes through (403)."""
+    form, and nothing is said done; ``done`` (a message, or a function of the service's
+    result giving it) is said when it succeeds. PermissionDenied passes through (403)."""
     try:
-        service(**arguments)
+        result = service(**arguments)
     except ValidationError as exc:
         if form is None:
             messages.error(request, error_text(exc))
         else:
             _form_errors_add(form, exc)
-        return False
-    if done:
-        messages.success(request, done)
-    return True
+        return Outcome(False)
+    message = done(result) if callable(done) else done
+    if message:
+        messages.success(request, message)
+    return Outcome(True, result)
 
 
 _LAST_ARGUMENT = 987654321

@@ -203,12 +203,15 @@ def belote_match_page(request, pk):
 def belote_deal_add(request, pk):
     view = _match(request, pk)
     form = DealForm(request.POST, **_names(view))
-    if form.is_valid():
-        try:
-            services.belote_deal_add(actor=request.user, match=view.match, **form.entry())
-            return redirect(f"{reverse('games:belote_match', args=[pk])}#sheet")
-        except ValidationError as exc:
-            form.add_error(None, exc)
+    if form.is_valid() and service_call(
+        request,
+        services.belote_deal_add,
+        form=form,
+        actor=request.user,
+        match=view.match,
+        **form.entry(),
+    ):
+        return redirect(f"{reverse('games:belote_match', args=[pk])}#sheet")
     context = _match_context(request, view, form)
     return render(request, "games/belote_match.html", context, status=400)
 
@@ -333,12 +336,15 @@ def free_table_page(request, pk):
 def free_deal_add(request, pk):
     view = _free_table(request, pk)
     form = FreeDealForm(request.POST, players=view.players)
-    if form.is_valid():
-        try:
-            services.free_deal_add(actor=request.user, table=view.table, **form.entry())
-            return redirect(f"{reverse('games:free_table', args=[pk])}#sheet")
-        except ValidationError as exc:
-            form.add_error(None, exc)
+    if form.is_valid() and service_call(
+        request,
+        services.free_deal_add,
+        form=form,
+        actor=request.user,
+        table=view.table,
+        **form.entry(),
+    ):
+        return redirect(f"{reverse('games:free_table', args=[pk])}#sheet")
     return render(request, "games/free_table.html", _free_context(request, view, form), status=400)
 
 
@@ -409,11 +415,7 @@ def _pinochle_action(write, success: str):
     @sign_in_when_refused
     def view(request, pk):
         tournament = _tournament(request, pk, PINOCHLE)
-        try:
-            write(request, tournament)
-            messages.success(request, success)
-        except ValidationError as exc:
-            messages.error(request, error_text(exc))
+        service_call(request, write, done=success, request=request, tournament=tournament)
         return redirect("games:pinochle", pk=tournament.pk)
 
     return view
@@ -538,12 +540,15 @@ def pinochle_hand_add(request, pk):
     view = _game(request, pk)
     context = _game_context(request, view)
     form = HandForm(request.POST, **context["names"])
-    if form.is_valid():
-        try:
-            services.pinochle_hand_add(actor=request.user, game=view.game, **form.entry())
-            return redirect(f"{reverse('games:pinochle_game', args=[pk])}#sheet")
-        except ValidationError as exc:
-            form.add_error(None, exc)
+    if form.is_valid() and service_call(
+        request,
+        services.pinochle_hand_add,
+        form=form,
+        actor=request.user,
+        game=view.game,
+        **form.entry(),
+    ):
+        return redirect(f"{reverse('games:pinochle_game', args=[pk])}#sheet")
     context["form"] = form
     return render(request, "games/pinochle_game.html", context, status=400)
 
@@ -555,11 +560,7 @@ def _game_write(write, success: str):
     @sign_in_when_refused
     def view(request, pk):
         game_view = _game(request, pk)
-        try:
-            write(request, game_view)
-            messages.success(request, success)
-        except ValidationError as exc:
-            messages.error(request, error_text(exc))
+        service_call(request, write, done=success, request=request, view=game_view)
         return redirect(f"{reverse('games:pinochle_game', args=[pk])}#sheet")
 
     return view

@@ -10,14 +10,13 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from apps.core.pages import confirm_page, error_text, post_or_back
+from apps.core.pages import confirm_page, post_or_back, service_call
 from apps.movements import selectors, services
 from apps.movements.forms import (
     LateArrivalForm,
@@ -149,12 +148,14 @@ def movement_generate(request, pk):
                 cancel_url=page_url(session),
                 fields=_resubmitted(form),
             )
-        try:
-            services.movement_generate(actor=request.user, session=session, **form.cleaned_data)
-        except ValidationError as exc:
-            messages.error(request, error_text(exc))
-        else:
-            messages.success(request, _("The movement is generated and the players are seated."))
+        if service_call(
+            request,
+            services.movement_generate,
+            done=_("The movement is generated and the players are seated."),
+            actor=request.user,
+            session=session,
+            **form.cleaned_data,
+        ):
             return redirect(page_url(session))
     return _page(request, session, bound={"generate": form}, status=400)
 
@@ -181,14 +182,15 @@ def movement_advance(request, pk):
             cancel_url=page_url(session),
             fields={CONFIRMED: "1", "from_position": current},
         )
-    try:
-        movement = services.movement_advance(
-            actor=request.user, movement=movement, from_position=current
-        )
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
-    else:
-        messages.success(request, _("Position %(position)s is in play.") % {"position": following})
+    advanced = service_call(
+        request,
+        services.movement_advance,
+        done=_("Position %(position)s is in play.") % {"position": following},
+        actor=request.user,
+        movement=movement,
+        from_position=current,
+    )
+    movement = advanced.result if advanced else movement
     return redirect(f"{page_url(session)}?position={movement.first_open_position}")
 
 
@@ -245,12 +247,14 @@ def _change(request, pk, change: Change):
                 cancel_url=page_url(session),
                 fields=_resubmitted(form),
             )
-        try:
-            change.service(actor=request.user, movement=movement, **form.cleaned_data)
-        except ValidationError as exc:
-            messages.error(request, error_text(exc))
-        else:
-            messages.success(request, change.done % labels)
+        if service_call(
+            request,
+            change.service,
+            done=change.done % labels,
+            actor=request.user,
+            movement=movement,
+            **form.cleaned_data,
+        ):
             return redirect(page_url(session))
     return _page(request, session, bound={change.name: form}, status=400)
 

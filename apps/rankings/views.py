@@ -18,7 +18,6 @@ from apps.core.pages import (
     area_required,
     confirm_page,
     download,
-    error_text,
     page_of,
     service_call,
     sign_in_when_refused,
@@ -338,12 +337,12 @@ def propose(request, year):
     if publication is None:
         messages.error(request, _("Publish the ranking before proposing séries changes."))
         return redirect("rankings:staff", year=year)
-    try:
-        proposal = series.series_propose(actor=request.user, publication=publication)
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
+    proposed = service_call(
+        request, series.series_propose, actor=request.user, publication=publication
+    )
+    if not proposed:
         return redirect("rankings:staff", year=year)
-    return redirect("rankings:proposal", pk=proposal.pk)
+    return redirect("rankings:proposal", pk=proposed.result.pk)
 
 
 @federation_only
@@ -391,10 +390,13 @@ def apply(request, pk):
             confirm_label=_("Apply"),
             cancel_url=reverse("rankings:proposal", args=[pk]),
         )
-    try:
-        count = series.series_apply(actor=request.user, proposal=found)
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
+    applied = service_call(
+        request,
+        series.series_apply,
+        done=lambda count: _("Séries changes applied: %(count)s.") % {"count": count},
+        actor=request.user,
+        proposal=found,
+    )
+    if not applied:
         return redirect("rankings:proposal", pk=pk)
-    messages.success(request, _("Séries changes applied: %(count)s.") % {"count": count})
     return redirect("rankings:staff", year=found.season.start_year)

@@ -1,14 +1,14 @@
 """Referee area: the tournaments a referee is assigned to and each tournament's room."""
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from apps.accounts.permissions import can_use_referee_area
-from apps.core.pages import area_required, page_of
+from apps.core.pages import area_required, page_of, service_call
 from apps.core.panels import panels_for
 from apps.tournaments import permissions, services
 from apps.tournaments.forms import GuestForm
@@ -59,21 +59,22 @@ def guest_add(request, pk):
     them as a late arrival."""
     tournament = _refereed(request, pk)
     form = GuestForm(request.POST)
-    if form.is_valid():
-        try:
-            registration = services.registration_guest_create(
-                actor=request.user, tournament=tournament, **form.cleaned_data
-            )
-        except ValidationError as exc:
-            form.add_error(None, exc)
+    created = form.is_valid() and service_call(
+        request,
+        services.registration_guest_create,
+        form=form,
+        actor=request.user,
+        tournament=tournament,
+        **form.cleaned_data,
+    )
+    if created:
+        registration = created.result
+        if registration.waiting:
+            messages.warning(request, waiting_notice(registration))
         else:
             name = registration.licensee.full_name
-            if registration.waiting:
-                messages.warning(request, waiting_notice(registration))
-            else:
-                messages.success(
-                    request,
-                    _("%(name)s plays as a guest without a licence (no PCN).") % {"name": name},
-                )
-            return redirect(f"{reverse('tournaments:referee_room', args=[pk])}#guest")
+            messages.success(
+                request, _("%(name)s plays as a guest without a licence (no PCN).") % {"name": name}
+            )
+        return redirect(f"{reverse('tournaments:referee_room', args=[pk])}#guest")
     return referee_room(request, pk, guest_form=form, status=400)

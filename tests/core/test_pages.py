@@ -63,3 +63,19 @@ def test_a_denial_is_not_a_refusal():
 
     with pytest.raises(PermissionDenied):
         service_call(_request(), denied)
+
+
+def test_a_service_done_gives_its_result_and_may_say_it():
+    """A view that needs what the service made (the new object, a count) reads it from
+    the call, and the message may say it."""
+    request = _request()
+    called = service_call(request, lambda **kw: 3, done=lambda count: f"{count} appliqués.")
+    assert called and called.result == 3
+    assert [str(m) for m in get_messages(request)] == ["3 appliqués."]
+
+
+def test_a_service_done_with_nothing_to_return_is_still_done():
+    called = service_call(_request(), lambda: None)
+    assert called and called.result is None
+    refused = service_call(_request(), _refused)
+    assert not refused and refused.result is None
