@@ -1,8 +1,9 @@
 """What a session's results are computed from (fascicule 3, ch. 1), read as plain values:
 the movement's tables where étuis are played, who sits at each of their seats, and the
-score of every line. Read in four short queries of plain SQL, row by row without model
-objects or the ORM's per-row work: a 150-table session is recomputed on every change of
-its results, and its reading is most of that work (bench/scoring.py)."""
+score of every line. Read in four short queries (the movement's sections, then three of
+plain SQL read row by row, without model objects or the ORM's per-row work): a 150-table
+session is recomputed on every change of its results, and its reading is most of that
+work (bench/scoring.py)."""
 
 import json
 from collections import defaultdict
