@@ -5,10 +5,10 @@ from dataclasses import dataclass
 from math import ceil
 from typing import NamedTuple
 
-from django.db.models import Exists, OuterRef
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
+from apps.core.rows import model_columns, models_from_row, rows_read
 from apps.movements.domain.etuis import etui_taker
 from apps.movements.domain.model import (
     SEATS,
@@ -26,7 +26,7 @@ from apps.movements.models import (
     TableCode,
     code_label,
 )
-from apps.tournaments.models import Registration, Session
+from apps.tournaments.models import Registration, Session, Tournament
 
 SEATS_PER_TABLE = len(SEATS)
 
@@ -278,27 +278,48 @@ def table_codes(movement: SessionMovement) -> dict[tuple[str, int], str]:
     return {(section, table): code for section, table, code in rows}
 
 
-def _later_sessions_started(tournament_id, number):
-    """The movements of the tournament's sessions after ``number`` that have started."""
-    return SessionMovement.objects.filter(
-        session__tournament_id=tournament_id, session__number__gt=number, current_position__gt=0
+def _table_by_code_sql() -> str:
+    code, movement, session, tournament = (
+        TableCode._meta.db_table,
+        SessionMovement._meta.db_table,
+        Session._meta.db_table,
+        Tournament._meta.db_table,
+    )
+    read = ", ".join(
+        model_columns(model, alias)
+        for model, alias in (
+            (TableCode, "c"),
+            (SessionMovement, "m"),
+            (Session, "s"),
+            (Tournament, "t"),
+        )
+    )
+    return (
+        f"SELECT {read}, EXISTS (SELECT 1 FROM {movement} lm JOIN {session} ls "
+        "ON ls.id = lm.session_id WHERE ls.tournament_id = s.tournament_id "
+        "AND ls.number > s.number AND lm.current_position > 0) "
+        f"FROM {code} c JOIN {movement} m ON m.id = c.movement_id "
+        f"JOIN {session} s ON s.id = m.session_id JOIN {tournament} t ON t.id = s.tournament_id "
+        "WHERE c.code = %s"
     )
 
 
 def table_by_code(code: str) -> TableCode | None:
     """The table a code opens (with its movement, session and tournament, and whether a
     later session has started: ``code_session_over`` asks nothing more), if any. One
-    query: every post from a table's phone starts with it."""
-    code = code.strip().upper()
-    started = _later_sessions_started(
-        OuterRef("movement__session__tournament_id"), OuterRef("movement__session__number")
+    statement of plain SQL (apps.core.rows): every post from a table's phone starts with
+    it."""
+    rows = rows_read(_table_by_code_sql(), [code.strip().upper()])
+    if not rows:
+        return None
+    found, movement, session, tournament = models_from_row(
+        rows[0], TableCode, SessionMovement, Session, Tournament
     )
-    return (
-        TableCode.objects.select_related("movement__session__tournament")
-        .annotate(later_started=Exists(started))
-        .filter(code=code)
-        .first()
-    )
+    session.tournament = tournament
+    movement.session = session
+    found.movement = movement
+    found.later_started = rows[0][-1]
+    return found
 
 
 def session_over(movement: SessionMovement) -> bool:
@@ -307,7 +328,11 @@ def session_over(movement: SessionMovement) -> bool:
     session = movement.session
     if session.tournament.play_over:
         return True
-    return _later_sessions_started(session.tournament_id, session.number).exists()
+    return SessionMovement.objects.filter(
+        session__tournament_id=session.tournament_id,
+        session__number__gt=session.number,
+        current_position__gt=0,
+    ).exists()
 
 
 def code_session_over(code: TableCode) -> bool:

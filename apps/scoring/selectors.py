@@ -13,12 +13,13 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, Q
 
+from apps.core.rows import model_columns, models_from_row, objects_where, rows_read
 from apps.movements.domain.etuis import defender_seats, etui_taker
 from apps.movements.domain.model import SEATS
 from apps.movements.models import MovementTable, Place, SessionMovement, TableCode
 from apps.movements.selectors import SeatView, section_order, table_name
 from apps.scoring.models import Play, TableEntry
-from apps.tournaments.models import Session
+from apps.tournaments.models import Registration, Session
 
 VACANT = "vacant:"
 
@@ -250,13 +251,16 @@ def etui_scores(session: Session, etui: int, besides: MovementTable) -> list[int
 
 def code_etui_scores(code: TableCode, sequence: int, etui: int) -> list[int]:
     """The scores entered for this étui at the session's tables other than the code's
-    table at the position played ``sequence``-th (one query)."""
-    return list(
-        Play.objects.filter(table__movement_id=code.movement_id, table__position__gte=1, etui=etui)
-        .exclude(score=None)
-        .exclude(table__section=code.section, table__table=code.table, table__sequence=sequence)
-        .values_list("score", flat=True)
+    table at the position played ``sequence``-th (one statement of plain SQL: Nord's every
+    typed score asks it)."""
+    sql = (
+        f"SELECT l.score FROM {Play._meta.db_table} l "
+        f"JOIN {MovementTable._meta.db_table} t ON t.id = l.table_id "
+        "WHERE t.movement_id = %s AND t.position >= 1 AND l.etui = %s AND l.score IS NOT NULL "
+        'AND NOT (t.section = %s AND t."table" = %s AND t.sequence = %s)'
     )
+    params = [code.movement_id, etui, code.section, code.table, sequence]
+    return [score for (score,) in rows_read(sql, params)]
 
 
 def table_lines(session: Session, table: int) -> list[TravellerLine]:
@@ -378,27 +382,65 @@ def _entries(tables) -> dict[tuple[int, int], TableEntry]:
     return {(entry.table_id, entry.etui): entry for entry in rows}
 
 
+def _table_places_sql() -> str:
+    """The SQL of the places (with their table, registration and licensee) of a code's
+    table at a position, by movement, section, table number and sequence."""
+    licensee = Registration._meta.get_field("licensee").related_model
+    read = ", ".join(
+        model_columns(model, alias)
+        for model, alias in (
+            (Place, "p"),
+            (MovementTable, "t"),
+            (Registration, "r"),
+            (licensee, "l"),
+        )
+    )
+    return (
+        f"SELECT {read} FROM {Place._meta.db_table} p "
+        f"JOIN {MovementTable._meta.db_table} t ON t.id = p.table_id "
+        f"LEFT JOIN {Registration._meta.db_table} r ON r.id = p.registration_id "
+        f"LEFT JOIN {licensee._meta.db_table} l ON l.id = r.licensee_id "
+        'WHERE t.movement_id = %s AND t.section = %s AND t."table" = %s AND t.sequence = %s'
+    )
+
+
+def _seat_view(row) -> tuple[SeatView, MovementTable]:
+    licensee = Registration._meta.get_field("licensee").related_model
+    place, table, registration, holder = models_from_row(
+        row, Place, MovementTable, Registration, licensee
+    )
+    if place.registration_id is None:
+        return SeatView(place.seat, place.player_code, None), table
+    registration.licensee = holder
+    return SeatView(place.seat, place.player_code, registration), table
+
+
+def _of_table_etuis(model, table: MovementTable, numbers: list[int]) -> dict:
+    """The rows of ``model`` (plays or entries) of the table's étuis ``numbers``, by étui."""
+    if not numbers:
+        return {}
+    where = f"x.table_id = %s AND x.etui IN ({', '.join(['%s'] * len(numbers))})"
+    return {each.etui: each for each in objects_where(model, where, [table.pk, *numbers])}
+
+
 def code_table_etuis(code: TableCode, sequence: int, etui: int | None = None) -> list[TableEtui]:
     """The étuis (or the one étui) of the code's table at the position played
-    ``sequence``-th: three queries (the places with their table and players, the plays, the
-    entries), as every post from the table's phone answers with its étui."""
-    places = sorted(
-        Place.objects.filter(
-            table__movement_id=code.movement_id,
-            table__section=code.section,
-            table__table=code.table,
-            table__sequence=sequence,
-        ).select_related("table", "registration__licensee"),
-        key=lambda place: SEATS.index(place.seat),
+    ``sequence``-th: three statements of plain SQL (apps.core.rows: the places with their
+    table and players, the plays, the entries), as every post from the table's phone
+    answers with its étui."""
+    params = [code.movement_id, code.section, code.table, sequence]
+    seated = sorted(
+        (_seat_view(row) for row in rows_read(_table_places_sql(), params)),
+        key=lambda seat_table: SEATS.index(seat_table[0].seat),
     )
-    if not places:
+    if not seated:
         return []
-    table = places[0].table
+    table = seated[0][1]
     table.movement = code.movement
-    seats = tuple(SeatView(p.seat, p.player_code, p.registration) for p in places)
+    seats = tuple(seat for seat, _table in seated)
     numbers = [number for number in table.etuis if etui is None or number == etui]
-    plays = {p.etui: p for p in Play.objects.filter(table=table, etui__in=numbers)}
-    entries = {e.etui: e for e in TableEntry.objects.filter(table=table, etui__in=numbers)}
+    plays = _of_table_etuis(Play, table, numbers)
+    entries = _of_table_etuis(TableEntry, table, numbers)
     return [
         TableEtui(TravellerLine(table, number, seats, plays.get(number)), entries.get(number))
         for number in numbers

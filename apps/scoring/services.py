@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.core.audit import audit_record, model_update
+from apps.core.rows import objects_where
 from apps.movements.models import MovementTable, SessionMovement
 from apps.scoring.domain.deal import Deal, duplicate_score, duplicate_score_reason
 from apps.scoring.models import Play
@@ -95,9 +96,11 @@ def _line(
         )
     if tournament.play_over and not reason.strip():
         raise ValidationError(_("The results are closed: give a reason for the change."))
-    play = Play.objects.select_for_update().filter(table=table, etui=etui).first()
-    if play is None and create:
-        return Play(table=table, etui=etui), True
+    where = "x.table_id = %s AND x.etui = %s"
+    play = next(iter(objects_where(Play, where, [table.pk, etui], lock=True)), None)
+    if play is None:
+        return (Play(table=table, etui=etui), True) if create else (None, False)
+    play.table = table  # its audit row names the table without reading it again
     return play, False
 
 

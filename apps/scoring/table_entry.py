@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.core.audit import audit_record, model_update
+from apps.core.rows import objects_where, rows_read
 from apps.movements.models import MovementTable, SeatChoice, TableCode
 from apps.movements.selectors import code_session_over
 from apps.scoring.domain.deal import Deal
@@ -45,11 +46,9 @@ def entry_table(code: TableCode, sequence: int) -> MovementTable:
     refusal = table_entry_refusal(code)
     if refusal:
         raise ValidationError(refusal)
-    table = (
-        MovementTable.objects.select_for_update()
-        .filter(movement=code.movement, section=code.section, table=code.table, sequence=sequence)
-        .first()
-    )
+    where = 'x.movement_id = %s AND x.section = %s AND x."table" = %s AND x.sequence = %s'
+    params = [code.movement_id, code.section, code.table, sequence]
+    table = next(iter(objects_where(MovementTable, where, params, lock=True)), None)
     if table is None or sequence > code.movement.current_position or table.position < 1:
         raise ValidationError(_("This position is not in play at this table."))
     table.movement = code.movement
@@ -67,8 +66,8 @@ def _etui_checked(table: MovementTable, etui: int) -> None:
 def _entry(table: MovementTable, etui: int, *, lock: bool = False) -> TableEntry | None:
     """The étui's entry at the locked ``table`` (locked too if asked), which it holds: its
     audit row names the table without reading it again."""
-    rows = TableEntry.objects.filter(table=table, etui=etui)
-    entry = (rows.select_for_update() if lock else rows).first()
+    rows = objects_where(TableEntry, "x.table_id = %s AND x.etui = %s", [table.pk, etui], lock=lock)
+    entry = next(iter(rows), None)
     if entry is not None:
         entry.table = table
     return entry
@@ -110,8 +109,11 @@ def table_entry_send(
     value = garde_score(score=score, deal=deal)
     details = deal_details(deal) if deal is not None else None
     entry = _entry(table, etui)
-    recorded = Play.objects.filter(table=table, etui=etui).values_list("score", flat=True)
-    if _settled(entry, next(iter(recorded), None), value):
+    recorded = rows_read(
+        f"SELECT score FROM {Play._meta.db_table} WHERE table_id = %s AND etui = %s",
+        [table.pk, etui],
+    )
+    if _settled(entry, recorded[0][0] if recorded else None, value):
         return entry
     if entry is None:
         entry = TableEntry.objects.create(

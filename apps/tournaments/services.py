@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from apps.accounts.permissions import roles_of
 from apps.core.audit import audit_record, audit_snapshot, model_update
+from apps.core.rows import objects_where
 from apps.federation.models import Club, Licensee
 from apps.federation.permissions import can_manage_club
 from apps.federation.services import licensee_guest_record
@@ -99,7 +100,10 @@ def tournament_lock_unfrozen(*, tournament_id: int) -> Tournament:
     be frozen (submitted or approved: nothing that affects its results changes). Every
     writer of results data calls it first inside its transaction; the lock makes it wait
     for a submission under way, and a submission wait for it."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    found = objects_where(Tournament, "x.id = %s", [tournament_id], lock=True)
+    if not found:
+        raise Tournament.DoesNotExist
+    tournament = found[0]
     if tournament.frozen:
         raise ValidationError(
             _(
