@@ -4,12 +4,12 @@ tournament they play, the position in play and the next one — table, orientati
 
 from dataclasses import dataclass
 
-from django.db.models import F
-
 from apps.accounts.permissions import roles_of
-from apps.movements.models import Place
+from apps.core.rows import model_columns, models_from_row, rows_read
+from apps.movements.models import MovementTable, Place, SessionMovement
 from apps.movements.selectors import etuis_text, table_name
 from apps.tournaments.domain.workflow import Status
+from apps.tournaments.models import Registration, Session, Tournament
 
 
 @dataclass(frozen=True)
@@ -27,24 +27,48 @@ class Spot:
         return etuis_text(self.place.table.etuis)
 
 
+_JOINED = (
+    (Place, "p"),
+    (MovementTable, "t"),
+    (SessionMovement, "m"),
+    (Session, "s"),
+    (Tournament, "n"),
+)
+
+
+def _places_sql() -> str:
+    """The SQL of a licensee's places at the position in play and the next one, in the
+    running tournaments, with their table, movement, session and tournament."""
+    tables = {model: model._meta.db_table for model, _alias in _JOINED}
+    columns = ", ".join(model_columns(model, alias) for model, alias in _JOINED)
+    return (
+        f"SELECT {columns} FROM {tables[Place]} p "
+        f"JOIN {Registration._meta.db_table} r ON r.id = p.registration_id "
+        f"JOIN {tables[Tournament]} rt ON rt.id = r.tournament_id "
+        f"JOIN {tables[MovementTable]} t ON t.id = p.table_id "
+        f"JOIN {tables[SessionMovement]} m ON m.id = t.movement_id "
+        f"JOIN {tables[Session]} s ON s.id = m.session_id "
+        f"JOIN {tables[Tournament]} n ON n.id = s.tournament_id "
+        "WHERE r.licensee_id = %s AND rt.status = %s AND m.current_position >= 1 "
+        "AND t.position BETWEEN m.current_position AND m.current_position + 1 "
+        "ORDER BY s.number, t.position"
+    )
+
+
+def _spot(row) -> Spot:
+    place, table, movement, session, tournament = models_from_row(row, *(m for m, _a in _JOINED))
+    session.tournament = tournament
+    movement.session = session
+    table.movement = movement
+    place.table = table
+    return Spot(place, table.position == movement.current_position)
+
+
 def where_i_play_panel(user) -> dict | None:
+    """One statement of plain SQL (apps.core.rows): every player's home asks it, refreshed
+    all evening."""
     licensee_id = roles_of(user).licensee_id
     if licensee_id is None:
         return None
-    in_play = F("table__movement__current_position")
-    places = (
-        Place.objects.filter(
-            registration__licensee_id=licensee_id,
-            registration__tournament__status=Status.RUNNING,
-            table__movement__current_position__gte=1,
-            table__position__gte=in_play,
-            table__position__lte=in_play + 1,
-        )
-        .select_related("table__movement__session__tournament")
-        .order_by("table__movement__session__number", "table__position")
-    )
-    spots = [
-        Spot(place, place.table.position == place.table.movement.current_position)
-        for place in places
-    ]
+    spots = [_spot(row) for row in rows_read(_places_sql(), [licensee_id, Status.RUNNING])]
     return {"template": "movements/_where_i_play.html", "spots": spots} if spots else None

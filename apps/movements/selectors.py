@@ -52,12 +52,22 @@ def session_movement(session: Session) -> SessionMovement | None:
 
 
 def session_movement_of(session_id: int) -> SessionMovement | None:
-    """The session's movement with its session and tournament, in one query."""
-    return (
-        SessionMovement.objects.select_related("session__tournament")
-        .filter(session_id=session_id)
-        .first()
+    """The session's movement with its session and tournament, in one statement of plain
+    SQL (apps.core.rows: every player's « Mes scores » asks it, all evening)."""
+    joined = ((SessionMovement, "m"), (Session, "s"), (Tournament, "t"))
+    sql = (
+        f"SELECT {', '.join(model_columns(model, alias) for model, alias in joined)} "
+        f"FROM {SessionMovement._meta.db_table} m "
+        f"JOIN {Session._meta.db_table} s ON s.id = m.session_id "
+        f"JOIN {Tournament._meta.db_table} t ON t.id = s.tournament_id WHERE m.session_id = %s"
     )
+    rows = rows_read(sql, [session_id])
+    if not rows:
+        return None
+    movement, session, tournament = models_from_row(rows[0], *(m for m, _alias in joined))
+    session.tournament = tournament
+    movement.session = session
+    return movement
 
 
 # --- what a movement needs -------------------------------------------------------
