@@ -114,10 +114,7 @@ def _lines(
         MovementTable.movement.field.set_cached_value(table, movements[table.movement_id])
     by_pk = {table.pk: table for table in tables}
     plays: dict[int, dict[int, Play]] = defaultdict(dict)
-    rows = Play.objects.order_by().filter(table_id__in=by_pk)
-    if not seats:  # the counts read the scores only
-        rows = rows.only("table_id", "etui", "score", "check_score", "not_played")
-    for play in rows:
+    for play in objects_where(Play, "x.table_id = ANY(%s)", [list(by_pk)]):
         _table_cached(play, by_pk[play.table_id])
         plays[play.table_id][play.etui] = play
     places: dict[int, list[Place]] = defaultdict(list)
@@ -333,17 +330,18 @@ class OwnLine:
 
 def own_lines(movement: SessionMovement, registration_id: int) -> list[OwnLine]:
     """The player's lines at the positions put in play, in order of play (their places with
-    their tables, then the plays: two queries; the other players' places are not read)."""
-    places = list(
-        Place.objects.filter(
-            registration_id=registration_id,
-            table__movement=movement,
-            table__position__gte=1,
-            table__position__lte=movement.current_position,
-        ).select_related("table")
+    their tables, then the plays: two statements of plain SQL, as every player's « Mes
+    scores » asks them all evening; the other players' places are not read)."""
+    sql = (
+        f"SELECT {model_columns(Place, 'p')}, {model_columns(MovementTable, 't')} "
+        f"FROM {Place._meta.db_table} p JOIN {MovementTable._meta.db_table} t "
+        "ON t.id = p.table_id WHERE p.registration_id = %s AND t.movement_id = %s "
+        "AND t.position BETWEEN 1 AND %s"
     )
-    seats = {place.table_id: place.seat for place in places}
-    tables = [place.table for place in places]
+    params = [registration_id, movement.pk, movement.current_position]
+    placed = [models_from_row(row, Place, MovementTable) for row in rows_read(sql, params)]
+    seats = {place.table_id: place.seat for place, _table in placed}
+    tables = [table for _place, table in placed]
     lines = _lines(tables, seats=False, movement=movement)
     return [OwnLine(line, seats[line.table.pk]) for line in lines]
 
