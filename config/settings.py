@@ -128,6 +128,9 @@ ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
+# ModelBackend, reading the signed-in user of each request in plain SQL.
+AUTHENTICATION_BACKENDS = ["apps.accounts.backends.UserBackend"]
+
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
