@@ -34,7 +34,7 @@ from tests.factories import register
 from tests.personas import world_build
 
 ROOT = Path(__file__).resolve().parent.parent
-WORKERS = sized(int(__import__("os").environ.get("BENCH_WORKERS", 3)), 1)
+WORKERS = sized(3, 1)
 # Served as production serves them: collected and compressed, which takes over a minute;
 # the tiny run has DEBUG on, its static files served from the apps.
 COLLECTED_STATIC = sized(True, False)

@@ -2,6 +2,7 @@
 it (3 workers), PostgreSQL and Redis.
 
     DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python bench/load.py
+    BENCH_PROFILE=/tmp/prof ...   also dumps each worker's cProfile figures there
 
 Runs in a throwaway database on the server of DATABASE_URL. It seats 600 players with
 the regulation's movement for 150 tables, scores positions 1 and 2, puts position 3 in
@@ -19,6 +20,7 @@ times of each, and the ratios of each to the trivial page.
 """
 
 import contextlib
+import os
 import random
 import sys
 import threading
@@ -86,7 +88,9 @@ def main() -> None:
         cookies = signed_in(evening.world.referee)
         print(f"{TABLES} tables, {TABLES * 4} players, position 3 in play, "
               f"{Play.objects.count()} plays scored, table entry on")  # fmt: skip
-        with gunicorn("_floor_wsgi:application") as port:
+        profile = os.environ.get("BENCH_PROFILE")
+        config = Path(__file__).with_name("_gunicorn_profile.py") if profile else None
+        with gunicorn("_floor_wsgi:application", config=config) as port:
             measure(port, evening, cookies)
 
 
