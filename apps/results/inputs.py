@@ -6,8 +6,10 @@ session is recomputed on every change of its results, and its reading is most of
 work (bench/scoring.py)."""
 
 import json
-from collections import defaultdict
+import threading
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.db import connection
 
@@ -16,7 +18,7 @@ from apps.movements.domain.howell import parallel_deal
 from apps.movements.domain.model import MovementType
 from apps.movements.models import MovementTable, Place, SessionMovement
 from apps.penalties.domain import effects
-from apps.results.domain.forfeits import SeatTurn
+from apps.results.domain.forfeits import SeatTurn, SessionField, session_field
 from apps.results.domain.model import PlayRecord
 from apps.scoring.models import Play
 from apps.scoring.selectors import player_key
@@ -33,14 +35,14 @@ class SessionInputs:
 
     ``records``: every play of the movement, entered or not; ``lines``: {player key: the
     seat they hold at their first position, None in a Howell section where players change
-    orientation} (every key of ``records`` has one); ``turns``: who holds each seat at each
-    position, with the étuis the seat plays there (what ``session_field`` decides the
-    ranked players from); ``unplayed``: the lines the referee stated were not played, their
+    orientation} (every key of ``records`` has one); ``field``: the players the session
+    ranks, decided from who holds each seat at each position (``session_field``);
+    ``unplayed``: the lines the referee stated were not played, their
     étui scored without them (ch. 4 « Donne neutralisée »)."""
 
     records: list[PlayRecord]
     lines: dict[str, str | None]
-    turns: list[SeatTurn]
+    field: SessionField
     unplayed: dict[Line, effects.AdjustedScore]
 
 
@@ -150,31 +152,67 @@ def _scores(session: Session, tables: dict[int, tuple]) -> tuple:
     return scores, unplayed
 
 
-def session_inputs(session: Session) -> SessionInputs:
-    """The session's plays, seats and lines not played, in four queries."""
+class _Seated(NamedTuple):
+    """What the session's seating gives its results, whatever the scores: its tables, each
+    line as a play record but its score (``PlayRecord``'s fields but the score and the
+    deal, then the deal), each player's line and the players the session ranks."""
+
+    tables: dict[int, tuple]
+    plays: list[tuple[tuple[int, int], tuple, int | None]]  # ((table id, étui), fields, deal)
+    lines: dict[str, str | None]
+    field: SessionField
+
+
+def _seated(session: Session) -> _Seated:
+    """The session's seating as its results read it, in three queries."""
     layout = _layout(session)
     tables = _tables(session)
     seated, lines, turns = _seating(
         session, tables, {s["name"] for s in layout if s["type"] == MovementType.HOWELL}
     )
-    scores, unplayed = _scores(session, tables)
     etui_of = _etuis_described(tables, _deal_numbering(layout))
-    records = []
+    plays = []
     for pk, (_sequence, position, section, number, etuis) in tables.items():
         seats = seated[pk]
         for etui in etuis:
             taker_seat, (first, second, third), dealt = etui_of[etui]
-            records.append(
-                PlayRecord(
-                    etui,
-                    section,
-                    position,
-                    number,
-                    seats[taker_seat],
-                    taker_seat,
-                    (seats[first], seats[second], seats[third]),
-                    scores.get((pk, etui)),
-                    dealt,
-                )
-            )
-    return SessionInputs(records, lines, turns, unplayed)
+            defenders = (seats[first], seats[second], seats[third])
+            fields = (etui, section, position, number, seats[taker_seat], taker_seat, defenders)
+            plays.append(((pk, etui), fields, dealt))
+    return _Seated(tables, plays, lines, session_field(turns))
+
+
+# The seating of the sessions read lately, by session and the stamp of their seating: a
+# score changes a session's results every few seconds of an evening, its seating rarely.
+_kept: OrderedDict[tuple[int, tuple], _Seated] = OrderedDict()
+_kept_lock = threading.Lock()
+SEATINGS_KEPT = 16  # as many as the results kept (apps.results.memo)
+
+
+def _seated_kept(session: Session, seating: tuple | None) -> _Seated:
+    """``_seated``, kept in this process for ``seating`` (the stamp of the session's
+    seating, read before; None: read it again). What is kept is shared and never changed."""
+    if seating is None:
+        return _seated(session)
+    key = (session.pk, seating)
+    with _kept_lock:
+        found = _kept.get(key)
+        if found is not None:
+            _kept.move_to_end(key)
+            return found
+    found = _seated(session)
+    with _kept_lock:
+        _kept[key] = found
+        while len(_kept) > SEATINGS_KEPT:
+            _kept.popitem(last=False)
+    return found
+
+
+def session_inputs(session: Session, seating: tuple | None = None) -> SessionInputs:
+    """The session's plays, seats and lines not played: the seating read in three queries,
+    or kept for ``seating`` (the stamp of the seating, ``memo.Stamp.seating``), then the
+    lines in one."""
+    seated = _seated_kept(session, seating)
+    scores, unplayed = _scores(session, seated.tables)
+    records = [PlayRecord(*fields, scores.get(line), dealt) for line, fields, dealt in seated.plays]
+    return SessionInputs(records, seated.lines, seated.field, unplayed)

@@ -72,9 +72,20 @@ class Stamp(NamedTuple):
         return bool(incidents or penalties)
 
     @property
+    def seating(self) -> tuple:
+        """The values that name the session's seating (the movement, its generation and
+        seating version, the registrations): the inputs but the lines and the referee's
+        decisions, which ``inputs.session_inputs`` keeps the seating by."""
+        return self.values[SEATING]
+
+    @property
     def digest(self) -> str:
         """The stamp as a short key, the same in every process."""
         return hashlib.sha256(repr(self).encode()).hexdigest()[:32]
+
+
+# The stamp's values that name the seating, in ``_stamp_sql``'s order.
+SEATING = slice(11, 16)
 
 
 def _stamp_sql() -> str:

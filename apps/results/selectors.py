@@ -17,7 +17,7 @@ from apps.movements.printing import seat_name
 from apps.penalties.models import Adjustment, FaultySide, Incident, Penalty
 from apps.penalties.selectors import session_decisions
 from apps.results.domain.compute import session_results_compute
-from apps.results.domain.forfeits import ranked_results, session_field
+from apps.results.domain.forfeits import ranked_results
 from apps.results.domain.model import (
     FORFEIT,
     PlayerResult,
@@ -75,14 +75,14 @@ def session_results_computed(session: Session, stamp: Stamp | None = None) -> Se
 
 def _session_results_computed(session: Session, stamp: Stamp | None) -> SessionResults:
     by_tops = ties_by_tops(session.tournament)
-    inputs = session_inputs(session)
+    inputs = session_inputs(session, None if stamp is None else stamp.seating)
     decided = stamp is None or stamp.decided
     penalties, adjustments = session_decisions(session) if decided else ({}, {})
     adjustments = {**inputs.unplayed, **adjustments}
     results = session_results_compute(
         inputs.records, inputs.lines, penalties, adjustments, by_tops=by_tops
     )
-    return ranked_results(results, session_field(inputs.turns), by_tops=by_tops)
+    return ranked_results(results, inputs.field, by_tops=by_tops)
 
 
 # --- the results as shown ---------------------------------------------------------

@@ -38,7 +38,9 @@ def test_an_adjusted_score_changes_the_notes_of_the_etui(world, session):
 
 
 def test_decisions_cost_a_constant_number_of_queries(world, session):
-    """However many decisions (none: they are not read, the stamp counts none)."""
+    """However many decisions (none: they are not read, the stamp counts none). The
+    seating, unchanged, is read by the first computation only."""
+    session_results(session)
     enter_first_etui(world, session)
     with CaptureQueriesContext(connection) as none:
         session_results(session)

@@ -28,6 +28,7 @@ from apps.results.domain.model import (
     PlayRecord,
     SessionResults,
     Sheets,
+    complement,
 )
 from apps.results.domain.percentages import player_percentages
 from apps.results.domain.rankings import Standing, alternate_places, general_ranking
@@ -125,9 +126,16 @@ def _tallies(notes: Iterable[PlayNote], lines: Mapping[str, str | None]) -> dict
         except KeyError as unknown:
             player = unknown.args[0]
             raise ValueError(f"le joueur {player} (étui {play.etui}) n'a pas de ligne") from None
-        if note.taker_note is not None:
-            taker.attack.append(note.taker_note)
-        for tally, value in zip(defenders, note.defender_notes, strict=True):
+        taker_note, adjusted = note.taker_note, note.adjusted_defender_notes
+        if taker_note is not None:
+            taker.attack.append(taker_note)
+        if adjusted is None:  # the common case: each defender has the complement
+            if taker_note is not None:
+                defence = complement(taker_note)
+                for tally in defenders:
+                    tally.defence.append(defence)
+            continue
+        for tally, value in zip(defenders, adjusted, strict=True):
             if value is not None:
                 tally.defence.append(value)
     return tallies

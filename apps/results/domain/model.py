@@ -41,6 +41,12 @@ class PlayRecord(NamedTuple):
 DefenderNotes = tuple[float | None, float | None, float | None]
 
 
+def complement(taker_note: float) -> float:
+    """Each defender's note beside the taker's: its complement to 100 (the topage notes
+    the taker, the defence shares the rest)."""
+    return 100 - taker_note
+
+
 class PlayNote(NamedTuple):
     """A play's notes. On a play with a marque ajustée (fascicule 3, ch. 4) ``adjustment``
     names it (an ``AdjustmentKind`` value) and ``adjusted_defender_notes`` holds each
@@ -56,7 +62,7 @@ class PlayNote(NamedTuple):
         """Each defender's note, in the order of ``PlayRecord.defenders``."""
         if self.adjusted_defender_notes is not None:
             return self.adjusted_defender_notes
-        note = None if self.taker_note is None else 100 - self.taker_note
+        note = None if self.taker_note is None else complement(self.taker_note)
         return note, note, note
 
     @property
