@@ -36,6 +36,7 @@ from apps.results.inputs import session_inputs
 from apps.results.memo import Kept, Stamp, results_memo, results_stamp
 from apps.tournaments.models import Registration, Session, Tournament
 from apps.tournaments.permissions import tournaments_for_user
+from apps.tournaments.selectors import registration_of
 
 CLOCKWISE = ("N", "E", "S", "W")  # seen from above; a player's left is the next seat
 
@@ -90,14 +91,7 @@ def _session_results_computed(session: Session, stamp: Stamp | None) -> SessionR
 
 def own_registration(user, tournament: Tournament) -> int | None:
     """The user's registration in the tournament, through their licensee."""
-    licensee_id = permissions.roles_of(user).licensee_id
-    if licensee_id is None:
-        return None
-    return (
-        Registration.objects.filter(tournament=tournament, licensee_id=licensee_id)
-        .values_list("pk", flat=True)
-        .first()
-    )
+    return registration_of(tournament.pk, permissions.roles_of(user).licensee_id)
 
 
 def tournament_for_user(user, pk: int) -> Tournament:

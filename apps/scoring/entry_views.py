@@ -38,8 +38,8 @@ from apps.scoring.domain.likelihood import unlikely_among
 from apps.scoring.doubts import confirmation_name, unlikely_question
 from apps.scoring.forms import LineForm, NotPlayedForm
 from apps.tournaments import permissions
-from apps.tournaments.models import Registration
 from apps.tournaments.pages import session_page
+from apps.tournaments.selectors import registration_of
 
 LINE_SAVED, LINE_REFUSED = "line-saved", "line-refused"
 
@@ -400,9 +400,7 @@ def my_scores(request, pk):
     if movement is None:
         raise Http404
     session = movement.session
-    registration = Registration.objects.filter(
-        tournament=session.tournament, licensee_id=roles_of(request.user).licensee_id or 0
-    ).first()
+    registration = registration_of(session.tournament_id, roles_of(request.user).licensee_id)
     if registration is None:
         raise Http404
     return render(
@@ -412,7 +410,7 @@ def my_scores(request, pk):
             "session": session,
             "tournament": session.tournament,
             "movement": movement,
-            "lines": selectors.own_lines(movement, registration.pk),
+            "lines": selectors.own_lines(movement, registration),
             "panels": panels_for("my_scores", request.user, session, registration),
         },
     )

@@ -7,8 +7,8 @@ from django.utils.translation import gettext as _
 
 from apps.accounts.permissions import can_use_player_area, roles_of
 from apps.core.panels import panels_for
-from apps.federation.permissions import licensees_for_user
 from apps.tournaments.selectors import (
+    licensee_own,
     registrations_of_licensee,
     tournaments_recent_results,
     tournaments_upcoming_public,
@@ -30,7 +30,7 @@ def home(request):
 def player_home(request):
     if not can_use_player_area(request.user):
         raise PermissionDenied(_("Your account is not linked to a licensee."))
-    licensee = licensees_for_user(request.user).get(pk=roles_of(request.user).licensee_id)
+    licensee = licensee_own(roles_of(request.user).licensee_id)
     return render(
         request,
         "tournaments/player_home.html",

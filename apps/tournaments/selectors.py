@@ -52,14 +52,50 @@ def tournaments_recent_results() -> QuerySet[Tournament]:
     )
 
 
-def registrations_of_licensee(licensee):
-    from apps.tournaments.models import Registration
-
-    return (
-        Registration.objects.filter(licensee=licensee)
-        .select_related("tournament__club")
-        .order_by("-tournament__date")
+def licensee_own(licensee_id: int) -> Licensee:
+    """A player's own licensee with their club, for their home (``licensees_for_user``
+    always holds it): one statement of plain SQL, as every player's home asks it."""
+    sql = (
+        f"SELECT {model_columns(Licensee, 'l')}, {model_columns(Club, 'c')} "
+        f"FROM {Licensee._meta.db_table} l JOIN {Club._meta.db_table} c ON c.id = l.club_id "
+        "WHERE l.id = %s"
     )
+    licensee, club = models_from_row(rows_read(sql, [licensee_id])[0], Licensee, Club)
+    licensee.club = club
+    return licensee
+
+
+def registration_of(tournament_id: int, licensee_id: int | None) -> int | None:
+    """The licensee's registration in the tournament, if any (one statement of plain SQL:
+    every player's page of a session asks it)."""
+    if licensee_id is None:
+        return None
+    sql = (
+        f"SELECT id FROM {Registration._meta.db_table} "
+        "WHERE tournament_id = %s AND licensee_id = %s ORDER BY id LIMIT 1"
+    )
+    rows = rows_read(sql, [tournament_id, licensee_id])
+    return rows[0][0] if rows else None
+
+
+def registrations_of_licensee(licensee: Licensee) -> list[Registration]:
+    """The licensee's registrations, with their tournament and its club, latest first: one
+    statement of plain SQL, as every player's home asks it."""
+    joined = ((Registration, "r"), (Tournament, "t"), (Club, "c"))
+    sql = (
+        f"SELECT {', '.join(model_columns(model, alias) for model, alias in joined)} "
+        f"FROM {Registration._meta.db_table} r "
+        f"JOIN {Tournament._meta.db_table} t ON t.id = r.tournament_id "
+        f"JOIN {Club._meta.db_table} c ON c.id = t.club_id "
+        "WHERE r.licensee_id = %s ORDER BY t.date DESC, r.id"
+    )
+    registrations = []
+    for row in rows_read(sql, [licensee.pk]):
+        registration, tournament, club = models_from_row(row, Registration, Tournament, Club)
+        tournament.club = club
+        registration.tournament = tournament
+        registrations.append(registration)
+    return registrations
 
 
 def registration_candidates(user, tournament, search) -> QuerySet[Licensee]:
