@@ -10,6 +10,7 @@ a line like every key of the records, but ``session_results`` leaves it out of t
 
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.db.models import Exists, OuterRef, Q
 
@@ -210,7 +211,7 @@ class PositionProgress:
     def not_played(self) -> int:
         return sum(line.not_played for line in self.lines)
 
-    @property
+    @cached_property  # read several times by the progress page, polled all evening
     def missing(self) -> tuple[TravellerLine, ...]:
         return tuple(line for line in self.lines if not line.settled)
 
