@@ -414,18 +414,29 @@ def _seat_view(row) -> tuple[SeatView, MovementTable]:
     return SeatView(place.seat, place.player_code, registration), table
 
 
-def _of_table_etuis(model, table: MovementTable, numbers: list[int]) -> dict:
-    """The rows of ``model`` (plays or entries) of the table's étuis ``numbers``, by étui."""
+def _plays_and_entries(table: MovementTable, numbers: list[int]) -> dict[int, tuple]:
+    """{étui: (its play or None, its entry or None)} of the table's étuis ``numbers``, in
+    one statement."""
     if not numbers:
         return {}
-    where = f"x.table_id = %s AND x.etui IN ({', '.join(['%s'] * len(numbers))})"
-    return {each.etui: each for each in objects_where(model, where, [table.pk, *numbers])}
+    values = ", ".join(["(%s)"] * len(numbers))
+    sql = (
+        f"SELECT n.etui, {model_columns(Play, 'x')}, {model_columns(TableEntry, 'e')} "
+        f"FROM (VALUES {values}) n(etui) "
+        f"LEFT JOIN {Play._meta.db_table} x ON x.table_id = %s AND x.etui = n.etui "
+        f"LEFT JOIN {TableEntry._meta.db_table} e ON e.table_id = %s AND e.etui = n.etui"
+    )
+    found = {}
+    for number, *row in rows_read(sql, [*numbers, table.pk, table.pk]):
+        play, entry = models_from_row(row, Play, TableEntry)
+        found[number] = (play if play.pk else None, entry if entry.pk else None)
+    return found
 
 
 def code_table_etuis(code: TableCode, sequence: int, etui: int | None = None) -> list[TableEtui]:
     """The étuis (or the one étui) of the code's table at the position played
-    ``sequence``-th: three statements of plain SQL (apps.core.rows: the places with their
-    table and players, the plays, the entries), as every post from the table's phone
+    ``sequence``-th: two statements of plain SQL (apps.core.rows: the places with their
+    table and players, then the plays and entries), as every post from the table's phone
     answers with its étui."""
     params = [code.movement_id, code.section, code.table, sequence]
     seated = sorted(
@@ -438,10 +449,9 @@ def code_table_etuis(code: TableCode, sequence: int, etui: int | None = None) ->
     table.movement = code.movement
     seats = tuple(seat for seat, _table in seated)
     numbers = [number for number in table.etuis if etui is None or number == etui]
-    plays = _of_table_etuis(Play, table, numbers)
-    entries = _of_table_etuis(TableEntry, table, numbers)
+    found = _plays_and_entries(table, numbers)
     return [
-        TableEtui(TravellerLine(table, number, seats, plays.get(number)), entries.get(number))
+        TableEtui(TravellerLine(table, number, seats, found[number][0]), found[number][1])
         for number in numbers
     ]
 
