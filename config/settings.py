@@ -183,6 +183,9 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Fragments of pages that never change once rendered (a phone's form for an étui), kept in
+# each process: reading them from Redis would cost more than rendering them.
+CACHES["fragments"] = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
 # Sessions are read from the cache, written to both: a signed-in page (a player's refresh
 # during play) costs no session query; a miss or Redis down reads the database.
 SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"

@@ -4,6 +4,8 @@ their own phone, the referee's switch (per persona), what the referee reads of e
 table, the disagreements on the mismatches page, the codes on the printouts, and queries
 that do not grow with the room."""
 
+import re
+
 import pytest
 from django.contrib.contenttypes.models import ContentType
 from django.test import Client
@@ -222,6 +224,25 @@ def test_a_refused_post_keeps_what_was_typed(world, client):
     _phone(movement, client=client)
     html = _post(client, movement, etui, action="send", **{f"e{etui}-score": "57"}).content.decode()
     assert 'data-test="error"' in html and 'value="57"' in html
+
+
+def test_a_refused_post_keeps_the_deals_details_typed_not_the_form_kept_blank(world, client):
+    """An étui's blank form of the deal's details is kept rendered (per étui and
+    language); a form sent back with an error shows what was typed."""
+    movement = _on(world)
+    etui = _first(movement)
+    _phone(movement, client=client)
+    blank = _page(client, movement).content.decode()
+    grids = re.findall(r'<div class="deal-grid">.*?</div>', blank, re.S)
+    assert len(grids) == len(table_at(movement.session, 1).etuis)
+    again = _page(client, movement).content.decode()  # the kept forms, the same
+    assert re.findall(r'<div class="deal-grid">.*?</div>', again, re.S) == grids
+    assert f'name="e{etui}-points"' in blank and 'value="37"' not in blank
+    typed = {f"e{etui}-bouts": "9", f"e{etui}-points": "37", f"e{etui}-chelem": "made"}
+    html = _post(client, movement, etui, action="send", **typed).content.decode()
+    assert 'data-test="error"' in html
+    assert 'value="37"' in html and 'value="made" selected' in html
+    assert 'value="37"' not in _page(client, movement).content.decode()
 
 
 # --- an unlikely score: the referee's question, asked of Nord ----------------------
