@@ -12,4 +12,4 @@ RUN python scripts/compilemessages.py \
 RUN useradd --system donne && mkdir -p /app/media && chown donne /app/media
 USER donne
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]
+CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000"]

@@ -1,12 +1,13 @@
 """What the benchmarks that load gunicorn share: a 150-table session in play with table
-entry on, signed-in sessions, gunicorn started as docker-compose runs it (3 workers,
-connections kept 60 s), and simulated browsers."""
+entry on, signed-in sessions, gunicorn started as docker-compose runs it (its workers as
+gunicorn.conf.py sets them, connections kept 60 s), and simulated browsers."""
 
 import contextlib
 import http.client
 import importlib
 import os
 import random
+import runpy
 import secrets
 import socket
 import statistics
@@ -34,7 +35,14 @@ from tests.factories import register
 from tests.personas import world_build
 
 ROOT = Path(__file__).resolve().parent.parent
-WORKERS = sized(3, 1)
+WORKERS = sized(None, 1)  # None: as gunicorn.conf.py sets them for this machine
+
+
+def workers_served() -> int:
+    """How many workers gunicorn runs for the benchmarks on this machine."""
+    return WORKERS or runpy.run_path(str(ROOT / "gunicorn.conf.py"))["workers"]
+
+
 # Served as production serves them: collected and compressed, which takes over a minute;
 # the tiny run has DEBUG on, its static files served from the apps.
 COLLECTED_STATIC = sized(True, False)
@@ -144,10 +152,10 @@ def gunicorn(
             check=True,
         )
     command = [sys.executable, "-m", "gunicorn", app, "--pythonpath", str(ROOT / "bench"),
-               "--bind", f"127.0.0.1:{port}", "--workers", str(WORKERS),
-               "--log-level", "warning"]  # fmt: skip
-    if config is not None:
-        command += ["--config", str(config)]
+               "--bind", f"127.0.0.1:{port}", "--log-level", "warning",
+               "--config", str(config or ROOT / "gunicorn.conf.py")]  # fmt: skip
+    if WORKERS is not None:
+        command += ["--workers", str(WORKERS)]
     server = subprocess.Popen(command, cwd=ROOT, env=env)
     try:
         for _ in range(300):

@@ -1,6 +1,6 @@
 """The room's peak (issue 24, point 3): a 150-table evening played as open-loop arrivals
 (requests fired on their schedule whatever the answers, from many threads) against
-gunicorn as docker-compose runs it (3 workers), PostgreSQL and Redis.
+gunicorn as docker-compose runs it (gunicorn.conf.py), PostgreSQL and Redis.
 
     DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python bench/evening.py
     BENCH_PROFILE=/tmp/prof ...   also dumps each worker's cProfile figures there
@@ -27,7 +27,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _http import SCORES, Client, Table, evening_build, gunicorn, p95, signed_in
+from _http import (
+    SCORES,
+    Client,
+    Table,
+    evening_build,
+    gunicorn,
+    p95,
+    signed_in,
+    workers_served,
+)
 from _size import sized
 from _throwaway_db import throwaway_database
 from django.urls import reverse
@@ -199,7 +208,7 @@ def main() -> None:
         etuis = sum(len(t.etuis) for t in evening.pool)
         print(f"{TABLES} tables, {len(players)} players signed in, position {POSITION} in play, "
               f"{Play.objects.count()} plays scored, {etuis} étuis to enter each step, "
-              f"{WINDOW:.0f} s a step")  # fmt: skip
+              f"{WINDOW:.0f} s a step, {workers_served()} gunicorn workers")  # fmt: skip
         profile = os.environ.get("BENCH_PROFILE")
         config = Path(__file__).with_name("_gunicorn_profile.py") if profile else None
         with gunicorn(config=config) as port:

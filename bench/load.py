@@ -1,5 +1,5 @@
 """Load a 150-table session with table entry on, served by gunicorn as docker-compose runs
-it (3 workers), PostgreSQL and Redis.
+it (gunicorn.conf.py), PostgreSQL and Redis.
 
     DATABASE_URL=postgres://... REDIS_URL=redis://... .venv/bin/python bench/load.py
     BENCH_PROFILE=/tmp/prof ...   also dumps each worker's cProfile figures there
@@ -30,7 +30,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _floor_wsgi import FLOOR
-from _http import SCORES, Client, Table, evening_build, expect, gunicorn, p95, signed_in
+from _http import (
+    SCORES,
+    Client,
+    Table,
+    evening_build,
+    expect,
+    gunicorn,
+    p95,
+    signed_in,
+    workers_served,
+)
 from _size import sized
 from _throwaway_db import throwaway_database
 from django.urls import reverse
@@ -87,7 +97,8 @@ def main() -> None:
         evening = evening_build(TABLES)
         cookies = signed_in(evening.world.referee)
         print(f"{TABLES} tables, {TABLES * 4} players, position 3 in play, "
-              f"{Play.objects.count()} plays scored, table entry on")  # fmt: skip
+              f"{Play.objects.count()} plays scored, table entry on, "
+              f"{workers_served()} gunicorn workers")  # fmt: skip
         profile = os.environ.get("BENCH_PROFILE")
         config = Path(__file__).with_name("_gunicorn_profile.py") if profile else None
         with gunicorn("_floor_wsgi:application", config=config) as port:
