@@ -13,6 +13,12 @@ def model_columns(model: type[models.Model], alias: str) -> str:
     return ", ".join(f'{alias}."{field.column}"' for field in model._meta.concrete_fields)
 
 
+def models_columns(joined: Sequence[tuple[type[models.Model], str]]) -> str:
+    """The SQL listing every column of each (model, alias) of ``joined``, one model after
+    the other, as ``models_from_row`` reads them back."""
+    return ", ".join(model_columns(model, alias) for model, alias in joined)
+
+
 def models_from_row(row: Sequence, *kinds: type[models.Model]) -> list[models.Model]:
     """One object of each model of ``kinds`` from a row that lists their columns one model
     after the other (``model_columns``), as the ORM would have loaded them; the values

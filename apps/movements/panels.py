@@ -5,7 +5,7 @@ tournament they play, the position in play and the next one — table, orientati
 from dataclasses import dataclass
 
 from apps.accounts.permissions import roles_of
-from apps.core.rows import model_columns, models_from_row, rows_read
+from apps.core.rows import models_columns, models_from_row, rows_read
 from apps.movements.models import MovementTable, Place, SessionMovement
 from apps.movements.selectors import etuis_text, table_name
 from apps.tournaments.domain.workflow import Status
@@ -40,7 +40,7 @@ def _places_sql() -> str:
     """The SQL of a licensee's places at the position in play and the next one, in the
     running tournaments, with their table, movement, session and tournament."""
     tables = {model: model._meta.db_table for model, _alias in _JOINED}
-    columns = ", ".join(model_columns(model, alias) for model, alias in _JOINED)
+    columns = models_columns(_JOINED)
     return (
         f"SELECT {columns} FROM {tables[Place]} p "
         f"JOIN {Registration._meta.db_table} r ON r.id = p.registration_id "

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
-from apps.core.rows import model_columns, models_from_row, rows_read
+from apps.core.rows import models_columns, models_from_row, rows_read
 from apps.movements.domain.etuis import etui_taker
 from apps.movements.domain.model import (
     SEATS,
@@ -56,7 +56,7 @@ def session_movement_of(session_id: int) -> SessionMovement | None:
     SQL (apps.core.rows: every player's « Mes scores » asks it, all evening)."""
     joined = ((SessionMovement, "m"), (Session, "s"), (Tournament, "t"))
     sql = (
-        f"SELECT {', '.join(model_columns(model, alias) for model, alias in joined)} "
+        f"SELECT {models_columns(joined)} "
         f"FROM {SessionMovement._meta.db_table} m "
         f"JOIN {Session._meta.db_table} s ON s.id = m.session_id "
         f"JOIN {Tournament._meta.db_table} t ON t.id = s.tournament_id WHERE m.session_id = %s"
@@ -295,14 +295,8 @@ def _table_by_code_sql() -> str:
         Session._meta.db_table,
         Tournament._meta.db_table,
     )
-    read = ", ".join(
-        model_columns(model, alias)
-        for model, alias in (
-            (TableCode, "c"),
-            (SessionMovement, "m"),
-            (Session, "s"),
-            (Tournament, "t"),
-        )
+    read = models_columns(
+        ((TableCode, "c"), (SessionMovement, "m"), (Session, "s"), (Tournament, "t"))
     )
     return (
         f"SELECT {read}, EXISTS (SELECT 1 FROM {movement} lm JOIN {session} ls "

@@ -14,7 +14,13 @@ from functools import cached_property
 
 from django.db.models import Exists, OuterRef, Q
 
-from apps.core.rows import model_columns, models_from_row, objects_where, rows_read
+from apps.core.rows import (
+    model_columns,
+    models_columns,
+    models_from_row,
+    objects_where,
+    rows_read,
+)
 from apps.movements.domain.etuis import defender_seats, etui_taker
 from apps.movements.domain.model import SEATS
 from apps.movements.models import MovementTable, Place, SessionMovement, TableCode
@@ -385,14 +391,8 @@ def _table_places_sql() -> str:
     """The SQL of the places (with their table, registration and licensee) of a code's
     table at a position, by movement, section, table number and sequence."""
     licensee = Registration._meta.get_field("licensee").related_model
-    read = ", ".join(
-        model_columns(model, alias)
-        for model, alias in (
-            (Place, "p"),
-            (MovementTable, "t"),
-            (Registration, "r"),
-            (licensee, "l"),
-        )
+    read = models_columns(
+        ((Place, "p"), (MovementTable, "t"), (Registration, "r"), (licensee, "l"))
     )
     return (
         f"SELECT {read} FROM {Place._meta.db_table} p "

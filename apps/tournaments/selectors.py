@@ -6,7 +6,7 @@ from django.db.models import Count, Exists, OuterRef, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
-from apps.core.rows import model_columns, models_from_row, rows_read
+from apps.core.rows import model_columns, models_columns, models_from_row, rows_read
 from apps.federation import permissions
 from apps.federation.models import Club, Committee, Licensee
 from apps.tournaments.domain.workflow import Status
@@ -83,7 +83,7 @@ def registrations_of_licensee(licensee: Licensee) -> list[Registration]:
     statement of plain SQL, as every player's home asks it."""
     joined = ((Registration, "r"), (Tournament, "t"), (Club, "c"))
     sql = (
-        f"SELECT {', '.join(model_columns(model, alias) for model, alias in joined)} "
+        f"SELECT {models_columns(joined)} "
         f"FROM {Registration._meta.db_table} r "
         f"JOIN {Tournament._meta.db_table} t ON t.id = r.tournament_id "
         f"JOIN {Club._meta.db_table} c ON c.id = t.club_id "
@@ -115,7 +115,7 @@ def _session_read(pk: int) -> Session | None:
     (every page of a session asks it, as do the room's polls)."""
     joined = ((Session, "s"), (Tournament, "t"), (Club, "c"), (Committee, "k"))
     sql = (
-        f"SELECT {', '.join(model_columns(model, alias) for model, alias in joined)} "
+        f"SELECT {models_columns(joined)} "
         f"FROM {Session._meta.db_table} s "
         f"JOIN {Tournament._meta.db_table} t ON t.id = s.tournament_id "
         f"JOIN {Club._meta.db_table} c ON c.id = t.club_id "

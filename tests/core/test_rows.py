@@ -5,7 +5,7 @@ import pytest
 from django.db import connection, transaction
 from django.forms.models import model_to_dict
 
-from apps.core.rows import model_columns, models_from_row, objects_where, rows_read
+from apps.core.rows import model_columns, models_columns, models_from_row, objects_where, rows_read
 from apps.movements import services as movement_services
 from apps.movements.models import SessionMovement
 from apps.tournaments.models import Session, Tournament
@@ -27,7 +27,7 @@ def movement(world):
 
 def test_a_row_of_several_models_gives_each_object_as_the_orm_loads_it(movement):
     sql = (
-        f"SELECT {model_columns(SessionMovement, 'm')}, {model_columns(Session, 's')}, 7 "
+        f"SELECT {models_columns(((SessionMovement, 'm'), (Session, 's')))}, 7 "
         f"FROM {SessionMovement._meta.db_table} m "
         f"JOIN {Session._meta.db_table} s ON s.id = m.session_id WHERE m.id = %s"
     )
@@ -38,6 +38,14 @@ def test_a_row_of_several_models_gives_each_object_as_the_orm_loads_it(movement)
     assert _fields(session) == _fields(Session.objects.get(pk=movement.session_id))
     assert not read._state.adding  # saved objects, as the ORM's are
     assert row[-1] == 7  # the values after the models' are left to the caller
+
+
+def test_a_models_columns_are_each_of_its_fields_columns():
+    listed = model_columns(Session, "s").split(", ")
+    assert listed == [f's."{field.column}"' for field in Session._meta.concrete_fields]
+    assert models_columns(((Session, "s"), (Tournament, "t"))) == (
+        f"{model_columns(Session, 's')}, {model_columns(Tournament, 't')}"
+    )
 
 
 def test_objects_where_reads_what_the_condition_names(world):
