@@ -26,14 +26,16 @@ def models_from_row(row: Sequence, *kinds: type[models.Model]) -> list[models.Mo
     objects, start = [], 0
     for model in kinds:
         fields = model._meta.concrete_fields
-        names = [field.attname for field in fields]
-        values = [
-            _converted(field, value)
-            for field, value in zip(fields, row[start : start + len(fields)], strict=True)
-        ]
-        objects.append(model.from_db(connection.alias, names, values))
+        objects.append(_object(model, fields, row[start : start + len(fields)]))
         start += len(fields)
     return objects
+
+
+def _object(model: type[models.Model], fields: Sequence, values: Sequence) -> models.Model:
+    """The object of ``model`` loaded with the ``values`` of its ``fields``."""
+    names = [field.attname for field in fields]
+    converted = [_converted(field, value) for field, value in zip(fields, values, strict=True)]
+    return model.from_db(connection.alias, names, converted)
 
 
 def _converted(field, value):
@@ -50,10 +52,21 @@ def rows_read(sql: str, params: Sequence) -> list[tuple]:
 
 
 def objects_where(
-    model: type[models.Model], where: str, params: Sequence, *, lock: bool = False
+    model: type[models.Model],
+    where: str,
+    params: Sequence,
+    *,
+    lock: bool = False,
+    only: Sequence[str] = (),
 ) -> list[models.Model]:
     """The objects of ``model`` whose row (named ``x``) meets the SQL condition ``where``,
-    locked until the transaction ends if asked (FOR UPDATE), in no particular order."""
-    sql = f"SELECT {model_columns(model, 'x')} FROM {model._meta.db_table} x WHERE {where}"
+    locked until the transaction ends if asked (FOR UPDATE), in no particular order;
+    ``only``: the fields read (with the primary key), the others deferred as by the
+    ORM's ``only()``: reading one of them costs a query."""
+    fields = model._meta.concrete_fields
+    if only:
+        fields = [f for f in fields if f.primary_key or f.name in only or f.attname in only]
+    columns = ", ".join(f'x."{field.column}"' for field in fields)
+    sql = f"SELECT {columns} FROM {model._meta.db_table} x WHERE {where}"
     rows = rows_read(f"{sql} FOR UPDATE" if lock else sql, params)
-    return [models_from_row(row, model)[0] for row in rows]
+    return [_object(model, fields, row) for row in rows]

@@ -121,7 +121,9 @@ def _lines(
         MovementTable.movement.field.set_cached_value(table, movements[table.movement_id])
     by_pk = {table.pk: table for table in tables}
     plays: dict[int, dict[int, Play]] = defaultdict(dict)
-    for play in objects_where(Play, "x.table_id = ANY(%s)", [list(by_pk)]):
+    # the counts of a whole session read the scores only
+    only = () if seats else ("table_id", "etui", "score", "check_score", "not_played")
+    for play in objects_where(Play, "x.table_id = ANY(%s)", [list(by_pk)], only=only):
         _table_cached(play, by_pk[play.table_id])
         plays[play.table_id][play.etui] = play
     places: dict[int, list[Place]] = defaultdict(list)

@@ -4,6 +4,7 @@ and a lock held when asked."""
 import pytest
 from django.db import connection, transaction
 from django.forms.models import model_to_dict
+from django.test.utils import CaptureQueriesContext
 
 from apps.core.rows import model_columns, models_columns, models_from_row, objects_where, rows_read
 from apps.movements import services as movement_services
@@ -75,3 +76,16 @@ def test_objects_where_locks_the_rows_until_the_transaction_ends(world):
             [Tournament._meta.db_table],
         )
         assert cursor.fetchone()[0] == 0
+
+
+def test_objects_where_reads_only_the_fields_asked_the_others_deferred(world):
+    (read,) = objects_where(Tournament, "x.id = %s", [world.tournament.pk], only=("name",))
+    assert read.get_deferred_fields() == {
+        f.attname for f in Tournament._meta.concrete_fields if f.name not in ("id", "name")
+    }
+    with CaptureQueriesContext(connection) as queries:
+        assert read.name == world.tournament.name and read.pk == world.tournament.pk
+    assert len(queries) == 0
+    with CaptureQueriesContext(connection) as queries:
+        assert read.venue == world.tournament.venue  # deferred: read when asked
+    assert len(queries) == 1
