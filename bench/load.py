@@ -14,9 +14,11 @@ other, with simulated clients (threads keeping their connection open):
   (c) the live ranking page of the session under 200 readers;
   (d) the floor of a score post: as many posts as (b), each one transaction writing a
       line of a later position and its audit row, nothing else, served by the same
-      gunicorn and middleware (a bench-only address, bench/_floor_wsgi.py).
+      gunicorn and middleware (a bench-only address, bench/_floor_wsgi.py);
+  (a) the trivial page again.
 It prints the throughput (requests per second) and the 95th percentile of the response
-times of each, and the ratios of each to the trivial page.
+times of each, and the ratios of each to the trivial page (the mean of its two
+measures).
 """
 
 import contextlib
@@ -164,12 +166,17 @@ def measure(port: int, evening, cookies: dict) -> None:
     ranking_path = reverse("results:session", args=[evening.session.pk])
     readers = reading(port, ranking_path, READER_ROUNDS, "live ranking", cookies)
     trivial = reading(port, reverse("scoring:table_code"), TRIVIAL_ROUNDS, "trivial page")
-    base = report("(a) trivial page", *run_clients(len(tables), trivial))
+    first = report("(a) trivial page", *run_clients(len(tables), trivial))
     entry = report("(b) table entry posts", *run_clients(len(tables), table_entry(tables)))
     ranking = report("(c) live ranking, readers", *run_clients(READERS, readers))
     floor = report(
         "(d) audited insert floor", *run_clients(len(tables), audited_insert(evening, tables))
     )
+    last = report("(a) trivial page, again", *run_clients(len(tables), trivial))
+    # the reference: the trivial page measured before and after the others, as a machine
+    # shared with other work changes speed from one minute to the next
+    base = ((first[0] + last[0]) / 2, (first[1] + last[1]) / 2)
+    print(f"trivial page after / before: {last[0] / first[0]:.2f}")
     recorded = Play.objects.filter(table__in=evening.in_play, score__isnull=False).count()
     expected = sum(len(table.etuis) for table in evening.in_play)
     print(f"lines recorded from the tables: {recorded} of {expected}")

@@ -62,8 +62,12 @@ def can_manage_tournament(user, tournament: Tournament) -> bool:
 
 
 def _assigned(user, tournament: Tournament) -> bool:
-    """Whether the user is one of the tournament's referees: one statement of plain SQL,
-    as the referee's every page and poll of the room asks it."""
+    """Whether the user is one of the tournament's referees: known already for a
+    tournament read with its session for this user (``refereed_by``, set by
+    ``selectors.session_for_user``), else one statement of plain SQL."""
+    known = getattr(tournament, "refereed_by", None)
+    if known is not None and known[0] == user.pk:
+        return known[1]
     sql = (
         f"SELECT EXISTS (SELECT 1 FROM {RefereeAssignment._meta.db_table} "
         "WHERE tournament_id = %s AND referee_id = %s)"

@@ -10,7 +10,7 @@ from apps.core.rows import model_columns, models_columns, models_from_row, rows_
 from apps.federation import permissions
 from apps.federation.models import Club, Committee, Licensee
 from apps.tournaments.domain.workflow import Status
-from apps.tournaments.models import Registration, Session, Tournament
+from apps.tournaments.models import RefereeAssignment, Registration, Session, Tournament
 from apps.tournaments.permissions import can_open_tournament
 
 HOME_LIST_SIZE = 10
@@ -110,23 +110,27 @@ def registration_candidates(user, tournament, search) -> QuerySet[Licensee]:
     )
 
 
-def _session_read(pk: int) -> Session | None:
-    """The session with its tournament, club and committee, in one statement of plain SQL
-    (every page of a session asks it, as do the room's polls)."""
+def _session_read(pk: int, user_id: int | None) -> Session | None:
+    """The session with its tournament, club and committee, and whether the user referees
+    the tournament (``Tournament.refereed_by``: the permission checks ask it), in one
+    statement of plain SQL: every page of a session asks it, as do the room's polls."""
     joined = ((Session, "s"), (Tournament, "t"), (Club, "c"), (Committee, "k"))
     sql = (
-        f"SELECT {models_columns(joined)} "
+        f"SELECT {models_columns(joined)}, EXISTS (SELECT 1 FROM "
+        f"{RefereeAssignment._meta.db_table} a WHERE a.tournament_id = t.id "
+        "AND a.referee_id = %s) "
         f"FROM {Session._meta.db_table} s "
         f"JOIN {Tournament._meta.db_table} t ON t.id = s.tournament_id "
         f"JOIN {Club._meta.db_table} c ON c.id = t.club_id "
         f"JOIN {Committee._meta.db_table} k ON k.id = c.committee_id WHERE s.id = %s"
     )
-    rows = rows_read(sql, [pk])
+    rows = rows_read(sql, [user_id, pk])
     if not rows:
         return None
     session, tournament, club, held_by = models_from_row(rows[0], *(m for m, _alias in joined))
     club.committee = held_by
     tournament.club = club
+    tournament.refereed_by = (user_id, rows[0][-1])
     session.tournament = tournament
     return session
 
@@ -134,7 +138,7 @@ def _session_read(pk: int) -> Session | None:
 def session_for_user(user, pk: int) -> Session:
     """The session if its tournament is visible to the user, else 404 (its tournament's
     club and committee read with it, which answer most permission checks)."""
-    session = _session_read(pk)
+    session = _session_read(pk, user.pk if user.is_authenticated else None)
     if session is None or not can_open_tournament(user, session.tournament):
         raise Http404
     return session
