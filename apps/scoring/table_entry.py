@@ -12,13 +12,15 @@ has entered, and can always correct a line (services.play_score_set, audited). C
 working when the session ends (movements.selectors.session_over).
 """
 
+from typing import NamedTuple
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.core.audit import audit_record, model_update
-from apps.core.rows import objects_where, rows_read
+from apps.core.rows import models_columns, models_from_row, rows_read
 from apps.movements.models import MovementTable, SeatChoice, TableCode
 from apps.movements.selectors import code_session_over
 from apps.scoring.domain.deal import Deal
@@ -40,37 +42,55 @@ def table_entry_refusal(code: TableCode) -> str:
     return ""
 
 
-def entry_table(code: TableCode, sequence: int) -> MovementTable:
-    """The code's table at the position played ``sequence``-th, locked, once its scores may
-    be entered from the table (the position is in play or played)."""
+class EntryLine(NamedTuple):
+    """An étui at the code's table, as a phone's post reads it: the table, locked; the
+    étui's entry (None before Nord sends it), which the table's lock guards (every writer
+    of entries locks the table first); the line's score (None while not recorded)."""
+
+    table: MovementTable
+    entry: TableEntry | None
+    recorded: int | None
+
+
+def _entry_line_sql() -> str:
+    tables, entries, plays = (
+        MovementTable._meta.db_table,
+        TableEntry._meta.db_table,
+        Play._meta.db_table,
+    )
+    return (
+        f"SELECT {models_columns(((MovementTable, 't'), (TableEntry, 'e')))}, "
+        f"(SELECT l.score FROM {plays} l WHERE l.table_id = t.id AND l.etui = %s) "
+        f"FROM {tables} t LEFT JOIN {entries} e ON e.table_id = t.id AND e.etui = %s "
+        'WHERE t.movement_id = %s AND t.section = %s AND t."table" = %s AND t.sequence = %s '
+        "FOR UPDATE OF t"
+    )
+
+
+def entry_line(code: TableCode, sequence: int, etui: int) -> EntryLine:
+    """The étui at the code's table at the position played ``sequence``-th, in one
+    statement, once its scores may be entered from the table (the position is in play or
+    played, the table plays the étui there)."""
     refusal = table_entry_refusal(code)
     if refusal:
         raise ValidationError(refusal)
-    where = 'x.movement_id = %s AND x.section = %s AND x."table" = %s AND x.sequence = %s'
-    params = [code.movement_id, code.section, code.table, sequence]
-    table = next(iter(objects_where(MovementTable, where, params, lock=True)), None)
-    if table is None or sequence > code.movement.current_position or table.position < 1:
+    params = [etui, etui, code.movement_id, code.section, code.table, sequence]
+    rows = rows_read(_entry_line_sql(), params)
+    if not rows:
+        raise ValidationError(_("This position is not in play at this table."))
+    table, entry = models_from_row(rows[0], MovementTable, TableEntry)
+    if sequence > code.movement.current_position or table.position < 1:
         raise ValidationError(_("This position is not in play at this table."))
     table.movement = code.movement
-    return table
-
-
-def _etui_checked(table: MovementTable, etui: int) -> None:
     if etui not in table.etuis:
         raise ValidationError(
             _("Table %(table)s does not play étui %(etui)s at this position.")
             % {"table": table.table, "etui": etui}
         )
-
-
-def _entry(table: MovementTable, etui: int, *, lock: bool = False) -> TableEntry | None:
-    """The étui's entry at the locked ``table`` (locked too if asked), which it holds: its
-    audit row names the table without reading it again."""
-    rows = objects_where(TableEntry, "x.table_id = %s AND x.etui = %s", [table.pk, etui], lock=lock)
-    entry = next(iter(rows), None)
-    if entry is not None:
-        entry.table = table
-    return entry
+    if entry.pk is None:
+        return EntryLine(table, None, rows[0][-1])
+    entry.table = table  # its audit row names the table without reading it again
+    return EntryLine(table, entry, rows[0][-1])
 
 
 def _settled(entry: TableEntry | None, recorded: int | None, score: int) -> bool:
@@ -104,16 +124,10 @@ def table_entry_send(
     """Nord's score of an étui sent from the phone ``device``, waiting for another player's
     confirmation; sent again, the same score changes nothing, and a different one replaces
     it (and its phone) until it is confirmed."""
-    table = entry_table(code, sequence)
-    _etui_checked(table, etui)
+    table, entry, recorded = entry_line(code, sequence, etui)
     value = garde_score(score=score, deal=deal)
     details = deal_details(deal) if deal is not None else None
-    entry = _entry(table, etui)
-    recorded = rows_read(
-        f"SELECT score FROM {Play._meta.db_table} WHERE table_id = %s AND etui = %s",
-        [table.pk, etui],
-    )
-    if _settled(entry, recorded[0][0] if recorded else None, value):
+    if _settled(entry, recorded, value):
         return entry
     if entry is None:
         entry = TableEntry.objects.create(
@@ -140,11 +154,9 @@ def table_entry_send(
     return entry
 
 
-def _pending(table: MovementTable, etui: int, seat: str) -> TableEntry:
-    _etui_checked(table, etui)
+def _pending(entry: TableEntry | None, seat: str) -> TableEntry:
     if seat not in CHECKERS:
         raise ValidationError(_("Another player than Nord checks Nord's score."))
-    entry = _entry(table, etui, lock=True)
     if entry is None:
         raise ValidationError(_("Nord has not sent this étui's score yet."))
     return entry
@@ -179,8 +191,8 @@ def table_entry_confirm(
     """A player other than Nord confirms Nord's score (``score``, as the page showed it)
     from another phone than the one that sent it: the line counts from then on. Confirmed
     again, nothing changes."""
-    table = entry_table(code, sequence)
-    entry = _pending(table, etui, seat)
+    table, entry, _recorded = entry_line(code, sequence, etui)
+    entry = _pending(entry, seat)
     if entry.state == TableEntry.State.CONFIRMED and entry.score == score:
         return entry
     if entry.state == TableEntry.State.DISPUTED:
@@ -210,8 +222,8 @@ def table_entry_dispute(
     score, and gives the score they read: the line waits for the referee. The same score
     as Nord's is a confirmation; sent again, nothing changes."""
     value = garde_score(score=score)
-    table = entry_table(code, sequence)
-    entry = _pending(table, etui, seat)
+    _table, entry, _recorded = entry_line(code, sequence, etui)
+    entry = _pending(entry, seat)
     if entry.state == TableEntry.State.DISPUTED and entry.checker_score == value:
         return entry
     if entry.state != TableEntry.State.PENDING:

@@ -157,6 +157,34 @@ def test_a_position_not_in_play_is_refused(movement):
     assert refused.value.messages == [said("This position is not in play at this table.")]
 
 
+def test_an_etui_the_table_does_not_play_is_refused(movement):
+    table = table_at(movement.session, 1)
+    other = next(e for e in range(1, 40) if e not in table.etuis)
+    with pytest.raises(ValidationError) as refused:
+        table_entry_send(code=_code(movement), sequence=1, etui=other, score=56, device=NORDS_PHONE)
+    assert refused.value.messages == [
+        said("Table %(table)s does not play étui %(etui)s at this position.")
+        % {"table": table.table, "etui": other}
+    ]
+    assert not TableEntry.objects.exists()
+
+
+def test_the_table_its_etuis_entry_and_line_are_read_in_one_statement(movement):
+    """Locked together: Nord's send writes the entry and its audit row after it."""
+    code, (first, etui, *_others) = (
+        table_by_code(_code(movement).code),
+        table_at(movement.session, 1).etuis,
+    )
+    table_entry_send(code=code, sequence=1, etui=first, score=56, device=NORDS_PHONE)
+
+    def send():
+        table_entry_send(code=code, sequence=1, etui=etui, score=56, device=NORDS_PHONE)
+
+    # the statement, the entry and its audit row, between the transaction's two ends
+    assert queries_of(send) == 1 + 2 + 2
+    assert queries_of(send) == 1 + 2  # sent again: read, nothing written
+
+
 def test_a_code_opens_only_its_table(movement):
     other = table_at(movement.session, 2).etuis[0]
     assert other not in table_at(movement.session, 1).etuis
