@@ -6,13 +6,13 @@ session is recomputed on every change of its results, and its reading is most of
 work (bench/scoring.py)."""
 
 import json
-import threading
-from collections import OrderedDict, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from django.db import connection
 
+from apps.core.latest import Latest
 from apps.movements.domain.etuis import defender_seats, etui_taker
 from apps.movements.domain.howell import parallel_deal
 from apps.movements.domain.model import MovementType
@@ -184,9 +184,8 @@ def _seated(session: Session) -> _Seated:
 
 # The seating of the sessions read lately, by session and the stamp of their seating: a
 # score changes a session's results every few seconds of an evening, its seating rarely.
-_kept: OrderedDict[tuple[int, tuple], _Seated] = OrderedDict()
-_kept_lock = threading.Lock()
 SEATINGS_KEPT = 16  # as many as the results kept (apps.results.memo)
+_kept = Latest(SEATINGS_KEPT)
 
 
 def _seated_kept(session: Session, seating: tuple | None) -> _Seated:
@@ -195,16 +194,10 @@ def _seated_kept(session: Session, seating: tuple | None) -> _Seated:
     if seating is None:
         return _seated(session)
     key = (session.pk, seating)
-    with _kept_lock:
-        found = _kept.get(key)
-        if found is not None:
-            _kept.move_to_end(key)
-            return found
-    found = _seated(session)
-    with _kept_lock:
-        _kept[key] = found
-        while len(_kept) > SEATINGS_KEPT:
-            _kept.popitem(last=False)
+    found = _kept.get(key)
+    if found is None:
+        found = _seated(session)
+        _kept.put(key, found)
     return found
 
 

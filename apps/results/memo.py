@@ -24,9 +24,7 @@ Rankings as rendered are kept in each process and in the shared cache too
 """
 
 import hashlib
-import threading
 import time
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import fields
 from typing import NamedTuple
@@ -34,6 +32,7 @@ from typing import NamedTuple
 from django.core.cache import cache
 from django.db import connection
 
+from apps.core.latest import Latest
 from apps.movements.models import MovementTable, SessionMovement
 from apps.penalties.models import Incident, Penalty
 from apps.results.domain.model import (
@@ -54,7 +53,6 @@ WAIT_SECONDS = 5  # how long a reader that needs the current results waits for t
 WAIT_STEP = 0.05
 PACKING = 2  # the shape of the results stored in the shared cache (``_packed``), in its keys
 
-_lock = threading.Lock()
 PLAYER_FIELDS = [f for f in fields(PlayerResult) if f.name != "sheets"]
 UNRANKED_FIELDS = [f for f in fields(Unranked) if f.name != "result"]
 
@@ -131,16 +129,12 @@ class Kept(NamedTuple):
     updating: bool = False
 
 
-# One entry a session, its latest: {session id: (stamp, results)}, least recently read first.
-_kept: OrderedDict[int, tuple[Stamp, SessionResults]] = OrderedDict()
+# One entry a session, its latest: {session id: (stamp, results)}.
+_kept = Latest(KEPT)
 
 
 def _keep(stamp: Stamp, results: SessionResults) -> None:
-    with _lock:
-        _kept[stamp.session] = (stamp, results)
-        _kept.move_to_end(stamp.session)
-        while len(_kept) > KEPT:
-            _kept.popitem(last=False)
+    _kept.put(stamp.session, (stamp, results))
 
 
 def _shared_key(session_pk: int) -> str:
@@ -270,11 +264,9 @@ def results_memo(
     else computed here unless another process is computing them. Then, with ``previous``
     (a page that polls), the last ones stored are served, marked ``updating``; otherwise,
     or with none stored yet, the reader waits for them a moment."""
-    with _lock:
-        local = _kept.get(session.pk)
-        if local is not None and local[0] == stamp:
-            _kept.move_to_end(session.pk)
-            return Kept(*local)
+    local = _kept.get(session.pk)
+    if local is not None and local[0] == stamp:
+        return Kept(*local)
     shared = _shared(stamp)
     if shared is not None:
         return shared
@@ -294,25 +286,20 @@ def results_memo(
 # Rankings as rendered, by a key that holds their results' stamp: {key: html}, least
 # recently read first. A live ranking page read by hundreds of phones is rendered once per
 # change of its results (and of what else its key names), not once per reader.
-_rendered: OrderedDict[tuple, str] = OrderedDict()
 RENDERED_KEPT = 4 * KEPT  # a session's général and alterné, as referees and as players see them
+_rendered = Latest(RENDERED_KEPT)
 
 
 def rendered_memo(key: tuple, render: Callable[[], str]) -> str:
     """The HTML kept for ``key`` (its parts' ``repr`` the same in every process), in this
     process, else in the shared cache, else rendered and kept in both."""
-    with _lock:
-        html = _rendered.get(key)
-        if html is not None:
-            _rendered.move_to_end(key)
-            return html
+    html = _rendered.get(key)
+    if html is not None:
+        return html
     shared = "rendered:" + hashlib.sha256(repr(key).encode()).hexdigest()[:32]
     html = cache.get(shared)
     if html is None:
         html = render()
         cache.set(shared, html, SHARED_SECONDS)
-    with _lock:
-        _rendered[key] = html
-        while len(_rendered) > RENDERED_KEPT:
-            _rendered.popitem(last=False)
+    _rendered.put(key, html)
     return html
