@@ -1,11 +1,19 @@
 """Model objects read by plain SQL, for the few reads every request of an evening makes (a
 phone's post reads its table's code with its movement, session and tournament): the ORM
 compiles a query with joins on every call, which costs more than the database's own work.
-The columns are listed from each model's fields, so a field added later is read too."""
+The columns are listed from each model's fields, so a field added later is read too.
 
-from collections.abc import Sequence
+The objects are made as ``Model.from_db`` makes them, less the cost of ``Model.__init__``
+(a progress page reads thousands of lines; ``__init__`` took six times as long as the
+query): the values of the fields read are set as ``__init__`` sets them, the others left
+deferred (reading one costs a query), and the model's init signals are sent when anything
+listens to them, by making the object the ORM's way."""
+
+from collections.abc import Callable, Sequence
 
 from django.db import connection, models
+from django.db.models import signals
+from django.db.models.base import ModelState
 
 
 def model_columns(model: type[models.Model], alias: str) -> str:
@@ -26,23 +34,37 @@ def models_from_row(row: Sequence, *kinds: type[models.Model]) -> list[models.Mo
     objects, start = [], 0
     for model in kinds:
         fields = model._meta.concrete_fields
-        objects.append(_object(model, fields, row[start : start + len(fields)]))
+        objects.append(_maker(model, fields)(row[start : start + len(fields)]))
         start += len(fields)
     return objects
 
 
-def _object(model: type[models.Model], fields: Sequence, values: Sequence) -> models.Model:
-    """The object of ``model`` loaded with the ``values`` of its ``fields``."""
+def _maker(model: type[models.Model], fields: Sequence) -> Callable[[Sequence], models.Model]:
+    """What makes an object of ``model`` from the values of its ``fields`` read from the
+    database, as the ORM loads it: each value converted as the field converts it (a JSON
+    field's text decoded, for example), the fields not read deferred."""
     names = [field.attname for field in fields]
-    converted = [_converted(field, value) for field, value in zip(fields, values, strict=True)]
-    return model.from_db(connection.alias, names, converted)
+    converted = [(i, field) for i, field in enumerate(fields) if hasattr(field, "from_db_value")]
+    alias = connection.alias
 
+    def values_of(row: Sequence) -> list:
+        values = list(row)
+        for i, field in converted:
+            if values[i] is not None:
+                values[i] = field.from_db_value(values[i], None, connection)
+        return values
 
-def _converted(field, value):
-    """The value as the ORM gives it (a JSON field's text decoded, for example)."""
-    if value is None or not hasattr(field, "from_db_value"):
-        return value
-    return field.from_db_value(value, None, connection)
+    if signals.pre_init.has_listeners(model) or signals.post_init.has_listeners(model):
+        return lambda row: model.from_db(alias, names, values_of(row))
+
+    def made(row: Sequence) -> models.Model:
+        instance = model.__new__(model)
+        instance.__dict__.update(zip(names, values_of(row) if converted else row, strict=True))
+        instance._state = ModelState()
+        instance._state.adding, instance._state.db = False, alias
+        return instance
+
+    return made
 
 
 def rows_read(sql: str, params: Sequence) -> list[tuple]:
@@ -69,4 +91,5 @@ def objects_where(
     columns = ", ".join(f'x."{field.column}"' for field in fields)
     sql = f"SELECT {columns} FROM {model._meta.db_table} x WHERE {where}"
     rows = rows_read(f"{sql} FOR UPDATE" if lock else sql, params)
-    return [_object(model, fields, row) for row in rows]
+    made = _maker(model, fields)
+    return [made(row) for row in rows]

@@ -3,6 +3,7 @@ and a lock held when asked."""
 
 import pytest
 from django.db import connection, transaction
+from django.db.models import signals
 from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
 
@@ -89,3 +90,30 @@ def test_objects_where_reads_only_the_fields_asked_the_others_deferred(world):
     with CaptureQueriesContext(connection) as queries:
         assert read.venue == world.tournament.venue  # deferred: read when asked
     assert len(queries) == 1
+
+
+def test_an_object_read_saves_as_the_orms_does(world):
+    (read,) = objects_where(Tournament, "x.id = %s", [world.tournament.pk])
+    assert read == world.tournament and read._state.db == "default"
+    read.name = "Renamed"
+    read.save(update_fields=["name"])  # an update of the saved row, not a second row
+    assert Tournament.objects.get(pk=world.tournament.pk).name == "Renamed"
+    read.venue = "Salle B"
+    read.save()
+    assert Tournament.objects.filter(venue="Salle B").count() == 1
+
+
+def test_the_models_init_signals_are_sent_when_something_listens(world):
+    made = []
+
+    def listener(sender, instance, **kwargs):
+        made.append(instance.pk)
+
+    signals.post_init.connect(listener, sender=Tournament)
+    try:
+        objects_where(Tournament, "x.id = %s", [world.tournament.pk])
+    finally:
+        signals.post_init.disconnect(listener, sender=Tournament)
+    assert made == [world.tournament.pk]
+    objects_where(Tournament, "x.id = %s", [world.tournament.pk])
+    assert made == [world.tournament.pk]  # none listens any more
