@@ -1,7 +1,9 @@
 """The site's gunicorn settings: (2 x cores) + 1 synchronous workers, as gunicorn's
 documentation advises, unless WEB_CONCURRENCY says otherwise; the Dockerfile and
-docker-compose leave the count to them."""
+docker-compose leave the count to them; a worker sets what it loaded aside from the
+garbage collector."""
 
+import gc
 import multiprocessing
 import runpy
 from pathlib import Path
@@ -29,3 +31,12 @@ def test_the_images_command_leaves_the_workers_to_the_settings():
         assert '"gunicorn", "config.wsgi:application"' in text
         assert "--workers" not in text
     assert "COPY . ." in (ROOT / "Dockerfile").read_text()  # the settings go with the code
+
+
+def test_a_worker_sets_what_it_loaded_aside_from_the_garbage_collector():
+    gc.unfreeze()
+    try:
+        runpy.run_path(CONF)["post_worker_init"](worker=None)
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
