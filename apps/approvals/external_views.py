@@ -31,7 +31,7 @@ from apps.approvals.external import (
 )
 from apps.approvals.models import ClubIndexGrant
 from apps.approvals.services import club_index_grant
-from apps.core.pages import error_text
+from apps.core.pages import error_text, service_call
 from apps.federation.models import Club
 from apps.tournaments.domain.indices import GRANTED_INDICES
 from apps.tournaments.forms import IndexField
@@ -196,12 +196,14 @@ def external_correct(request, pk):
         for error in _error_list(form):
             messages.error(request, error)
         return redirect("approvals:homologation", homologation.pk)
-    try:
-        external_details_correct(actor=request.user, homologation=homologation, **form.cleaned_data)
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
-    else:
-        messages.success(request, _("The received details are corrected."))
+    service_call(
+        request,
+        external_details_correct,
+        done=_("The received details are corrected."),
+        actor=request.user,
+        homologation=homologation,
+        **form.cleaned_data,
+    )
     return redirect("approvals:homologation", homologation.pk)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -132,29 +132,22 @@ def confirm_page(
     )
 
 
-def form_submit(form, write):
-    """Run a service on a valid form; its ValidationError becomes errors of the form."""
-    if not form.is_bound or not form.is_valid():
-        return None
-    try:
-        return write(**form.cleaned_data)
-    except ValidationError as exc:
-        form.add_error(None, exc)
-        return None
-
-
 def error_text(exc: ValidationError) -> str:
     """The messages of a ValidationError as one line."""
     return " ".join(exc.messages)
 
 
 def _form_errors_add(form, exc: ValidationError) -> None:
-    """The refusal on the form: each field's errors on its field when the form has it, the
-    others above the form."""
+    """The refusal on the form: each field's errors on its field when the form has it (a
+    form's ``service_fields`` names its field for a name of the service's, and for
+    NON_FIELD_ERRORS the field a refusal naming none is about), the others above the
+    form."""
+    names = getattr(form, "service_fields", {})
     if not hasattr(exc, "error_dict"):
-        form.add_error(None, exc)
+        form.add_error(names.get(NON_FIELD_ERRORS), exc)
         return
-    for field, errors in exc.error_dict.items():
+    for name, errors in exc.error_dict.items():
+        field = names.get(name, name)
         form.add_error(field if field in form.fields else None, errors)
 
 

@@ -2,7 +2,7 @@
 
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -19,21 +19,23 @@ RECENT_IMPORTS = 10
 
 class ImportForm(forms.Form):
     file = forms.FileField(label=gettext_lazy("File (.xlsx or .csv)"))
+    service_fields = {NON_FIELD_ERRORS: "file"}  # a refusal of the import is about its file
 
 
 @login_required
 def import_new(request):
     imports.importer_require(request.user)
     form = ImportForm(request.POST, request.FILES) if request.method == "POST" else ImportForm()
-    if form.is_valid():
-        try:
-            licensee_import = imports.licensee_import_create(
-                actor=request.user, file=form.cleaned_data["file"]
-            )
-        except ValidationError as exc:
-            form.add_error("file", exc)
-        else:
-            return redirect("federation:import_detail", pk=licensee_import.pk)
+    if form.is_valid() and (
+        created := service_call(
+            request,
+            imports.licensee_import_create,
+            form=form,
+            actor=request.user,
+            file=form.cleaned_data["file"],
+        )
+    ):
+        return redirect("federation:import_detail", pk=created.result.pk)
     own_imports = permissions.licensee_imports_for_user(request.user).filter(
         created_by=request.user
     )

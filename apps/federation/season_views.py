@@ -2,12 +2,11 @@
 potential, after a confirmation), and read what was frozen."""
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 
-from apps.core.pages import area_required, confirm_page, error_text, service_call
+from apps.core.pages import area_required, confirm_page, service_call
 from apps.federation.domain.seasons import season_of
 from apps.federation.domain.series import NAMES
 from apps.federation.models import Licensee, Season, SeasonPotential
@@ -59,13 +58,16 @@ def create(request):
     if request.method != "POST":
         return redirect("federation:seasons")
     year = request.POST.get("start_year", "")
-    try:
-        if not year.isdigit():
-            raise ValidationError("Choisissez l'année où la saison commence.")
-        season = season_create(actor=request.user, start_year=int(year))
-        messages.success(request, f"Saison {season} créée : ouvrez-la pour figer son potentiel.")
-    except ValidationError as exc:
-        messages.error(request, error_text(exc))
+    if not year.isdigit():
+        messages.error(request, "Choisissez l'année où la saison commence.")
+    else:
+        service_call(
+            request,
+            season_create,
+            done=lambda season: f"Saison {season} créée : ouvrez-la pour figer son potentiel.",
+            actor=request.user,
+            start_year=int(year),
+        )
     return redirect("federation:seasons")
 
 

@@ -5,7 +5,6 @@ import unicodedata
 from dataclasses import dataclass
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.db.models import F
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -97,6 +96,7 @@ def _overridable(choices) -> list:
 
 
 class IncidentForm(forms.Form):
+    service_fields = SERVICE_FIELDS  # the service's refusals on the fields they are about
     fault = forms.TypedChoiceField(label=gettext_lazy("Fault or incident"), coerce=int)
     place = forms.ChoiceField(label=gettext_lazy("Table and étui"), required=False)
     players = forms.TypedMultipleChoiceField(
@@ -239,15 +239,6 @@ class IncidentForm(forms.Form):
         """Whether the ruling was refused because the player is forfeit (article 18)."""
         errors = self.errors.as_data().get("minutes_late", [])
         return any(error.code == "forfeit" for error in errors)
-
-    def add_service_errors(self, exc: ValidationError) -> None:
-        """The service's errors on the fields they are about."""
-        if not hasattr(exc, "error_dict"):
-            self.add_error(None, exc)
-            return
-        for name, errors in exc.error_dict.items():
-            field = SERVICE_FIELDS.get(name, name)
-            self.add_error(field if field in self.fields else None, errors)
 
 
 class IncidentCancelForm(forms.Form):

@@ -5,9 +5,8 @@ from the chosen table) and the cancelling of one, confirmed first.
 The assigned referees and federation staff rule; whoever oversees the tournament reads.
 """
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -63,18 +62,16 @@ def incidents_page(request, pk):
     if not permissions.can_record_incidents(request.user, session.tournament):
         raise PermissionDenied
     form = IncidentForm(request.POST, choices=IncidentChoices.of(session))
-    if form.is_valid():
-        try:
-            incident = services.incident_record(
-                actor=request.user, session=session, **form.ruling()
-            )
-        except ValidationError as exc:
-            form.add_service_errors(exc)
-        else:
-            messages.success(
-                request, _("Incident recorded: %(incident)s.") % {"incident": incident}
-            )
-            return redirect(page_url(session))
+    if form.is_valid() and service_call(
+        request,
+        services.incident_record,
+        form=form,
+        done=lambda incident: _("Incident recorded: %(incident)s.") % {"incident": incident},
+        actor=request.user,
+        session=session,
+        **form.ruling(),
+    ):
+        return redirect(page_url(session))
     return _page(request, session, form=form, status=400)
 
 

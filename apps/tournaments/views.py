@@ -1,7 +1,6 @@
 """Club area home and the tournament page: create, show, edit and change its status."""
 
 from copy import copy
-from functools import partial
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -17,7 +16,6 @@ from apps.core.pages import (
     area_required,
     confirm_page,
     error_text,
-    form_submit,
     page_of,
     post_or_back,
     safe_next,
@@ -180,10 +178,17 @@ def tournament_create(request):
     if sent and permissions.can_manage_tournament(request.user, sent):
         messages.info(request, _("This tournament was already created by the same form."))
         return redirect(tournament_url(sent))
-    tournament = form_submit(form, partial(services.tournament_create, actor=request.user))
-    if tournament:
-        messages.success(request, _("The tournament is created."))
-        return redirect(tournament_url(tournament))
+    if form.is_valid() and (
+        created := service_call(
+            request,
+            services.tournament_create,
+            form=form,
+            done=_("The tournament is created."),
+            actor=request.user,
+            **form.cleaned_data,
+        )
+    ):
+        return redirect(tournament_url(created.result))
     return render(
         request,
         "tournaments/tournament_form.html",
@@ -228,9 +233,15 @@ def detail(request, pk):
 def tournament_edit(request, pk):
     tournament = managed_tournament(request, pk)
     form = TournamentForm(request.POST or None, instance=copy(tournament))
-    write = partial(services.tournament_update, actor=request.user, tournament=tournament)
-    if form_submit(form, write):
-        messages.success(request, _("The tournament is saved."))
+    if form.is_valid() and service_call(
+        request,
+        services.tournament_update,
+        form=form,
+        done=_("The tournament is saved."),
+        actor=request.user,
+        tournament=tournament,
+        **form.cleaned_data,
+    ):
         return redirect(tournament_url(tournament))
     return render(
         request,

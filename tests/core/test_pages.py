@@ -4,7 +4,7 @@ import pytest
 from django import forms
 from django.contrib.messages import get_messages
 from django.contrib.messages.storage.fallback import FallbackStorage
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, ValidationError
 from django.test import RequestFactory
 from django.urls import reverse
 
@@ -48,6 +48,24 @@ def test_a_refusal_becomes_the_forms_errors_and_nothing_is_said_done():
     assert not service_call(request, _refused, form=form, done="Fait.")
     assert form.errors == {"name": ["Le nom est pris."], "__all__": ["Date passée."]}
     assert list(get_messages(request)) == []
+
+
+def test_a_form_names_its_fields_for_the_services_names():
+    class DateForm(forms.Form):
+        service_fields = {"date": "day", NON_FIELD_ERRORS: "day"}
+        day = forms.CharField()
+
+    form = DateForm({"day": "lundi"})
+    assert form.is_valid()
+    assert not service_call(_request(), _refused, form=form)
+    assert form.errors == {"day": ["Date passée."], "__all__": ["Le nom est pris."]}
+
+    def refused_plainly():
+        raise ValidationError("Fichier illisible.")
+
+    form = DateForm({"day": "lundi"})
+    assert form.is_valid() and not service_call(_request(), refused_plainly, form=form)
+    assert form.errors == {"day": ["Fichier illisible."]}  # a refusal naming no field
 
 
 def test_a_refusal_without_a_form_is_a_message():
