@@ -100,6 +100,13 @@ def played_tables(session: Session):
     return MovementTable.objects.filter(movement__session=session, position__gte=1)
 
 
+def played_tables_read(session: Session) -> list[MovementTable]:
+    """``played_tables`` read in plain SQL (apps.core.rows), for a page that reads the
+    thousand tables of a 150-table room."""
+    where = "x.movement_id = (SELECT id FROM {} WHERE session_id = %s) AND x.position >= 1"
+    return objects_where(MovementTable, where.format(SessionMovement._meta.db_table), [session.pk])
+
+
 def _lines(
     tables, etui: int | None = None, *, seats: bool = True, movement: SessionMovement | None = None
 ) -> list[TravellerLine]:
@@ -232,13 +239,7 @@ def entry_progress(session: Session) -> list[PositionProgress]:
     """Per position and section, in order of play: the lines entered and those missing
     (without their players)."""
     groups: dict[tuple[int, str], list[TravellerLine]] = {}
-    movements = SessionMovement._meta.db_table
-    tables = objects_where(  # a thousand tables in a 150-table room: read without the ORM
-        MovementTable,
-        f"x.movement_id = (SELECT id FROM {movements} WHERE session_id = %s) AND x.position >= 1",
-        [session.pk],
-    )
-    for line in _lines(tables, seats=False):
+    for line in _lines(played_tables_read(session), seats=False):
         groups.setdefault((line.table.sequence, line.table.section), []).append(line)
     return [
         PositionProgress(

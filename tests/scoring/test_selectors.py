@@ -140,6 +140,15 @@ def test_progress_per_position_and_section(world):
     assert counts[1] == (2, 5) and counts[2] == (1, 5) and counts[20] == (0, 5)
 
 
+def test_the_played_tables_read_in_sql_are_those_of_the_orm(world):
+    generate(world, 24, tables=6, variant="duplication")  # its position 0 scores nothing
+    session = _session(world)
+    read = selectors.played_tables_read(session)
+    assert sorted(t.pk for t in read) == sorted(t.pk for t in selectors.played_tables(session))
+    assert MovementTable.objects.filter(movement__session=session, position=0).exists()
+    assert read and all(t.position >= 1 for t in read)
+
+
 def test_parallel_sections_are_followed_apart(world):
     in_play(world, 40, position=1)
     progress = selectors.entry_progress(_session(world))

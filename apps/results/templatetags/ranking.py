@@ -18,9 +18,9 @@ register = template.Library()
 DASH = "—"
 
 
-def conditional_escape(value) -> str:
-    """``django.utils.html.conditional_escape`` without its lazy-text wrapper, which cost
-    more than the escaping of a ranking's few thousand values."""
+def _escaped(value) -> str:
+    """``value`` escaped as ``django.utils.html.conditional_escape`` escapes it, without its
+    lazy-text wrapper, which cost more than the escaping of a ranking's thousands of values."""
     return value.__html__() if hasattr(value, "__html__") else html.escape(str(value))
 
 
@@ -31,9 +31,9 @@ def _percent(value: float | None, separator: str) -> str:
 @register.simple_tag
 def award_cells(award) -> SafeString:
     """A player's PCN (its reason on hover) and PP cells, empty without an award."""
-    title = f' title="{conditional_escape(award.reason)}"' if award else ""
-    pcn = conditional_escape(localize(award.pcn)) if award and award.pcn else ""
-    pp = conditional_escape(localize(award.pp)) if award and award.pp else ""
+    title = f' title="{_escaped(award.reason)}"' if award else ""
+    pcn = _escaped(localize(award.pcn)) if award and award.pcn else ""
+    pp = _escaped(localize(award.pp)) if award and award.pp else ""
     return mark_safe(f'<td class="num"{title}>{pcn}</td><td class="num optional">{pp}</td>')
 
 
@@ -46,23 +46,23 @@ class _Writer:
         self.alternate, self.oversee = alternate, oversee
         self.penalised, self.awards = penalised, awards
         self.separator = get_format("DECIMAL_SEPARATOR")
-        self.ties = conditional_escape(reverse("results:help") + "#ex-aequo")
+        self.ties = _escaped(reverse("results:help") + "#ex-aequo")
         self.sheet = url_around("results:sheet", session_pk)
 
     def _sheet_url(self, registration: int) -> str:
-        return conditional_escape(f"{self.sheet[0]}{registration}{self.sheet[1]}")
+        return _escaped(f"{self.sheet[0]}{registration}{self.sheet[1]}")
 
     def _rank(self, row) -> str:
         result = row.result
         rank = result.rank_alternate if self.alternate else result.rank
         cell = f"<strong>{DASH if rank is None else rank}</strong>"
         if row.tie and not self.alternate:
-            tie = conditional_escape(row.tie)
+            tie = _escaped(row.tie)
             cell += f'<small class="tie" data-test="tie"><a href="{self.ties}">{tie}</a></small>'
         return f'<td class="num">{cell}</td>'
 
     def _name(self, row) -> str:
-        name, registration = conditional_escape(row.person.name), row.person.registration_id
+        name, registration = _escaped(row.person.name), row.person.registration_id
         if self.oversee and registration:
             return f'<td><a href="{self._sheet_url(registration)}">{name}</a></td>'
         return f"<td>{name}</td>"
@@ -73,7 +73,7 @@ class _Writer:
             return '<td class="num optional"></td>'
         value, reasons = (
             decimals_text(penalty, 2, self.separator),
-            conditional_escape(row.penalty_reasons),
+            _escaped(row.penalty_reasons),
         )
         registration = row.person.registration_id
         if self.oversee and registration:
@@ -90,10 +90,10 @@ class _Writer:
             else ""
         )
         return (
-            f'<tr data-player="{conditional_escape(person.key)}">{self._rank(row)}{self._name(row)}'
-            f'<td class="optional mono">{conditional_escape(person.licence)}</td>'
-            f'<td class="optional">{conditional_escape(person.club)}</td>'
-            f'<td class="optional">{conditional_escape(row.line_name)}</td>'
+            f'<tr data-player="{_escaped(person.key)}">{self._rank(row)}{self._name(row)}'
+            f'<td class="optional mono">{_escaped(person.licence)}</td>'
+            f'<td class="optional">{_escaped(person.club)}</td>'
+            f'<td class="optional">{_escaped(row.line_name)}</td>'
             f'<td class="num optional">{_percent(result.attack, separator)}</td>'
             f'<td class="num optional">{_percent(result.defence, separator)}</td>'
             f'<td class="num"><strong>{_percent(result.overall, separator)}</strong></td>'
