@@ -130,17 +130,19 @@
     read().some((item) => item.block === block.id);
   const poll = async () => {
     let response;
+    let html;
     try {
       response = await fetch(page.dataset.pollUrl, {
         headers: { "HX-Request": "true" },
         credentials: "same-origin",
       });
+      if (!response.ok) return;
+      html = await response.text();
     } catch {
       return; // no network: the next poll will tell
     }
-    if (!response.ok) return;
     const fresh = document.createElement("template");
-    fresh.innerHTML = await response.text();
+    fresh.innerHTML = html;
     const etuis = fresh.content.querySelector("[data-position]");
     if (!etuis) return;
     if (etuis.dataset.position !== page.dataset.position) {
@@ -158,7 +160,18 @@
       }
     }
   };
-  if (page) setInterval(poll, Number(page.dataset.pollMs) || 15000);
+  // One poll at a time: on a slow server the next one waits for this one's answer
+  // instead of piling up behind it (and ahead of the phone's own sendings).
+  const pollLater = () => {
+    setTimeout(async () => {
+      try {
+        await poll();
+      } finally {
+        pollLater();
+      }
+    }, Number(page.dataset.pollMs) || 15000);
+  };
+  if (page) pollLater();
 
   window.addEventListener("online", flush);
   setInterval(() => { if (read().length) flush(); }, RETRY_MS);
