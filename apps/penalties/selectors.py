@@ -22,15 +22,23 @@ from apps.tournaments.models import Session, Tournament
 
 def session_penalties(session: Session) -> dict[str, float]:
     """{player key: percentage points} of the players seated in the session, keyed like
-    apps.scoring.selectors (the registration id); a player's penalties add up."""
-    seated = Place.objects.filter(table__movement__session=session).values("registration_id")
+    apps.scoring.selectors (the registration id); a player's penalties add up. The
+    session's penalties are read first (most sessions have none), then whether their
+    players are seated: read on every recomputation of the results."""
     rows = (
-        Penalty.objects.filter(session=session, registration_id__in=seated)
+        Penalty.objects.filter(session=session)
+        .order_by()
         .values("registration_id")
         .annotate(total=Sum("percent"))
         .values_list("registration_id", "total")
     )
-    return {str(registration_id): float(total) for registration_id, total in rows}
+    totals = dict(rows)
+    if not totals:
+        return {}
+    seated = Place.objects.filter(
+        table__movement__session=session, registration_id__in=totals
+    ).values_list("registration_id", flat=True)
+    return {str(registration_id): float(totals[registration_id]) for registration_id in {*seated}}
 
 
 def catalogue_on(day) -> CatalogueVersion | None:

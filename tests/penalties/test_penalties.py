@@ -58,6 +58,14 @@ def test_session_penalties_leave_out_players_not_seated_in_the_session(world, se
     other = world.tournament.sessions.create(number=2)
     Penalty.objects.create(session=other, registration=seated(session)[0], percent=1)
     assert session_penalties(session) == {}
+    Penalty.objects.create(session=session, registration=seated(session)[1], percent=2)
+    assert session_penalties(session) == {str(seated(session)[1].pk): 2.0}
+
+
+def test_a_session_without_penalties_is_read_in_one_query(session, django_assert_num_queries):
+    """Read on every recomputation of the results: the seats are not read for nothing."""
+    with django_assert_num_queries(1):
+        assert session_penalties(session) == {}
 
 
 def test_the_back_office_reads_penalties_but_gives_none(world, login, session):
