@@ -37,7 +37,6 @@ from apps.accounts.permissions import roles_of
 from apps.core.locks import key_lock
 from apps.exchange.domain.document import (
     FILE_MAX_BYTES,
-    FORMAT,
     IMPORT_REASON,
     MAX_DEPTH,
     FileAdjustment,
@@ -53,6 +52,7 @@ from apps.exchange.domain.document import (
     nesting_depth,
     tournament_file_parse,
 )
+from apps.exchange.domain.schema import FORMAT
 from apps.federation import permissions
 from apps.federation.models import Club, Licensee
 from apps.federation.services import licensee_guest_record, licensees_record

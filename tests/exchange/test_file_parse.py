@@ -150,7 +150,7 @@ def test_every_error_is_listed_with_its_path():
         "tournament": {"date": "19/11/2026", "indice": 1.25},
         "movement": {"tables": 7, "type": "suisse"},
         "players": [{"id": "N1", "licence": "12a", "name": "Solo"}, {"id": "N1"}],
-        "results": [{"etui": 1, "table": 1, "score": 56, "deal": {}}, "56"],
+        "results": [{"etui": 1, "table": 1, "score": 56, "deal": {"bouts": 2, "points": 44}}, "56"],
         "penalties": [{"player": "S3", "percent": 120}],
     }
     assert errors_of(document) == [
@@ -158,7 +158,7 @@ def test_every_error_is_listed_with_its_path():
         "tournament.name : champ obligatoire manquant",
         "tournament.date : date « 19/11/2026 » : écrire AAAA-MM-JJ, par exemple 2026-11-19",
         "tournament.indice : de 1 à 3, une décimale au plus (reçu : 1,25)",
-        "movement : type de mouvement « suisse » inconnu : « ligne » ou « howell »",
+        "movement.type : « suisse » inconnu : ligne, howell",
         "players[0].licence : numéro de licence « 12a » : chiffres uniquement",
         "players[0].name : « Solo » : écrire le nom puis le prénom, « DUCARD Lionel »",
         "players[1].licence : champ obligatoire manquant",
@@ -264,9 +264,7 @@ def test_deals_must_be_garde_deals_the_cards_allow():
     ]
     results = [{"etui": etui, "table": 1, "deal": deal} for etui, deal in enumerate(deals, 1)]
     errors = errors_of(changed(results=results))
-    assert errors[0] == (
-        "results[0].deal : le nombre de bouts doit être compris entre 0 et 3 (reçu : 4)"
-    )
+    assert errors[0] == "results[0].deal.bouts : au plus 3 (reçu : 4)"
     assert errors[1].startswith("results[1].deal.poignee : champ inconnu")
     assert errors[2] == "results[2].deal.bouts : champ obligatoire manquant"
     assert errors[3].startswith("results[3].deal.poignees : une liste JSON est attendue")
@@ -274,7 +272,10 @@ def test_deals_must_be_garde_deals_the_cards_allow():
         "results[4].deal : en duplicate, le contrat est une Garde imposée, à 4 joueurs"
     )
     assert errors[5].startswith("results[5].deal : points impossibles")
-    assert errors[6] == "results[6].deal : chelem inconnu : 'grand'"
+    assert errors[6] == (
+        "results[6].deal.chelem : « grand » inconnu : "
+        "announced_made, made, announced_failed, defense"
+    )
 
 
 def test_penalties_need_a_seated_player_and_a_percent_in_range():
@@ -303,6 +304,70 @@ def test_names_and_texts_have_limits():
         "tournament.venue : 200 caractères au plus",
         "players[0].name : nom et prénom de 100 caractères au plus",
     ]
+
+
+def _line(**fields) -> dict:
+    return {"etui": 1, "table": 1, **fields}
+
+
+@pytest.mark.parametrize(
+    ("parts", "expected"),
+    [
+        ({"results": [_line(etui=0, score=56)]}, "results[0].etui : au moins 1 (reçu : 0)"),
+        (
+            {"results": [_line(deal={"bouts": 1, "points": 40.3})]},
+            "results[0].deal.points : un multiple de 0,5 (reçu : 40,3)",
+        ),
+        (
+            {"results": [_line(deal={"bouts": 1, "points": 40, "poignees": ["dix"]})]},
+            "results[0].deal.poignees[0] : « dix » inconnu : simple, double, triple",
+        ),
+        (
+            {"results": [_line(score=56, not_played="oui")]},
+            "results[0].not_played : true ou false est attendu (reçu : 'oui')",
+        ),
+        (
+            {"results": [_line(score=56, section=3)]},
+            "results[0].section : un texte est attendu (reçu : 3)",
+        ),
+        (
+            {"results": [_line(score=56, note="x" * 2001)]},
+            "results[0].note : 2000 caractères au plus",
+        ),
+        (
+            {"movement": {"tables": 7, "type": "suisse"}},
+            "movement.type : « suisse » inconnu : ligne, howell",
+        ),
+        (
+            {"tournament": {"name": "Open", "date": "2026-11-19", "indice": "1.2"}},
+            "tournament.indice : un nombre est attendu (reçu : '1.2')",
+        ),
+        ({"format": 3}, "format : format « 3 » inconnu : « donne-tournament/1 » attendu"),
+        (
+            {"incidents": [{"fault": "retard", "players": "S3"}]},
+            "incidents[0].players : une liste JSON est attendue : [ … ]",
+        ),
+        (
+            {"adjustments": [{"etui": 1, "table": 1}]},
+            "adjustments[0].kind : champ obligatoire manquant",
+        ),
+        ({"players": [None]}, "players[0] : un objet JSON est attendu : { … }"),
+        (
+            {"players": [{"id": "N1", "guest": "oui", "name": "A B"}]},
+            "players[0].guest : true ou false est attendu (reçu : 'oui')",
+        ),
+        (
+            {"players": [{"id": "N1", "guest": True, "licence": "1001", "name": "A B"}]},
+            "players[0].licence : un invité (« guest ») n'a pas de licence",
+        ),
+    ],
+)
+def test_the_declared_shape_refuses_in_french(parts, expected):
+    """Each refusal of the file's declaration (apps.exchange.domain.schema) is worded in
+    French at its path, pydantic's own words never shown."""
+    errors = errors_of(changed(**parts))
+    assert expected in errors
+    assert not any("should" in error or "Field required" in error for error in errors)
 
 
 # --- export ------------------------------------------------------------------------

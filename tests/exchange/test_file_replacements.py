@@ -57,7 +57,7 @@ def test_a_file_without_replacements_has_none():
         ),
         (
             {"player": "N1", "position": 1, "licence": "1001009", "name": "ROUX Léa"},
-            "replacements[0].position : une position de 2 à 5 (reçu : 1)",
+            "replacements[0].position : au moins 2 (reçu : 1)",
         ),
         (
             {"player": "N1", "position": 6, "licence": "1001009", "name": "ROUX Léa"},

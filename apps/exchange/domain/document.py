@@ -51,21 +51,28 @@ the server or between installations, and back out with the results.
 
 A file is read only if it is at most FILE_MAX_BYTES and nested at most MAX_DEPTH deep
 (``nesting_depth``, counted without parsing, so that a hostile document costs a scan).
-Parsing collects every error with its JSON path ("results[3].score", indexes from 0) and
-a French message, all of them in one pass. Keys a reader does not know are ignored, so
-the exported document (the input plus the results) reads back as the same tournament.
+Parsing validates each part, and each item of a list, against its declaration
+(``apps.exchange.domain.schema``, from which the published JSON Schema is generated),
+then checks here what a schema cannot say; it collects every error with its JSON path
+("results[3].score", indexes from 0) and a French message, in the document's order.
+Keys a reader does not know are ignored, so the exported document (the input plus the
+results) reads back as the same tournament.
 """
 
 import hashlib
 import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from itertools import accumulate
+from typing import NamedTuple
 
-from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
+from pydantic import TypeAdapter, ValidationError
+
+from apps.exchange.domain import schema as shape
+from apps.exchange.domain.schema import MISSING, french_problems, person_name
 from apps.movements.domain.etuis import etui_taker
 from apps.movements.domain.model import RoomMovement, TablePlay, UnsupportedMovement
 from apps.movements.domain.room import room_movement
@@ -74,25 +81,11 @@ from apps.penalties.domain.ruling import PlayersNoteKind, forgotten_by_defender,
 from apps.results.domain.fingerprint import VACANT, PlayedLine, guest_identity
 from apps.results.domain.model import FORFEIT, PlayerResult, SessionResults, Unranked
 from apps.scoring.domain.deal import Deal, duplicate_score, duplicate_score_reason
-from apps.tournaments.domain.indices import INDICES, Index, index_problem
 
-FORMAT = "donne-tournament/1"
 FILE_MAX_BYTES = 5 * 1024 * 1024
-NOTE_MAX_LENGTH = 2000
-FAULT_CODE_MAX_LENGTH = 60
-PLAYERS_NOTES = tuple(note.value for note in PlayersNoteKind)
 RESULT_KEYS = ("attack", "defense", "global", "penalty", "final", "rank", "rank_alternate")
 MAX_DEPTH = 32  # the format needs 5 levels
-NAME_MAX_LENGTH = 150
-VENUE_MAX_LENGTH = 200
-CLUB_MAX_LENGTH = 10
-PERSON_NAME_MAX_LENGTH = 100
-INDEX_MIN, INDEX_MAX = min(INDICES), max(INDICES)
-PERCENT_MIN, PERCENT_MAX = Decimal("0.01"), Decimal("100")
-DEAL_KEYS = tuple(field.name for field in fields(Deal))
 SEAT_ALIASES = {"O": "W"}  # Ouest, as French sheets write it
-KINDS = tuple(kind.value for kind in AdjustmentKind)
-SIDES = tuple(side.value for side in Side)
 NOTE_KEYS = {"zero_players": PlayersNoteKind.ZERO, "forty_players": PlayersNoteKind.FORTY}
 IMPORT_REASON = "importé du fichier de tournoi"  # an imported ruling departing from the code
 
@@ -158,8 +151,9 @@ class FileReplacement:
     first_name: str
 
 
-@dataclass(frozen=True)
-class FileResult:
+class FileResult(NamedTuple):
+    """One scored line (a tuple: a large file holds thousands)."""
+
     section: str
     position: int
     table: int
@@ -243,9 +237,10 @@ class TournamentFile:
         return len(done) == plays
 
 
-# --- reading values ----------------------------------------------------------------
-# A reader takes (errors, value, path, …) and returns the value read, or None after
-# adding an error.
+# --- reading the parts ---------------------------------------------------------------
+# Each part and each list item is validated against its model (``schema``), which words
+# its refusals in French; what a schema cannot say is checked here on the validated
+# values, in the order of the document.
 
 
 class _Errors(list):
@@ -259,155 +254,88 @@ def _at(path: str, key: str | int) -> str:
     return f"{path}.{key}" if path else key
 
 
-def _required(errors: _Errors, data: dict, key: str, path: str, read, *args):
-    value = data.get(key)
-    if value is None:
-        errors.add(_at(path, key), "champ obligatoire manquant")
-        return None
-    return read(errors, value, _at(path, key), *args)
-
-
-def _optional(errors: _Errors, data: dict, key: str, path: str, read, *args):
-    value = data.get(key)
-    return None if value is None or value == "" else read(errors, value, _at(path, key), *args)
-
-
-def _object(errors: _Errors, value, path: str) -> dict | None:
-    if isinstance(value, dict):
-        return value
-    errors.add(path, "un objet JSON est attendu : { … }")
-    return None
-
-
-def _list(errors: _Errors, value, path: str) -> list | None:
-    if isinstance(value, list):
-        return value
-    errors.add(path, "une liste JSON est attendue : [ … ]")
-    return None
-
-
-def _integer(errors: _Errors, value, path: str) -> int | None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        errors.add(path, f"un nombre entier est attendu (reçu : {value!r})")
-        return None
-    return value
-
-
-def _text(errors: _Errors, value, path: str, max_length: int = 0) -> str | None:
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = str(value)  # a club number or a Howell number written as a number
-    if not isinstance(value, str) or not value.strip():
-        errors.add(path, f"un texte non vide est attendu (reçu : {value!r})")
-        return None
-    if max_length and len(value.strip()) > max_length:
-        errors.add(path, f"{max_length} caractères au plus")
-        return None
-    return value.strip()
-
-
-def _decimal(
-    errors: _Errors, value, path: str, low: Decimal, high: Decimal, places: int
-) -> Decimal | None:
-    """A JSON number from low to high with at most `places` decimals."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        errors.add(path, f"un nombre est attendu (reçu : {value!r})")
-        return None
-    number = Decimal(str(value))
-    if not (low <= number <= high and number == round(number, places)):
-        decimals = "une décimale" if places == 1 else f"{places} décimales"
-        errors.add(path, f"de {_fr(low)} à {_fr(high)}, {decimals} au plus (reçu : {_fr(number)})")
-        return None
-    return number
-
-
-def _fr(number: Decimal) -> str:
-    return f"{number.normalize():f}".replace(".", ",")
-
-
-def _date(errors: _Errors, value, path: str) -> date | None:
+def _valid(errors: _Errors, model, value, path: str):
+    """``value`` validated as ``model`` (a part of ``schema``), or None after adding each
+    of its problems."""
     try:
-        return date.fromisoformat(value)
-    except (TypeError, ValueError):
-        errors.add(path, f"date « {value} » : écrire AAAA-MM-JJ, par exemple 2026-11-19")
+        return _ONE[model].validate_python(value)
+    except ValidationError as error:
+        for where, message in french_problems(error, path):
+            errors.add(where, message)
         return None
 
 
-def _licence(errors: _Errors, value, path: str) -> str | None:
+def _part(errors: _Errors, document: dict, key: str, model):
+    """A top-level part of the document, validated."""
+    if document.get(key) is None:
+        errors.add(key, MISSING)
+        return None
+    return _valid(errors, model, document[key], key)
+
+
+def _items(errors: _Errors, document: dict, key: str, model, required: bool = False):
+    """(index, path, validated item) of a top-level list; an item refused is left out."""
+    rows = document.get(key)
+    if rows is None or (rows == "" and not required):
+        if required:
+            errors.add(key, MISSING)
+        return []
+    if not isinstance(rows, list):
+        errors.add(key, "une liste JSON est attendue : [ … ]")
+        return []
+    if required and not rows:
+        errors.add(key, "aucun joueur : la liste est vide")
+    return _validated(errors, rows, key, model)
+
+
+def _validated(errors: _Errors, rows: list, key: str, model):
+    """Each item validated in turn, as the caller checks the one before (errors in the
+    document's order); the whole list at once first, the common case of a valid one."""
     try:
-        return licence_number_normalize(value)
-    except InvalidLicenceNumber as error:
-        errors.add(path, str(error))
-        return None
+        items = _LISTS[model].validate_python(rows)
+    except ValidationError:
+        pass
+    else:
+        for index, item in enumerate(items):
+            yield index, f"{key}[{index}]", item
+        return
+    for index, row in enumerate(rows):
+        path = _at(key, index)
+        item = _valid(errors, model, row, path)
+        if item is not None:
+            yield index, path, item
 
 
-def _name(errors: _Errors, value, path: str) -> tuple[str, str] | None:
-    """ "LAST First" as (last name, first name): the leading words in capitals make the
-    last name ("LE GALL Jean-Pierre"); when none is, the first word does."""
-    text = _text(errors, value, path)
-    if text is None:
-        return None
-    words = text.split()
-    if len(words) < 2:
-        errors.add(path, f"« {text} » : écrire le nom puis le prénom, « DUCARD Lionel »")
-        return None
-    split = 1
-    while split < len(words) - 1 and words[split].isupper():
-        split += 1
-    last, first = " ".join(words[:split]), " ".join(words[split:])
-    if max(len(last), len(first)) > PERSON_NAME_MAX_LENGTH:
-        errors.add(path, f"nom et prénom de {PERSON_NAME_MAX_LENGTH} caractères au plus")
-        return None
-    return last, first
-
-
-# --- the parts of the document -----------------------------------------------------
-
-
-def _part(errors: _Errors, document: dict, key: str) -> dict | None:
-    """A top-level object of the document."""
-    return _required(errors, document, key, "", _object)
-
-
-def _format(errors: _Errors, document: dict) -> None:
-    tag = _required(errors, document, "format", "", _text)
-    if tag is not None and tag != FORMAT:
-        errors.add("format", f"format « {tag} » inconnu : « {FORMAT} » attendu")
+_PARTS = (shape.Format, shape.Tournament, shape.Movement)
+_ITEMS = (
+    shape.Player,
+    shape.Replacement,
+    shape.Line,
+    shape.Adjustment,
+    shape.Incident,
+    shape.Penalty,
+)
+_ONE = {model: TypeAdapter(model) for model in (*_PARTS, *_ITEMS)}
+_LISTS = {model: TypeAdapter(list[model]) for model in _ITEMS}
 
 
 def _tournament(errors: _Errors, document: dict) -> TournamentInfo | None:
-    data, path = _part(errors, document, "tournament"), "tournament"
+    data = _part(errors, document, "tournament", shape.Tournament)
     if data is None:
         return None
-    name = _required(errors, data, "name", path, _text, NAME_MAX_LENGTH)
-    day = _required(errors, data, "date", path, _date)
-    index = Index.BASE
-    if data.get("indice") is not None:
-        index = _required(errors, data, "indice", path, _decimal, INDEX_MIN, INDEX_MAX, 1)
-        if index is not None and index_problem(index):
-            errors.add(_at(path, "indice"), index_problem(index))
-            index = None
-    venue = _optional(errors, data, "venue", path, _text, VENUE_MAX_LENGTH)
-    club = _optional(errors, data, "club", path, _text, CLUB_MAX_LENGTH)
-    if None in (name, day, index):
-        return None
-    return TournamentInfo(name, day, index, venue or "", club)
+    index = Decimal(str(data.indice))
+    return TournamentInfo(data.name, data.date, index, data.venue or "", data.club)
 
 
 def _movement(errors: _Errors, document: dict) -> tuple[str | None, RoomMovement | None]:
-    data, path = _part(errors, document, "movement"), "movement"
+    data = _part(errors, document, "movement", shape.Movement)
     if data is None:
         return None, None
-    kind = _optional(errors, data, "type", path, _text)
-    tables = _required(errors, data, "tables", path, _integer)
-    positions = data.get("positions")
-    if positions is not None and _integer(errors, positions, _at(path, "positions")) is None:
-        return kind, None
-    if tables is None:
-        return kind, None
+    kind = None if data.type is None else str(data.type)
     try:
-        return kind, room_movement(tables, kind, positions)
+        return kind, room_movement(data.tables, kind, data.positions)
     except UnsupportedMovement as error:
-        errors.add(path, str(error))
+        errors.add("movement", str(error))
         return kind, None
 
 
@@ -417,6 +345,8 @@ class _Places:
     def __init__(self, room: RoomMovement):
         self.sections = {section.name.casefold(): section.name for section in room.sections}
         self.single = len(room.sections) == 1
+        self.names = [section.name for section in room.sections]
+        self.exact = set(self.names)
         self.codes = {(s.name, code) for s in room.sections for code in s.players}
         self.plays: dict[tuple[str, int, int], int] = {}  # (section, table, étui): position
         self.tables: dict[tuple[str, int, int], TablePlay] = {}  # who plays it
@@ -431,17 +361,16 @@ class _Places:
     def id(self, spot: Spot) -> str:
         return spot[1] if self.single else f"{spot[0]} {spot[1]}"
 
-    def section(self, errors: _Errors, value, path: str) -> str | None:
-        name = self.sections.get(value.casefold()) if isinstance(value, str) else None
+    def section(self, errors: _Errors, value: str, path: str) -> str | None:
+        if value in self.exact:
+            return value
+        name = self.sections.get(value.casefold())
         if name is None:
             known = ", ".join(self.sections.values())
             errors.add(path, f"tournoi « {value} » inconnu : {known}")
         return name
 
-    def spot(self, errors: _Errors, value, path: str) -> Spot | None:
-        text = _text(errors, value, path)
-        if text is None:
-            return None
+    def spot(self, errors: _Errors, text: str, path: str) -> Spot | None:
         prefix, _sep, code = text.rpartition(" ")
         code = code.upper()
         code = SEAT_ALIASES.get(code[0], code[0]) + code[1:]
@@ -469,44 +398,34 @@ class _Places:
         return None
 
 
-def _person(errors: _Errors, data: dict, path: str, licences: dict[str, str]):
-    """Who a player or a replacement is: (licence, name), the licence None for a guest
-    (``"guest": true``); a licence already given (``licences``: licence -> where) is an
-    error. None when something is missing."""
-    guest = data.get("guest") is True
-    if guest and "licence" in data:
-        errors.add(_at(path, "licence"), "un invité (« guest ») n'a pas de licence")
-    licence = None if guest else _required(errors, data, "licence", path, _licence)
-    if licence is not None and licence in licences:
-        errors.add(_at(path, "licence"), f"licence {licence} déjà donnée à {licences[licence]}")
-    name = _required(errors, data, "name", path, _name)
-    if name is None or (licence is None and not guest):
+def _person(errors: _Errors, data, path: str, licences: dict[str, str]):
+    """Who a player or a replacement is: (licence, (last name, first name)), the licence
+    None for a guest (``"guest": true``); a licence already given (``licences``: licence
+    -> where) is an error, and None."""
+    if data.licence in licences:
+        errors.add(
+            _at(path, "licence"), f"licence {data.licence} déjà donnée à {licences[data.licence]}"
+        )
         return None
-    if licence is not None:
-        licences.setdefault(licence, path)
-    return licence, name
+    if data.licence is not None:
+        licences[data.licence] = path
+    return data.licence, person_name(data.name)
 
 
 def _players(
     errors: _Errors, document: dict, places: _Places | None, licences: dict[str, str]
 ) -> list[FilePlayer]:
-    rows = _required(errors, document, "players", "", _list)
-    if rows == []:
-        errors.add("players", "aucun joueur : la liste est vide")
     players: list[FilePlayer] = []
     spots: dict[Spot, int] = {}
-    for index, row in enumerate(rows or []):
-        path = _at("players", index)
-        data = _object(errors, row, path)
-        if data is None:
-            continue
-        spot = _required(errors, data, "id", path, places.spot if places else _text)
+    for index, path, data in _items(errors, document, "players", shape.Player, required=True):
+        spot = None if places is None else places.spot(errors, data.id, _at(path, "id"))
         if spot in spots:
             errors.add(_at(path, "id"), f"place déjà donnée à players[{spots[spot]}]")
+            spot = None
         person = _person(errors, data, path, licences)
-        if places is None or spot is None or person is None:
+        if spot is None or person is None:
             continue
-        spots.setdefault(spot, index)
+        spots[spot] = index
         licence, name = person
         players.append(FilePlayer(places.id(spot), spot, licence, *name))
     return players
@@ -522,23 +441,20 @@ def _replacements(
 ) -> list[FileReplacement]:
     """The players who took a place over during play (art. 18), each from a position on
     (2 to the last: a replacement before play is the place's player)."""
-    rows = _optional(errors, document, "replacements", "", _list) or []
     last = max((p.number for s in room.sections for p in s.positions), default=0) if room else 0
     taken: set[tuple[Spot, int]] = set()
     replacements: list[FileReplacement] = []
-    for index, row in enumerate(rows):
-        path = _at("replacements", index)
-        data = _object(errors, row, path)
-        if data is None:
-            continue
-        spot = _required(errors, data, "player", path, places.spot if places else _text)
+    for _index, path, data in _items(errors, document, "replacements", shape.Replacement):
+        where = _at(path, "player")
+        spot = data.player if places is None else places.spot(errors, data.player, where)
         if places is not None and spot is not None and spot not in seated:
-            errors.add(_at(path, "player"), "aucun joueur de « players » n'occupe cette place")
-        position = _required(errors, data, "position", path, _integer)
-        if position is not None and not 2 <= position <= max(last, 2):
+            errors.add(where, "aucun joueur de « players » n'occupe cette place")
+            spot = None
+        position = data.position
+        if room is not None and position > max(last, 2):
             errors.add(_at(path, "position"), f"une position de 2 à {last} (reçu : {position})")
             position = None
-        if (spot, position) in taken:
+        if spot is not None and (spot, position) in taken:
             errors.add(_at(path, "position"), "la place est déjà reprise à cette position")
         taken.add((spot, position))
         person = _person(errors, data, path, licences)
@@ -549,71 +465,68 @@ def _replacements(
     return sorted(replacements, key=lambda r: r.position)
 
 
-def _deal(errors: _Errors, value, path: str) -> Deal | None:
-    data = _object(errors, value, path)
-    if data is None:
-        return None
-    problems = len(errors)
-    for key in sorted(set(data) - set(DEAL_KEYS)):
-        errors.add(
-            _at(path, key), f"champ inconnu ; les champs d'une donne : {', '.join(DEAL_KEYS)}"
-        )
-    for key in ("bouts", "points"):
-        if data.get(key) is None:
-            errors.add(_at(path, key), "champ obligatoire manquant")
-    poignees = _list(errors, data.get("poignees") or [], _at(path, "poignees"))
-    if len(errors) > problems:
-        return None
-    values = {key: value for key, value in data.items() if value is not None}
+def _deal(errors: _Errors, data: shape.Deal, path: str) -> tuple[int, Deal] | None:
+    """The Garde score of a deal the cards allow, and the deal as the scoring reads it."""
     try:
-        deal = Deal(**{**values, "poignees": tuple(poignees)})
-        duplicate_score(deal)
+        deal = Deal(
+            data.bouts,
+            data.points,
+            data.contract,
+            data.players,
+            tuple(data.poignees),
+            data.petit_au_bout,
+            data.chelem,
+        )
+        return duplicate_score(deal), deal
     except (TypeError, ValueError) as error:
         errors.add(path, str(error))
         return None
-    return deal
 
 
-def _score(errors: _Errors, data: dict, path: str) -> tuple[int, Deal | None] | None:
+def _score(errors: _Errors, line: dict, path: str) -> tuple[int, Deal | None] | None:
     """The Garde score of a result, with the deal it comes from if the file gives one."""
-    has_score, has_deal = data.get("score") is not None, data.get("deal") is not None
-    if has_score and has_deal:
+    score, deal = line.get("score"), line.get("deal")
+    if score is not None and deal is not None:
         errors.add(path, "donner soit « score », soit « deal », pas les deux")
-    elif has_deal:
-        deal = _deal(errors, data["deal"], _at(path, "deal"))
-        return None if deal is None else (duplicate_score(deal), deal)
-    elif has_score:
-        score = _integer(errors, data["score"], _at(path, "score"))
-        reason = None if score is None else duplicate_score_reason(score)
-        if reason:
-            errors.add(_at(path, "score"), f"{score} : {reason}")
-        elif score is not None:
+    elif deal is not None:
+        return _deal(errors, deal, _at(path, "deal"))
+    elif score is not None:
+        reason = duplicate_score_reason(score)
+        if not reason:
             return score, None
+        errors.add(_at(path, "score"), f"{score} : {reason}")
     else:
         errors.add(path, "il manque le score (« score ») ou le détail de la donne (« deal »)")
     return None
 
 
-def _play(errors: _Errors, data: dict, path: str, places: _Places | None):
-    """(section, position, table, étui) of a result, if the movement has that play."""
-    table = _required(errors, data, "table", path, _integer)
-    etui = _required(errors, data, "etui", path, _integer)
+def _play(errors: _Errors, line, path: str, places: _Places | None):
+    """(section, position, table, étui) of a line (``line``: its table, étui and section),
+    if the movement has that play."""
+    table, etui, written = line
+    if table is None or etui is None:
+        for key, value in (("table", table), ("etui", etui)):
+            if value is None:
+                errors.add(_at(path, key), MISSING)
+        return None
     if places is None:
         return None
-    names = list(places.sections.values())
-    if data.get("section") is not None:
-        section = places.section(errors, data["section"], _at(path, "section"))
+    names = places.names
+    if written and written.strip():
+        section = places.section(errors, written.strip(), _at(path, "section"))
         names = [section] if section else []
-    if None in (table, etui) or not names:
+    if not names:
         return None
-    found = [name for name in names if (name, table, etui) in places.plays]
+    plays = places.plays
+    found = [(name, plays[name, table, etui]) for name in names if (name, table, etui) in plays]
     if len(found) == 1:
-        return found[0], places.plays[(found[0], table, etui)], table, etui
+        (section, position), *_ = found
+        return section, position, table, etui
     if found:
         errors.add(
             path,
-            f"la table {table} joue l'étui {etui} dans les tournois {', '.join(found)} : "
-            "préciser lequel (« section »)",
+            f"la table {table} joue l'étui {etui} dans les tournois "
+            f"{', '.join(name for name, _position in found)} : préciser lequel (« section »)",
         )
     elif places.single or len(names) == 1:
         errors.add(path, f"la table {table} ne joue pas l'étui {etui}")
@@ -633,21 +546,17 @@ def _results(
     a line stated not played goes to ``not_played``."""
     results: list[FileResult] = []
     seen: dict[tuple, int] = {}
-    for index, row in enumerate(_optional(errors, document, "results", "", _list) or []):
-        path = _at("results", index)
-        data = _object(errors, row, path)
-        if data is None:
-            continue
-        play = _play(errors, data, path, places)
+    for index, path, line in _items(errors, document, "results", shape.Line):
+        play = _play(errors, (line["table"], line["etui"], line.get("section")), path, places)
         needless = play is not None and (play[0], play[2], play[3]) in unscored
-        if needless and data.get("score") is None and data.get("deal") is None:
+        if needless and line.get("score") is None and line.get("deal") is None:
             continue
-        if data.get("not_played") is not None:
-            stated = _not_played(errors, data, path)
+        if "not_played" in line:
+            stated = _not_played(errors, line, path)
             if stated is not None and play is not None:
                 not_played.append(NotPlayed(*play, stated))
             continue
-        score = _score(errors, data, path)
+        score = _score(errors, line, path)
         if play is None:
             continue
         section, position, table, etui = play
@@ -660,66 +569,61 @@ def _results(
     return results
 
 
-def _not_played(errors: _Errors, data: dict, path: str) -> str | None:
+def _not_played(errors: _Errors, line: dict, path: str) -> str | None:
     """The note of a line stated not played; it has neither score nor deal."""
-    if data.get("not_played") is not True:
+    if not line["not_played"]:
         errors.add(_at(path, "not_played"), "« not_played » vaut true, ou ne figure pas")
         return None
-    if data.get("score") is not None or data.get("deal") is not None:
+    if line.get("score") is not None or line.get("deal") is not None:
         errors.add(path, "une ligne non jouée n'a ni « score » ni « deal »")
         return None
-    return _optional(errors, data, "note", path, _text, NOTE_MAX_LENGTH) or ""
+    return line.get("note") or ""
 
 
-def _seated(errors: _Errors, value, path: str, places: _Places | None, seated: set[Spot]):
-    """The place of a player of « players »."""
+def _seated(errors: _Errors, text: str, path: str, places: _Places | None, seated: set[Spot]):
+    """The place of a player of « players » (the id as written while the movement is
+    unknown)."""
     if places is None:
-        return _text(errors, value, path)
-    spot = places.spot(errors, value, path)
+        return text
+    spot = places.spot(errors, text, path)
     if spot is not None and spot not in seated:
         errors.add(path, "aucun joueur de « players » à cette place")
         return None
     return spot
 
 
-def _choice(errors: _Errors, value, path: str, choices: tuple[str, ...]) -> str | None:
-    if value not in choices:
-        errors.add(path, f"« {value} » inconnu : {', '.join(choices)}")
-        return None
-    return value
-
-
 def _play_players(
-    errors: _Errors, data: dict, key: str, path: str, places: _Places, seated: set[Spot], play
+    errors: _Errors, ids: list[str], path: str, places: _Places, seated: set[Spot], play
 ) -> tuple[Spot, ...] | None:
-    """The players a list of an adjustment names, who play that étui at that table."""
-    rows = _optional(errors, data, key, path, _list) or []
+    """The players a list of a ruling names (at ``path``), who play that étui at that
+    table."""
     at_table = None
     if play is not None:
         section, _position, table, etui = play
         at_table = {(section, code) for code in places.tables[(section, table, etui)].players}
     spots = []
-    for index, value in enumerate(rows):
-        spot = _seated(errors, value, _at(_at(path, key), index), places, seated)
+    for index, text in enumerate(ids):
+        spot = _seated(errors, text, _at(path, index), places, seated)
         if spot is not None and at_table is not None and spot not in at_table:
-            errors.add(_at(_at(path, key), index), "ce joueur ne joue pas cet étui à cette table")
+            errors.add(_at(path, index), "ce joueur ne joue pas cet étui à cette table")
             return None
         spots.append(spot)
     return None if None in spots else tuple(dict.fromkeys(spots))
 
 
 def _adjustment(
-    errors: _Errors, data: dict, path: str, places: _Places, seated: set[Spot], play
+    errors: _Errors, ruling: dict, path: str, places: _Places, seated: set[Spot], play
 ) -> FileAdjustment | None:
+    """A marque ajustée: ``ruling`` gives its kind, its faulty side and the lists of
+    players (``players``, ``zero_players``, ``forty_players``), validated."""
     problems = len(errors)
-    kind = _required(errors, data, "kind", path, _choice, KINDS)
-    faulty = _optional(errors, data, "faulty", path, _choice, SIDES)
-    sided = kind is not None and names_a_side(kind)
-    if kind is not None and sided != (data.get("faulty") is not None):
+    kind, faulty = ruling["kind"], ruling["faulty"]
+    sided = names_a_side(kind)
+    if sided != (faulty is not None):
         message = "camp fautif manquant pour" if sided else "pas de camp fautif pour"
         errors.add(_at(path, "faulty"), f"{message} « {kind} » : « taker » ou « defense »")
     lists = {
-        key: _play_players(errors, data, key, path, places, seated, play)
+        key: _play_players(errors, ruling[key], _at(path, key), places, seated, play)
         for key in ("players", *NOTE_KEYS)
     }
     noted = [key for key in NOTE_KEYS if lists[key]]
@@ -751,17 +655,20 @@ def _adjustments(
 ) -> list[FileAdjustment]:
     adjustments: list[FileAdjustment] = []
     seen: dict[tuple, int] = {}
-    for index, row in enumerate(_optional(errors, document, "adjustments", "", _list) or []):
-        path = _at("adjustments", index)
-        data = _object(errors, row, path)
-        if data is None or places is None:
+    for index, path, data in _items(errors, document, "adjustments", shape.Adjustment):
+        if places is None:
             continue
-        play = _play(errors, data, path, places)
+        play = _play(errors, (data.table, data.etui, data.section), path, places)
         key = None if play is None else (play[0], play[2], play[3])
         if key in seen:
             errors.add(path, f"marque ajustée déjà donnée pour ce jeu en adjustments[{seen[key]}]")
             continue
-        adjustment = _adjustment(errors, data, path, places, seated, play)
+        ruling = {
+            "kind": data.kind,
+            "faulty": data.faulty,
+            **{key: getattr(data, key) for key in ("players", *NOTE_KEYS)},
+        }
+        adjustment = _adjustment(errors, ruling, path, places, seated, play)
         if key is not None:
             seen[key] = index
         if adjustment is not None:
@@ -770,44 +677,45 @@ def _adjustments(
 
 
 def _incident(
-    errors: _Errors, data: dict, path: str, places: _Places, seated: set[Spot]
+    errors: _Errors, data: shape.Incident, path: str, places: _Places, seated: set[Spot]
 ) -> FileIncident | None:
     problems = len(errors)
-    fault = _required(errors, data, "fault", path, _text, FAULT_CODE_MAX_LENGTH)
     play = None
-    if data.get("table") is not None or data.get("etui") is not None:
-        play = _play(errors, data, path, places)
-    players = _play_players(errors, data, "players", path, places, seated, play)
-    note = _optional(errors, data, "note", path, _text, NOTE_MAX_LENGTH) or ""
-    penalty = _optional(errors, data, "penalty", path, _decimal, PERCENT_MIN, PERCENT_MAX, 2)
-    reason = _optional(errors, data, "override_reason", path, _text, NOTE_MAX_LENGTH) or ""
-    public = _optional(errors, data, "public_reason", path, _text, NOTE_MAX_LENGTH) or ""
+    if data.table is not None or data.etui is not None:
+        play = _play(errors, (data.table, data.etui, data.section), path, places)
+    players = _play_players(errors, data.players, _at(path, "players"), places, seated, play)
     adjustment = None
-    if data.get("adjustment") is not None:
+    if data.adjustment is not None:
         if play is None:
             errors.add(path, "une marque ajustée porte sur un étui joué à une table")
         else:
-            note_key = _optional(errors, data, "players_note", path, _choice, PLAYERS_NOTES)
-            listed = {"zero": "zero_players", "forty": "forty_players"}.get(note_key, "players")
-            ruling = {
-                "kind": data["adjustment"],
-                "faulty": data.get("faulty"),
-                listed: data.get("players") or [],
-            }
+            listed = {"zero": "zero_players", "forty": "forty_players"}.get(
+                data.players_note, "players"
+            )
+            ruling = {"kind": data.adjustment, "faulty": data.faulty}
+            ruling |= {key: [] for key in ("players", *NOTE_KEYS)} | {listed: data.players}
             adjustment = _adjustment(errors, ruling, path, places, seated, play)
     if len(errors) > problems or players is None:
         return None
-    return FileIncident(path, fault, play, players, note, penalty, reason, adjustment, public)
+    return FileIncident(
+        path,
+        data.fault,
+        play,
+        players,
+        data.note or "",
+        data.penalty,
+        data.override_reason or "",
+        adjustment,
+        data.public_reason or "",
+    )
 
 
 def _incidents(
     errors: _Errors, document: dict, places: _Places | None, seated: set[Spot]
 ) -> list[FileIncident]:
     incidents: list[FileIncident] = []
-    for index, row in enumerate(_optional(errors, document, "incidents", "", _list) or []):
-        path = _at("incidents", index)
-        data = _object(errors, row, path)
-        if data is None or places is None:
+    for _index, path, data in _items(errors, document, "incidents", shape.Incident):
+        if places is None:
             continue
         incident = _incident(errors, data, path, places, seated)
         if incident is not None:
@@ -824,25 +732,20 @@ def _penalties(
     errors: _Errors, document: dict, places: _Places | None, seated: set[Spot]
 ) -> list[FilePenalty]:
     penalties: list[FilePenalty] = []
-    for index, row in enumerate(_optional(errors, document, "penalties", "", _list) or []):
-        path = _at("penalties", index)
-        data = _object(errors, row, path)
-        if data is None:
-            continue
-        spot = _required(errors, data, "player", path, _seated, places, seated)
-        percent = _required(errors, data, "percent", path, _decimal, PERCENT_MIN, PERCENT_MAX, 2)
-        reason = _optional(errors, data, "reason", path, _text) or ""
-        if places is not None and None not in (spot, percent):
-            penalties.append(FilePenalty(spot, percent, reason))
+    for _index, path, data in _items(errors, document, "penalties", shape.Penalty):
+        spot = _seated(errors, data.player, _at(path, "player"), places, seated)
+        if places is not None and spot is not None:
+            penalties.append(FilePenalty(spot, data.percent, data.reason or ""))
     return penalties
 
 
 def tournament_file_parse(document) -> TournamentFile:
     """The tournament the document describes; TournamentFileInvalid lists every error."""
     errors = _Errors()
-    if _object(errors, document, "") is None:
+    if not isinstance(document, dict):
+        errors.add("", "un objet JSON est attendu : { … }")
         raise TournamentFileInvalid(errors)
-    _format(errors, document)
+    _part(errors, document, "format", shape.Format)
     tournament = _tournament(errors, document)
     movement_type, room = _movement(errors, document)
     places = _Places(room) if room is not None else None

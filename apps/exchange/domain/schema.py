@@ -1,9 +1,12 @@
-"""The tournament file described declaratively (pydantic), from which its JSON Schema is
-generated and published (docs/tournament-file.schema.json, /api/schema/tournament-file/):
-the open format other software can write and read. Its limits are the validator's
-(``document``), which also checks what a schema cannot say (every player id a place of
-the movement, a score the deal can give, an incident's fault in the catalogue) and words
-each error in French; docs/tournament-file.md explains every field with an example.
+"""The tournament file described declaratively (pydantic): the one description from which
+the import validates a document's shape (``document`` reads the document part by part,
+each list item by item, against these models) and its JSON Schema is generated and
+published (docs/tournament-file.schema.json, /api/schema/tournament-file/): the open
+format other software can write and read. Each field's validator words its refusal in
+French (``french_problems``); what a schema cannot say (every player id a place of the
+movement, a score the deal can give, an incident's fault in the catalogue) ``document``
+checks on the validated parts. docs/tournament-file.md explains every field with an
+example.
 
 The export adds the results to the same document: each player's percentages and ranks,
 PCN and PP, and every play with its taker's note (``etuis``). Keys a reader does not know
@@ -11,80 +14,242 @@ are ignored, so a file of a later version still reads."""
 
 import datetime
 import json
+from collections.abc import Callable
 from decimal import Decimal
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NotRequired
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-
-from apps.exchange.domain.document import (
-    CLUB_MAX_LENGTH,
-    FAULT_CODE_MAX_LENGTH,
-    FORMAT,
-    NAME_MAX_LENGTH,
-    NOTE_MAX_LENGTH,
-    PERCENT_MAX,
-    PERCENT_MIN,
-    PERSON_NAME_MAX_LENGTH,
-    VENUE_MAX_LENGTH,
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    Strict,
+    ValidationError,
+    ValidationInfo,
 )
+from pydantic_core import PydanticCustomError
+from typing_extensions import TypedDict
+
+from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
+from apps.movements.domain.model import MovementType
 from apps.penalties.domain.effects import AdjustmentKind
 from apps.penalties.domain.ruling import PlayersNoteKind
 from apps.scoring.domain.deal import Chelem, Contract, Poignee, Side
-from apps.tournaments.domain.indices import INDICES
+from apps.tournaments.domain.indices import INDICES, index_problem
 
+FORMAT = "donne-tournament/1"
 VERSION = 1  # the number in ``format``: a reader refuses a format it does not know
+NOTE_MAX_LENGTH = 2000
+FAULT_CODE_MAX_LENGTH = 60
+NAME_MAX_LENGTH = 150
+VENUE_MAX_LENGTH = 200
+CLUB_MAX_LENGTH = 10
+PERSON_NAME_MAX_LENGTH = 100
+PERCENT_MIN, PERCENT_MAX = Decimal("0.01"), Decimal("100")
+MISSING = "champ obligatoire manquant"
 
+
+# --- each kind of value, with its refusal in French --------------------------------
+
+
+def _refused(message: str) -> PydanticCustomError:
+    return PydanticCustomError("donne", "{message}", {"message": message})
+
+
+def _fr(number: Decimal) -> str:
+    return f"{number.normalize():f}".replace(".", ",")
+
+
+def _text_in(value):
+    """A non-empty text, trimmed; a number written for a text (a club number, a Howell
+    player's number) read as its digits."""
+    if type(value) is str and (text := value.strip()):
+        return text
+    if value is None:
+        raise _refused(MISSING)
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if not isinstance(value, str) or not value.strip():
+        raise _refused(f"un texte non vide est attendu (reçu : {value!r})")
+    return value.strip()
+
+
+def _left_out_if_empty(value):
+    return None if value in (None, "") else _text_in(value)
+
+
+def Text(max_length: int | None = None, **field):
+    """A required text of at most ``max_length`` characters."""
+    return Annotated[
+        str, Field(min_length=1, max_length=max_length, **field), BeforeValidator(_text_in)
+    ]
+
+
+def OptionalText(max_length: int | None = None, **field):
+    """A text that may be left out (``""`` reads as left out)."""
+    return Annotated[
+        Annotated[str, Field(min_length=1, max_length=max_length)] | None,
+        Field(default=None, **field),
+        BeforeValidator(_left_out_if_empty),
+    ]
+
+
+def _decimal_in(low: Decimal, high: Decimal, places: int) -> Callable:
+    def read(value):
+        if value is None:
+            raise _refused(MISSING)
+        if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+            raise _refused(f"un nombre est attendu (reçu : {value!r})")
+        number = Decimal(str(value))
+        if not (low <= number <= high and number == round(number, places)):
+            decimals = "une décimale" if places == 1 else f"{places} décimales"
+            raise _refused(
+                f"de {_fr(low)} à {_fr(high)}, {decimals} au plus (reçu : {_fr(number)})"
+            )
+        return number
+
+    return read
+
+
+def _date_in(value):
+    try:
+        return datetime.date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise _refused(f"date « {value} » : écrire AAAA-MM-JJ, par exemple 2026-11-19") from None
+
+
+def _index_in(value):
+    """An index the regulation grants (``INDICES``), as a number."""
+    low, high = min(INDICES), max(INDICES)
+    index = _decimal_in(low, high, 1)(value)
+    if index_problem(index):
+        raise _refused(index_problem(index))
+    return float(index)
+
+
+def person_name(text: str) -> tuple[str, str] | str:
+    """ "LAST First" as (last name, first name): the leading words in capitals make the
+    last name ("LE GALL Jean-Pierre"); when none is, the first word does. A text (the
+    refusal) when it cannot be read so."""
+    words = text.split()
+    if len(words) < 2:
+        return f"« {text} » : écrire le nom puis le prénom, « DUCARD Lionel »"
+    split = 1
+    while split < len(words) - 1 and words[split].isupper():
+        split += 1
+    last, first = " ".join(words[:split]), " ".join(words[split:])
+    if max(len(last), len(first)) > PERSON_NAME_MAX_LENGTH:
+        return f"nom et prénom de {PERSON_NAME_MAX_LENGTH} caractères au plus"
+    return last, first
+
+
+def _person_name_in(text: str) -> str:
+    read = person_name(text)
+    if isinstance(read, str):
+        raise _refused(read)
+    return text
+
+
+def _licence_in(value):
+    if value is None:
+        return None
+    try:
+        return licence_number_normalize(value)
+    except InvalidLicenceNumber as error:
+        raise _refused(str(error)) from None
+
+
+def _licensed_unless_guest(licence: str | None, info: ValidationInfo) -> str | None:
+    """A player has a licence, a guest (``"guest": true``) none."""
+    guest = info.data.get("guest")
+    if guest and licence is not None:
+        raise _refused("un invité (« guest ») n'a pas de licence")
+    if not guest and licence is None:
+        raise _refused(MISSING)
+    return licence
+
+
+Integer = Annotated[int, Strict()]
 PlayerId = Annotated[
     str,
     Field(
+        min_length=1,
         description="A place of the movement: en ligne the seat and the starting table "
         "(« S3 », « O3 » read as « W3 »), Howell the player's number (« 7 »); with "
         "several parallel tournaments, the tournament's name first (« Vert S3 »).",
         examples=["N1", "S3", "Vert E2", "7"],
     ),
+    BeforeValidator(_text_in),
 ]
 Percent = Annotated[
     Decimal,
     Field(ge=PERCENT_MIN, le=PERCENT_MAX, decimal_places=2, description="Percentage points."),
+    BeforeValidator(_decimal_in(PERCENT_MIN, PERCENT_MAX, 2)),
 ]
-Note = Annotated[str, Field(max_length=NOTE_MAX_LENGTH)]
+Note = OptionalText(NOTE_MAX_LENGTH)
+# Read as written (a blank one as left out): every line of a large file may carry one.
+Section = Annotated[
+    str | None, Field(description="The tournament's name, with several tournaments.")
+]
 Result = Annotated[float | None, Field(ge=0, le=100, description="0 to 100, two decimals.")]
 
 
+def _format_in(value):
+    tag = _text_in(value)
+    if tag != FORMAT:
+        raise _refused(f"format « {tag} » inconnu : « {FORMAT} » attendu")
+    return tag
+
+
+Format = Annotated[Literal[FORMAT], BeforeValidator(_format_in)]  # type: ignore[valid-type]
+
+
 class _Part(BaseModel):
-    model_config = ConfigDict(extra="allow", frozen=True)
+    model_config = ConfigDict(extra="ignore", frozen=True)
 
 
 class Tournament(_Part):
-    name: str = Field(min_length=1, max_length=NAME_MAX_LENGTH)
-    date: datetime.date = Field(description="The day it was played, AAAA-MM-JJ.")
-    indice: Literal[tuple(float(index) for index in INDICES)] = Field(  # type: ignore[valid-type]
-        default=1.0, description="The PCN index (fascicule 3, ch. 5): 1, 1.2, 1.5, 1.8 or 3."
+    name: Text(NAME_MAX_LENGTH)  # type: ignore[valid-type]
+    date: Annotated[datetime.date, BeforeValidator(_date_in)] = Field(
+        description="The day it was played, AAAA-MM-JJ."
     )
-    venue: str | None = Field(default=None, max_length=VENUE_MAX_LENGTH)
-    club: str | None = Field(
-        default=None, max_length=CLUB_MAX_LENGTH, description="The organising club's number."
+    indice: Annotated[
+        Literal[tuple(float(index) for index in INDICES)],  # type: ignore[valid-type]
+        BeforeValidator(_index_in),
+    ] = Field(default=1.0, description="The PCN index (fascicule 3, ch. 5): 1, 1.2, 1.5, 1.8 or 3.")
+    venue: OptionalText(VENUE_MAX_LENGTH)  # type: ignore[valid-type]
+    club: OptionalText(  # type: ignore[valid-type]
+        CLUB_MAX_LENGTH, description="The organising club's number."
     )
 
 
 class Movement(_Part):
-    type: Literal["ligne", "howell"] | None = Field(
+    type: MovementType | None = Field(
         default=None, description="Left out: the regulation's movement for that many tables."
     )
-    tables: int = Field(ge=1)
-    positions: int | None = Field(default=None, ge=1)
+    tables: Integer = Field(ge=1)
+    positions: Integer | None = Field(default=None, ge=1)
 
 
 class _Person(_Part):
-    licence: str | None = Field(
-        default=None, pattern=r"^\d{1,10}$", description="The FFT licence number."
+    guest: Annotated[bool, Strict()] = Field(
+        default=False, description="A guest without a licence."
     )
-    guest: bool = Field(default=False, description="A guest without a licence.")
-    name: str = Field(
-        min_length=1,
-        max_length=PERSON_NAME_MAX_LENGTH,
-        description="Last name then first name: « DUCARD Lionel ».",
+    licence: Annotated[
+        str | None, BeforeValidator(_licence_in), AfterValidator(_licensed_unless_guest)
+    ] = Field(
+        default=None,
+        pattern=r"^\d{1,10}$",
+        validate_default=True,
+        description="The FFT licence number; none for a guest.",
     )
+    name: Annotated[
+        str,
+        Field(min_length=1, description="Last name then first name: « DUCARD Lionel »."),
+        BeforeValidator(_text_in),
+        AfterValidator(_person_name_in),
+    ]
 
 
 class _Results(_Part):
@@ -112,51 +277,61 @@ class Replacement(_Person, _Results):
     """Who took a place over during play (fascicule 3, ch. 2 art. 18), from a position."""
 
     player: PlayerId
-    position: int = Field(ge=2)
+    position: Integer = Field(ge=2)
 
 
 class Deal(_Part):
-    """The deal's details, from which the score is worked out (fascicule 3, « La marque »)."""
+    """The deal's details, from which the score is worked out (fascicule 3, « La marque »);
+    no other key."""
 
-    bouts: int = Field(ge=0, le=3)
-    points: float = Field(ge=0, le=91, multiple_of=0.5)
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    bouts: Integer = Field(ge=0, le=3)
+    points: Annotated[float, Strict()] = Field(ge=0, le=91, multiple_of=0.5)
     contract: Contract = Contract.GARDE
-    players: int = Field(default=4, ge=3, le=5)
+    players: Integer = Field(default=4, ge=3, le=5)
     poignees: list[Poignee] = []
     petit_au_bout: Side | None = None
     chelem: Chelem | None = None
 
 
-class Line(_Part):
-    """One étui at one table: the taker's score, or the deal's details, or not played."""
+class Line(TypedDict):
+    """One étui at one table: the taker's score, or the deal's details, or not played.
+    Read as a plain dict (a large file holds thousands)."""
 
-    etui: int = Field(ge=1)
-    table: int = Field(ge=1)
-    section: str | None = Field(default=None, description="With several tournaments.")
-    score: int | None = Field(default=None, description="The taker's score, a Garde's.")
-    deal: Deal | None = None
-    not_played: bool = Field(default=False, description="Stated not played, with a note.")
-    note: Note | None = None
+    etui: Annotated[Integer, Field(ge=1)]
+    table: Annotated[Integer, Field(ge=1)]
+    section: NotRequired[Section]
+    score: NotRequired[
+        Annotated[Integer | None, Field(description="The taker's score, a Garde's.")]
+    ]
+    deal: NotRequired[Deal | None]
+    not_played: NotRequired[
+        Annotated[bool, Strict(), Field(description="Stated not played, with a note.")]
+    ]
+    note: NotRequired[Note]
 
 
 class Penalty(_Part):
     player: PlayerId
     percent: Percent
-    reason: str | None = None
+    reason: OptionalText()  # type: ignore[valid-type]
 
 
 class Incident(_Part):
     """A ruling of the referee (fascicule 3, ch. 4 « Code d'arbitrage »)."""
 
-    fault: str = Field(max_length=FAULT_CODE_MAX_LENGTH, description="The catalogue's code.")
-    etui: int | None = Field(default=None, ge=1)
-    table: int | None = Field(default=None, ge=1)
-    section: str | None = None
+    fault: Text(FAULT_CODE_MAX_LENGTH, description="The catalogue's code.")  # type: ignore[valid-type]
+    etui: Integer | None = Field(default=None, ge=1)
+    table: Integer | None = Field(default=None, ge=1)
+    section: Section = None
     players: list[PlayerId] = []
-    note: Note | None = Field(default=None, description="The referee's own note.")
-    public_reason: Note | None = Field(default=None, description="Printed on the sheets.")
+    note: OptionalText(NOTE_MAX_LENGTH, description="The referee's own note.")  # type: ignore[valid-type]
+    public_reason: OptionalText(  # type: ignore[valid-type]
+        NOTE_MAX_LENGTH, description="Printed on the sheets."
+    )
     penalty: Percent | None = None
-    override_reason: Note | None = None
+    override_reason: Note = None
     adjustment: AdjustmentKind | None = Field(default=None, description="A marque ajustée.")
     faulty: Side | None = Field(default=None, description="For 40_60 and forgotten_card.")
     players_note: PlayersNoteKind | None = Field(
@@ -167,9 +342,9 @@ class Incident(_Part):
 class Adjustment(_Part):
     """A marque ajustée as older files carried it (now an incident's ``adjustment``)."""
 
-    etui: int = Field(ge=1)
-    table: int = Field(ge=1)
-    section: str | None = None
+    etui: Integer = Field(ge=1)
+    table: Integer = Field(ge=1)
+    section: Section = None
     kind: AdjustmentKind
     faulty: Side | None = None
     players: list[PlayerId] = []
@@ -200,7 +375,7 @@ class TournamentFile(_Part):
         json_schema_extra={"$schema": "https://json-schema.org/draft/2020-12/schema"},
     )
 
-    format: Literal[FORMAT]  # type: ignore[valid-type]
+    format: Format
     tournament: Tournament
     movement: Movement
     players: list[Player] = Field(min_length=1)
@@ -222,19 +397,97 @@ def tournament_file_schema_text() -> str:
     return json.dumps(tournament_file_schema(), indent=2, ensure_ascii=False) + "\n"
 
 
+def _number(value):
+    """A number as French writes it (« 0,5 »); anything else as it is."""
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
+        return value
+    return _fr(Decimal(str(value)))
+
+
+_INTEGER = "un nombre entier est attendu (reçu : {input!r})"
+_NUMBER = "un nombre est attendu (reçu : {input!r})"
+_OBJECT = "un objet JSON est attendu : {{ … }}"
+# pydantic's own refusals (a type, a bound) in French; a field's validator words its own.
+_FRENCH = {
+    "missing": MISSING,
+    "model_type": _OBJECT,
+    "dict_type": _OBJECT,
+    "model_attributes_type": _OBJECT,
+    "list_type": "une liste JSON est attendue : [ … ]",
+    "int_type": _INTEGER,
+    "int_parsing": _INTEGER,
+    "int_from_float": _INTEGER,
+    "float_type": _NUMBER,
+    "float_parsing": _NUMBER,
+    "bool_type": "true ou false est attendu (reçu : {input!r})",
+    "bool_parsing": "true ou false est attendu (reçu : {input!r})",
+    "string_type": "un texte est attendu (reçu : {input!r})",
+    "string_too_short": "un texte non vide est attendu (reçu : {input!r})",
+    "string_too_long": "{max_length} caractères au plus",
+    "string_pattern_mismatch": "« {input} » : forme attendue {pattern}",
+    "greater_than_equal": "au moins {ge} (reçu : {shown})",
+    "greater_than": "plus de {gt} (reçu : {shown})",
+    "less_than_equal": "au plus {le} (reçu : {shown})",
+    "less_than": "moins de {lt} (reçu : {shown})",
+    "multiple_of": "un multiple de {multiple_of} (reçu : {shown})",
+    "too_short": "au moins {min_length} élément(s)",
+    "literal_error": "« {input} » inconnu : {choices}",
+    "enum": "« {input} » inconnu : {choices}",
+}
+
+
+def _choices(expected: str) -> str:
+    """pydantic's « 'a', 'b' or 'c' » as « a, b, c »."""
+    return expected.replace("'", "").replace(" or ", ", ")
+
+
+def _french(error: dict, fields: dict[str, tuple[str, ...]]) -> str:
+    """The French words of one pydantic error; ``fields``: each model's keys, for a key
+    a model does not allow."""
+    kind = error["type"]
+    if kind == "donne":
+        return error["ctx"]["message"]
+    if error.get("input", MISSING) is None and _FRENCH.get(kind) != _OBJECT:
+        return MISSING
+    if kind == "extra_forbidden":
+        model = error["loc"][-2] if len(error["loc"]) > 1 else ""
+        return f"champ inconnu ; les champs d'une donne : {', '.join(fields.get(model, ()))}"
+    template = _FRENCH.get(kind)
+    if template is None:
+        return error["msg"]
+    context = {**error.get("ctx", {})}
+    context = {key: _number(value) for key, value in context.items()} | {
+        "choices": _choices(error.get("ctx", {}).get("expected", "")),
+        "input": error.get("input"),
+        "shown": _number(error.get("input")),
+    }
+    return template.format(**context)
+
+
+# The models that refuse a key they do not know, with their keys (the message lists them).
+_CLOSED = {"deal": tuple(Deal.model_fields)}
+
+
+def location(path: str, location: tuple) -> str:
+    """A pydantic location under ``path``, as the import writes paths: ``results[3].score``."""
+    for part in location:
+        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+    return path
+
+
+def french_problems(error: ValidationError, path: str = "") -> list[tuple[str, str]]:
+    """(path, French message) of each problem pydantic found in the value at ``path``."""
+    return [
+        (location(path, problem["loc"]), _french(problem, _CLOSED))
+        for problem in error.errors(include_url=False)
+    ]
+
+
 def schema_problems(document) -> list[str]:
     """Where ``document`` (parsed JSON) departs from the published schema: « path : what »,
     every one (empty: it conforms)."""
     try:
         TournamentFile.model_validate(document)
     except ValidationError as exc:
-        return [f"{_path(error['loc'])} : {error['msg']}" for error in exc.errors()]
+        return [f"{path} : {message}" for path, message in french_problems(exc)]
     return []
-
-
-def _path(location: tuple) -> str:
-    """A pydantic location as the validator writes paths: ``results[3].score``."""
-    path = ""
-    for part in location:
-        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
-    return path
