@@ -8,6 +8,7 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from apps.core.numbers import decimals_rounded
 from apps.core.pdf import weasy_render
 from apps.core.spreadsheets import sheet_row
 from apps.movements.printing import NAME_WIDTH, Grid, seat_name
@@ -16,6 +17,7 @@ from apps.results.printing import penalty_lines, percent, ruling_text, score_tex
 from apps.results.selectors import Apart, EtuiLine, Ranked, SessionDisplay, session_display
 from apps.tournaments.models import Session
 
+PERCENT_PLACES = 2
 PERCENT_FORMAT = "0.00"
 
 
@@ -170,7 +172,12 @@ ETUI_PERCENTS = range(8, 10)
 
 
 def _append(sheet, values: list, percent_columns: range) -> None:
-    """A row whose percentage columns show two decimals."""
+    """A row whose percentage columns hold and show two decimals, rounded as the pages
+    round them."""
+    values = [
+        decimals_rounded(value, PERCENT_PLACES) if index in percent_columns else value
+        for index, value in enumerate(values)
+    ]
     sheet_row(sheet, values, dict.fromkeys(percent_columns, PERCENT_FORMAT))
 
 

@@ -9,6 +9,7 @@ from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext
 from openpyxl import load_workbook
 
+from apps.core.numbers import decimals_rounded
 from apps.federation.models import Club, Licensee
 from apps.penalties.models import Adjustment
 from apps.results.exports import ETUI_HEADERS, RANKING_HEADERS, results_pdf, results_xlsx
@@ -87,6 +88,18 @@ def test_percentages_show_two_decimals_in_the_workbook(world, session):
     ranking = book[gettext("Ranking")]
     assert {ranking.cell(row=2, column=column).number_format for column in range(7, 12)} == {"0.00"}
     assert ranking.cell(row=2, column=1).number_format == "General"
+
+
+def test_percentages_hold_what_the_page_shows(world, session):
+    """A cell holds the percentage rounded as the page writes it (68.13, not 68.125)."""
+    enter_all(world, session.movement)
+    book = load_workbook(BytesIO(results_xlsx(session)), read_only=True)
+    rows = list(book[gettext("Ranking")].values)[1:]
+    shown = session_display(session).general
+    overall = [(row[8], player.result.overall) for row, player in zip(rows, shown, strict=True)]
+    assert all(cell == decimals_rounded(exact, 2) for cell, exact in overall)
+    assert any(cell != exact for cell, exact in overall)  # some had more decimals
+    assert all(round(value, 2) == value for row in rows for value in row[6:11] if value)
 
 
 def test_a_name_that_looks_like_a_formula_stays_text_in_the_public_workbook(world, session):
