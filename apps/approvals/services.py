@@ -17,7 +17,7 @@ from apps.approvals import notifications, permissions, selectors
 from apps.approvals.alerts import homologation_alerts
 from apps.approvals.domain.chain import (
     ACTION_NAMES,
-    LEVEL_NAMES,
+    LEVEL_PLACES,
     Action,
     Actor,
     Level,
@@ -165,9 +165,9 @@ def _step_taken(
     there; ``expected``: the level the actor saw it at (a second click, or someone
     quicker, finds it moved)."""
     if expected is not None and homologation.level != expected:
-        where = LEVEL_NAMES[Level(homologation.level)]
+        where = LEVEL_PLACES[Level(homologation.level)]
         raise ValidationError(
-            f"« {homologation} » a déjà changé de niveau (chez {where}) : rechargez la page."
+            f"« {homologation} » a déjà changé de niveau (il est {where}) : rechargez la page."
         )
     try:
         level, who = chain_move(

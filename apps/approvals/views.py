@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from apps.accounts.permissions import roles_of
@@ -106,6 +106,12 @@ def _level_seen(request) -> Level | None:
         return None
 
 
+def _passed_on_text(sending) -> str:
+    count = sending.homologations.count()
+    text = ngettext("%(count)s tournament passed on.", "%(count)s tournaments passed on.", count)
+    return text % {"count": count}
+
+
 @login_required
 @require_POST
 def pass_on(request):
@@ -118,9 +124,7 @@ def pass_on(request):
     service_call(
         request,
         services.homologations_pass_on,
-        done=lambda sending: (
-            _("%(count)s tournaments passed on.") % {"count": sending.homologations.count()}
-        ),
+        done=_passed_on_text,
         actor=request.user,
         homologations=homologations,
         expected=_level_seen(request),

@@ -32,6 +32,7 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from apps.accounts.permissions import roles_of
 from apps.core.locks import key_lock
@@ -150,7 +151,9 @@ def tournament_file_import(*, actor, document, club: Club | None = None) -> Tour
     if problems:
         shown = problems[:MAX_REPORTED_ERRORS]
         if len(problems) > len(shown):
-            shown.append(_("… and %(count)s more errors.") % {"count": len(problems) - len(shown)})
+            more = len(problems) - len(shown)
+            text = ngettext("… and %(count)s more error.", "… and %(count)s more errors.", more)
+            shown.append(text % {"count": more})
         raise ValidationError(shown)
     played = played_fingerprint(file_played_lines(tournament_file))
     try:

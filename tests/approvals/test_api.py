@@ -103,7 +103,7 @@ def test_the_chain_through_the_api(world, finished, api_as, django_capture_on_co
     refused = _pass_on(api_as("federation_staff"), homologation)
     assert refused.status_code == 400
     assert refused.json() == {
-        "non_field_errors": ["transmission impossible : le tournoi est chez homologué"]
+        "non_field_errors": ["transmission impossible : le tournoi est homologué"]
     }
     refused = _submit(api_as("club_manager"), world.tournament.pk)
     assert refused.json() == {"non_field_errors": ["Seul un tournoi terminé part en homologation."]}

@@ -49,7 +49,10 @@ def test_a_submitted_tournament_waits_in_the_committees_inbox_and_moves_on(
     )
     committee = login(world.committee_staff)
     with django_capture_on_commit_callbacks(execute=True):
-        committee.post(reverse("approvals:pass_on"), {"homologation": [homologation.pk]})
+        done = committee.post(
+            reverse("approvals:pass_on"), {"homologation": [homologation.pk]}, follow=True
+        )
+    assert "1 tournoi transmis." in done.content.decode()  # one, in the singular
     homologation.refresh_from_db()
     assert homologation.level == Level.ZONE
     zone_page = login(world.zone_manager).get(reverse("approvals:inbox")).content.decode()

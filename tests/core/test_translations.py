@@ -15,8 +15,19 @@ def catalogue():
     return polib.pofile(str(CATALOGUE))
 
 
+def _translations(entry) -> list[str]:
+    """An entry's French text: its msgstr, or each of its plural forms (ngettext)."""
+    return list(entry.msgstr_plural.values()) if entry.msgid_plural else [entry.msgstr]
+
+
 def test_every_marked_string_is_translated(catalogue):
-    translated = {e.msgid for e in catalogue if e.msgstr and "fuzzy" not in e.flags}
+    translated = {
+        msgid
+        for e in catalogue
+        if all(_translations(e)) and "fuzzy" not in e.flags
+        for msgid in (e.msgid, e.msgid_plural)
+        if msgid
+    }
     missing = sorted(set(source_msgids()) - translated)
     assert missing == [], "run `python scripts/i18n.py` and translate these"
 
@@ -25,8 +36,8 @@ def test_translations_keep_their_placeholders(catalogue):
     wrong = [
         e.msgid
         for e in catalogue
-        if e.msgstr
-        and sorted(PLACEHOLDER.findall(e.msgid)) != sorted(PLACEHOLDER.findall(e.msgstr))
+        for text in _translations(e)
+        if text and sorted(PLACEHOLDER.findall(e.msgid)) != sorted(PLACEHOLDER.findall(text))
     ]
     assert wrong == []
 

@@ -80,6 +80,21 @@ def test_a_report_of_thousands_of_errors_stays_readable(world, monkeypatch):
         tournament_files.tournament_file_import(actor=None, document=document)
     messages = caught.value.messages
     assert len(messages) == 21 and messages[-1].startswith("… et ")
+    assert messages[-1].endswith("autres erreurs.")
+
+
+def test_one_error_past_the_report_is_said_in_the_singular(world, monkeypatch):
+    document = document_build(7)
+    for result in document["results"][:3]:
+        result.pop("deal", None)
+        result["score"] = 57
+    with pytest.raises(Exception) as caught:
+        tournament_files.tournament_file_import(actor=None, document=document)
+    errors = len(caught.value.messages)
+    monkeypatch.setattr(tournament_files, "MAX_REPORTED_ERRORS", errors - 1)
+    with pytest.raises(Exception) as caught:
+        tournament_files.tournament_file_import(actor=None, document=document)
+    assert caught.value.messages[-1] == "… et 1 autre erreur."
 
 
 # --- the three ways in ------------------------------------------------------------------

@@ -94,8 +94,8 @@ def chain_move(
     step = MOVES.get((Level(level), Action(action)))
     if step is None:
         raise ValueError(
-            f"{ACTION_NAMES[Action(action)]} impossible : le tournoi est chez "
-            f"{LEVEL_NAMES[Level(level)]}"
+            f"{ACTION_NAMES[Action(action)]} impossible : le tournoi est "
+            f"{LEVEL_PLACES[Level(level)]}"
         )
     deciding = action in (Action.ACCEPT_CORRECTION, Action.REFUSE_CORRECTION)
     if deciding and not correction_asked:
