@@ -8,6 +8,7 @@ from apps.accounts.permissions import can_use_federation_area
 from apps.core.pages import area_required, page_of
 from apps.core.panels import panels_for
 from apps.federation.permissions import clubs_for_user, licensees_for_user
+from apps.federation.selectors import area_title
 from apps.tournaments.forms import TournamentFilterForm
 from apps.tournaments.models import Tournament
 from apps.tournaments.permissions import tournaments_in_scope
@@ -27,6 +28,7 @@ def home(request):
         request,
         "federation/home.html",
         {
+            "title": area_title(user),
             "clubs_count": clubs_for_user(user).count(),
             "licensees_count": licensees_for_user(user).count(),
             "tournaments_count": sum(counts.values()),

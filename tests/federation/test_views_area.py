@@ -45,6 +45,22 @@ def test_overview_counts_stay_within_scope(world, login, persona, clubs, license
     assert by_status[Status.DRAFT] == tournaments - 1
 
 
+@pytest.mark.parametrize(
+    ("persona", "title"),
+    [
+        ("federation_staff", "Espace fédération"),
+        ("zone_manager", "Espace zone — {zone}"),
+        ("committee_staff", "Espace comité — {committee}"),
+    ],
+)
+def test_the_home_is_titled_for_the_users_level(world, login, persona, title):
+    committee = world.club.committee
+    title = title.format(zone=committee.zone, committee=committee)
+    page = login(world.persona(persona)).get(reverse("federation:home")).content.decode()
+    assert f'<h1 data-test="area-title">{title}</h1>' in page
+    assert f"<title>{title}" in page
+
+
 def test_clubs_list_shows_the_scope_with_licensee_counts(world, login):
     f.LicenseeFactory.create_batch(2, club=world.club)
     response = login(world.zone_manager).get(reverse("federation:clubs"))
