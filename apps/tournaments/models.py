@@ -157,6 +157,11 @@ class Tournament(models.Model):
         """Submitted or approved: nothing that affects the results changes."""
         return self.status in FROZEN_STATUSES
 
+    @property
+    def approved(self) -> bool:
+        """Homologated: the end of the chain; only an accepted correction changes it."""
+        return self.status == Status.APPROVED
+
 
 class Session(models.Model):
     """Séance: one sitting of a tournament, weighted by its coefficient."""

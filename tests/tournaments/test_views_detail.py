@@ -131,3 +131,18 @@ def test_page_queries_do_not_grow_with_registrations(
     with django_assert_max_num_queries(12):
         response = browser.get(_detail(world.tournament), {"q": "Martin"})
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("status", "said", "not_said"),
+    [
+        ("submitted", "En homologation : les résultats sont figés", "Homologué :"),
+        ("approved", "Homologué : les résultats ne changent plus", "En homologation"),
+    ],
+)
+def test_a_frozen_tournament_says_where_it_is_in_the_chain(world, login, status, said, not_said):
+    """Sent for homologation, the results wait for the chain; homologated, they are final
+    (but for an accepted correction): the page does not call them « en homologation »."""
+    type(world.tournament).objects.filter(pk=world.tournament.pk).update(status=status)
+    page = login(world.club_manager).get(_detail(world.tournament)).content.decode()
+    assert said in page and not_said not in page
