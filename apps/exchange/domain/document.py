@@ -72,7 +72,7 @@ from typing import NamedTuple
 from pydantic import TypeAdapter, ValidationError
 
 from apps.exchange.domain import schema as shape
-from apps.exchange.domain.schema import MISSING, french_problems, person_name
+from apps.exchange.domain.schema import MISSING, french_problems, path_at, person_name
 from apps.movements.domain.etuis import etui_taker
 from apps.movements.domain.model import RoomMovement, TablePlay, UnsupportedMovement
 from apps.movements.domain.room import room_movement
@@ -248,12 +248,6 @@ class _Errors(list):
         self.append(FileError(path, message))
 
 
-def _at(path: str, key: str | int) -> str:
-    if isinstance(key, int):
-        return f"{path}[{key}]"
-    return f"{path}.{key}" if path else key
-
-
 def _valid(errors: _Errors, model, value, path: str):
     """``value`` validated as ``model`` (a part of ``schema``), or None after adding each
     of its problems."""
@@ -300,7 +294,7 @@ def _validated(errors: _Errors, rows: list, key: str, model):
             yield index, f"{key}[{index}]", item
         return
     for index, row in enumerate(rows):
-        path = _at(key, index)
+        path = path_at(key, index)
         item = _valid(errors, model, row, path)
         if item is not None:
             yield index, path, item
@@ -403,9 +397,8 @@ def _person(errors: _Errors, data, path: str, licences: dict[str, str]):
     None for a guest (``"guest": true``); a licence already given (``licences``: licence
     -> where) is an error, and None."""
     if data.licence in licences:
-        errors.add(
-            _at(path, "licence"), f"licence {data.licence} déjà donnée à {licences[data.licence]}"
-        )
+        given = licences[data.licence]
+        errors.add(path_at(path, "licence"), f"licence {data.licence} déjà donnée à {given}")
         return None
     if data.licence is not None:
         licences[data.licence] = path
@@ -418,9 +411,9 @@ def _players(
     players: list[FilePlayer] = []
     spots: dict[Spot, int] = {}
     for index, path, data in _items(errors, document, "players", shape.Player, required=True):
-        spot = None if places is None else places.spot(errors, data.id, _at(path, "id"))
+        spot = None if places is None else places.spot(errors, data.id, path_at(path, "id"))
         if spot in spots:
-            errors.add(_at(path, "id"), f"place déjà donnée à players[{spots[spot]}]")
+            errors.add(path_at(path, "id"), f"place déjà donnée à players[{spots[spot]}]")
             spot = None
         person = _person(errors, data, path, licences)
         if spot is None or person is None:
@@ -445,17 +438,17 @@ def _replacements(
     taken: set[tuple[Spot, int]] = set()
     replacements: list[FileReplacement] = []
     for _index, path, data in _items(errors, document, "replacements", shape.Replacement):
-        where = _at(path, "player")
+        where = path_at(path, "player")
         spot = data.player if places is None else places.spot(errors, data.player, where)
         if places is not None and spot is not None and spot not in seated:
             errors.add(where, "aucun joueur de « players » n'occupe cette place")
             spot = None
         position = data.position
         if room is not None and position > max(last, 2):
-            errors.add(_at(path, "position"), f"une position de 2 à {last} (reçu : {position})")
+            errors.add(path_at(path, "position"), f"une position de 2 à {last} (reçu : {position})")
             position = None
         if spot is not None and (spot, position) in taken:
-            errors.add(_at(path, "position"), "la place est déjà reprise à cette position")
+            errors.add(path_at(path, "position"), "la place est déjà reprise à cette position")
         taken.add((spot, position))
         person = _person(errors, data, path, licences)
         if places is None or None in (spot, position, person):
@@ -489,12 +482,12 @@ def _score(errors: _Errors, line: dict, path: str) -> tuple[int, Deal | None] | 
     if score is not None and deal is not None:
         errors.add(path, "donner soit « score », soit « deal », pas les deux")
     elif deal is not None:
-        return _deal(errors, deal, _at(path, "deal"))
+        return _deal(errors, deal, path_at(path, "deal"))
     elif score is not None:
         reason = duplicate_score_reason(score)
         if not reason:
             return score, None
-        errors.add(_at(path, "score"), f"{score} : {reason}")
+        errors.add(path_at(path, "score"), f"{score} : {reason}")
     else:
         errors.add(path, "il manque le score (« score ») ou le détail de la donne (« deal »)")
     return None
@@ -507,13 +500,13 @@ def _play(errors: _Errors, line, path: str, places: _Places | None):
     if table is None or etui is None:
         for key, value in (("table", table), ("etui", etui)):
             if value is None:
-                errors.add(_at(path, key), MISSING)
+                errors.add(path_at(path, key), MISSING)
         return None
     if places is None:
         return None
     names = places.names
     if written and written.strip():
-        section = places.section(errors, written.strip(), _at(path, "section"))
+        section = places.section(errors, written.strip(), path_at(path, "section"))
         names = [section] if section else []
     if not names:
         return None
@@ -572,7 +565,7 @@ def _results(
 def _not_played(errors: _Errors, line: dict, path: str) -> str | None:
     """The note of a line stated not played; it has neither score nor deal."""
     if not line["not_played"]:
-        errors.add(_at(path, "not_played"), "« not_played » vaut true, ou ne figure pas")
+        errors.add(path_at(path, "not_played"), "« not_played » vaut true, ou ne figure pas")
         return None
     if line.get("score") is not None or line.get("deal") is not None:
         errors.add(path, "une ligne non jouée n'a ni « score » ni « deal »")
@@ -603,9 +596,9 @@ def _play_players(
         at_table = {(section, code) for code in places.tables[(section, table, etui)].players}
     spots = []
     for index, text in enumerate(ids):
-        spot = _seated(errors, text, _at(path, index), places, seated)
+        spot = _seated(errors, text, path_at(path, index), places, seated)
         if spot is not None and at_table is not None and spot not in at_table:
-            errors.add(_at(path, index), "ce joueur ne joue pas cet étui à cette table")
+            errors.add(path_at(path, index), "ce joueur ne joue pas cet étui à cette table")
             return None
         spots.append(spot)
     return None if None in spots else tuple(dict.fromkeys(spots))
@@ -621,15 +614,15 @@ def _adjustment(
     sided = names_a_side(kind)
     if sided != (faulty is not None):
         message = "camp fautif manquant pour" if sided else "pas de camp fautif pour"
-        errors.add(_at(path, "faulty"), f"{message} « {kind} » : « taker » ou « defense »")
+        errors.add(path_at(path, "faulty"), f"{message} « {kind} » : « taker » ou « defense »")
     lists = {
-        key: _play_players(errors, ruling[key], _at(path, key), places, seated, play)
+        key: _play_players(errors, ruling[key], path_at(path, key), places, seated, play)
         for key in ("players", *NOTE_KEYS)
     }
     noted = [key for key in NOTE_KEYS if lists[key]]
     if noted and kind != AdjustmentKind.NEUTRALIZED:
         errors.add(
-            _at(path, noted[0]),
+            path_at(path, noted[0]),
             "une note individuelle ne se donne que sur une donne neutralisée (« neutralized »)",
         )
     elif len(noted) > 1:
@@ -638,7 +631,7 @@ def _adjustment(
         section, _position, table, etui = play
         taker = (section, places.tables[(section, table, etui)].player_at(etui_taker(etui)))
         if len(lists["players"] or ()) != 1 or lists["players"][0] == taker:
-            errors.add(_at(path, "players"), "nommer le seul défenseur qui a oublié sa carte")
+            errors.add(path_at(path, "players"), "nommer le seul défenseur qui a oublié sa carte")
     if play is None or len(errors) > problems:
         return None
     return FileAdjustment(
@@ -683,7 +676,7 @@ def _incident(
     play = None
     if data.table is not None or data.etui is not None:
         play = _play(errors, (data.table, data.etui, data.section), path, places)
-    players = _play_players(errors, data.players, _at(path, "players"), places, seated, play)
+    players = _play_players(errors, data.players, path_at(path, "players"), places, seated, play)
     adjustment = None
     if data.adjustment is not None:
         if play is None:
@@ -733,7 +726,7 @@ def _penalties(
 ) -> list[FilePenalty]:
     penalties: list[FilePenalty] = []
     for _index, path, data in _items(errors, document, "penalties", shape.Penalty):
-        spot = _seated(errors, data.player, _at(path, "player"), places, seated)
+        spot = _seated(errors, data.player, path_at(path, "player"), places, seated)
         if places is not None and spot is not None:
             penalties.append(FilePenalty(spot, data.percent, data.reason or ""))
     return penalties

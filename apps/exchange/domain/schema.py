@@ -468,10 +468,18 @@ def _french(error: dict, fields: dict[str, tuple[str, ...]]) -> str:
 _CLOSED = {"deal": tuple(Deal.model_fields)}
 
 
+def path_at(path: str, key: str | int) -> str:
+    """The JSON path of ``key`` under ``path``, as the import writes paths:
+    ``results[3].score``."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
 def location(path: str, location: tuple) -> str:
-    """A pydantic location under ``path``, as the import writes paths: ``results[3].score``."""
+    """A pydantic location under ``path``."""
     for part in location:
-        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+        path = path_at(path, part)
     return path
 
 
