@@ -9,7 +9,11 @@ class ApprovalsConfig(AppConfig):
     label = "approvals"
 
     def ready(self):
-        from apps.approvals.panels import club_home_panel, staff_home_panel
+        from apps.approvals.panels import (
+            club_home_panel,
+            staff_home_panel,
+            tournament_homologation_panel,
+        )
         from apps.approvals.services import homologation_on_finish
         from apps.core.panels import panel_register
         from apps.tournaments.services import results_hooks
@@ -18,3 +22,4 @@ class ApprovalsConfig(AppConfig):
             results_hooks.append(homologation_on_finish)
         panel_register("federation_home", staff_home_panel)
         panel_register("club_home", club_home_panel)
+        panel_register("tournament_detail", tournament_homologation_panel)

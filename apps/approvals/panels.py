@@ -1,13 +1,14 @@
 """What the homologation chain shows on the area homes: each level's count of tournaments
 waiting, late, and with an integrity alert to look at (committee, zone, federation); on
-the club's home, its tournaments sent back to it and those late."""
+the club's home, its tournaments sent back to it and those late; on a tournament's page,
+where it is in the chain and why it was sent back."""
 
 from django.utils import timezone
 
 from apps.accounts.permissions import roles_of
 from apps.approvals.domain.chain import Level
 from apps.approvals.permissions import homologations_for_user, inbox_levels
-from apps.approvals.selectors import inbox_rows, waiting_for, with_alerts
+from apps.approvals.selectors import corrections_asked, inbox_rows, waiting_for, with_alerts
 
 LEVEL_TITLES = {
     Level.COMMITTEE: "au comité",
@@ -27,7 +28,10 @@ def staff_home_panel(user) -> dict | None:
         # Tournaments with an integrity alert no officer has noted yet.
         alerted = sum(any(not shown.noted for shown in row.alerts) for row in rows)
         counts.append((LEVEL_TITLES[level], len(rows), sum(row.late for row in rows), alerted))
-    return {"template": "approvals/_home_panel.html", "counts": counts}
+    corrections = (
+        corrections_asked(user).count() if Level.FEDERATION in levels else None
+    )  # they wait for the federation's decision
+    return {"template": "approvals/_home_panel.html", "counts": counts, "corrections": corrections}
 
 
 def club_home_panel(user) -> dict | None:
@@ -46,3 +50,13 @@ def club_home_panel(user) -> dict | None:
         if row.late or row.homologation.level == Level.ORGANISER
     ]
     return {"template": "approvals/_club_panel.html", "rows": rows} if rows else None
+
+
+def tournament_homologation_panel(user, tournament) -> dict | None:
+    """Where the tournament is in the chain, and who sent it back and why, for those the
+    homologation passes through."""
+    homologation = homologations_for_user(user).filter(tournament=tournament).first()
+    if homologation is None:
+        return None
+    [row] = inbox_rows([homologation], timezone.localdate())
+    return {"template": "approvals/_tournament_panel.html", "row": row}

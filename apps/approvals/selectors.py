@@ -6,11 +6,11 @@ from datetime import date, datetime
 from decimal import Decimal
 
 from django.contrib.contenttypes.models import ContentType
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef, QuerySet, Subquery
 
 from apps.accounts.permissions import roles_of
 from apps.approvals.alerts import ShownAlert, homologation_alerts
-from apps.approvals.domain.chain import Action, Level
+from apps.approvals.domain.chain import LEVEL_NAMES, UPWARD, Action, Level, returns_pending
 from apps.approvals.domain.deadlines import SeasonDeadlines, deadline_for, is_late
 from apps.approvals.domain.fees import Fees, TournamentFees, fee_totals, fees_of
 from apps.approvals.models import CommitteeRate, Homologation, HomologationStep, Sending
@@ -76,11 +76,50 @@ def details_corrections(homologation: Homologation) -> list[DetailsCorrection]:
 
 
 def sent_back_by(user) -> QuerySet[Homologation]:
-    """What the user sent back and is still below them."""
-    sent = HomologationStep.objects.filter(
+    """What the user sent back and is not resubmitted yet: no step up the chain since
+    their last sending back."""
+    last = HomologationStep.objects.filter(
         homologation=OuterRef("pk"), actor=user, action=Action.SEND_BACK
+    ).order_by("-pk")
+    resubmitted = HomologationStep.objects.filter(
+        homologation=OuterRef("pk"), action__in=UPWARD, pk__gt=OuterRef("last_sent_back")
     )
-    return homologations_for_user(user).filter(Exists(sent)).exclude(level=Level.APPROVED)
+    return (
+        homologations_for_user(user)
+        .annotate(last_sent_back=Subquery(last.values("pk")[:1]))
+        .filter(last_sent_back__isnull=False)
+        .exclude(Exists(resubmitted))
+    )
+
+
+def corrections_asked(user) -> QuerySet[Homologation]:
+    """Approved tournaments whose organiser asked for a correction: they wait for the
+    federation's decision."""
+    return homologations_for_user(user).filter(level=Level.APPROVED).exclude(correction_reason="")
+
+
+@dataclass(frozen=True)
+class Return:
+    """A sending back not answered yet: who sent the tournament back (« la zone ») and
+    why."""
+
+    by: str
+    reason: str
+
+
+def returns_of(homologation_ids) -> dict[int, tuple[Return, ...]]:
+    """Each tournament's sendings back since it last went up the chain (one query)."""
+    steps: dict[int, list] = {}
+    rows = HomologationStep.objects.filter(
+        homologation_id__in=homologation_ids, action__in=UPWARD | {Action.SEND_BACK}
+    ).values_list("homologation_id", "action", "from_level", "comment")
+    for homologation_id, *step in rows.order_by("homologation_id", "at", "pk"):
+        steps.setdefault(homologation_id, []).append(step)
+    return {
+        pk: tuple(Return(LEVEL_NAMES[level], reason) for level, reason in pending)
+        for pk, taken in steps.items()
+        if (pending := returns_pending(taken))
+    }
 
 
 def deadlines_of(day: date) -> SeasonDeadlines:
@@ -114,12 +153,15 @@ class InboxRow:
     fees: Fees
     alerts: tuple[ShownAlert, ...] = ()
     season_to_open: bool = False
+    returns: tuple[Return, ...] = ()  # sent back and not resubmitted yet
 
 
 def inbox_rows(homologations, today: date) -> list[InboxRow]:
-    """Each tournament with its deadline, whether it is late, and its fees (the rates and
-    deadlines read once, whatever the number of tournaments)."""
+    """Each tournament with its deadline, whether it is late, its fees and what sent it
+    back (the rates, deadlines and sendings back read once, whatever the number of
+    tournaments)."""
     homologations = list(homologations)
+    returns = returns_of([h.pk for h in homologations])
     rates = dict(
         CommitteeRate.objects.filter(
             committee_id__in={h.club.committee_id for h in homologations}
@@ -148,6 +190,7 @@ def inbox_rows(homologations, today: date) -> list[InboxRow]:
                     homologation, rates.get(homologation.club.committee_id, Decimal("0"))
                 ),
                 season_to_open=homologation.external and start not in opened,
+                returns=returns.get(homologation.pk, ()),
             )
         )
     return rows

@@ -29,6 +29,7 @@ from apps.approvals.external_views import correction_form
 from apps.approvals.forms import InboxFilterForm
 from apps.approvals.models import Homologation, Sending
 from apps.approvals.selectors import (
+    corrections_asked,
     deadlines_of,
     details_corrections,
     fees_report,
@@ -88,6 +89,9 @@ def inbox(request):
         {
             "boxes": boxes,
             "sent_back": inbox_rows(form.filter(sent_back_by(request.user)), today),
+            "corrections": inbox_rows(form.filter(corrections_asked(request.user)), today)
+            if Level.FEDERATION in levels
+            else None,
             "late": late,
             "form": form,
             "scope": permissions.scope_names(request.user),

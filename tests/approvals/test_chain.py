@@ -3,7 +3,15 @@ who takes it, and the steps it refuses."""
 
 import pytest
 
-from apps.approvals.domain.chain import LEVEL_PLACES, MOVES, Action, Actor, Level, chain_move
+from apps.approvals.domain.chain import (
+    LEVEL_PLACES,
+    MOVES,
+    Action,
+    Actor,
+    Level,
+    chain_move,
+    returns_pending,
+)
 
 L, A, W = Level, Action, Actor
 
@@ -57,3 +65,21 @@ def test_a_correction_is_asked_once_then_decided():
     assert chain_move(L.APPROVED, A.ACCEPT_CORRECTION, correction_asked=True)[0] == L.ORGANISER
     with pytest.raises(ValueError, match="donnez la raison"):
         chain_move(L.APPROVED, A.REFUSE_CORRECTION, correction_asked=True)
+
+
+def test_what_was_sent_back_waits_until_it_is_resubmitted():
+    up = (Action.SUBMIT, Level.ORGANISER, "")
+    zone = (Action.SEND_BACK, Level.ZONE, "indice")
+    committee = (Action.SEND_BACK, Level.COMMITTEE, "feuille manquante")
+    assert returns_pending([]) == []
+    assert returns_pending([up, zone]) == [(Level.ZONE, "indice")]
+    assert returns_pending([up, zone, committee]) == [
+        (Level.ZONE, "indice"),
+        (Level.COMMITTEE, "feuille manquante"),
+    ]
+    assert returns_pending([up, zone, committee, up]) == []
+    again = (Action.PASS_ON, Level.COMMITTEE, "")
+    assert returns_pending([up, zone, again]) == []
+    # a correction asked or refused is not a sending back
+    asked = (Action.ASK_CORRECTION, Level.APPROVED, "score")
+    assert returns_pending([up, (Action.APPROVE, Level.FEDERATION, ""), asked]) == []

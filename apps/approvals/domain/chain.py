@@ -105,3 +105,21 @@ def chain_move(
     if action in REASONED and not reason.strip():
         raise ValueError(f"{ACTION_NAMES[Action(action)]} : donnez la raison")
     return step
+
+
+# The steps that carry a tournament up the chain again: after one, what was sent back is
+# resubmitted.
+UPWARD = frozenset({Action.SUBMIT, Action.PASS_ON, Action.APPROVE})
+
+
+def returns_pending(steps) -> list[tuple[Level, str]]:
+    """The sendings back not yet answered by a resubmission, oldest first: (level that
+    sent back, reason) for each SEND_BACK after the last step up the chain. ``steps``:
+    (action, from level, comment) in the order they were taken."""
+    pending: list[tuple[Level, str]] = []
+    for action, from_level, comment in steps:
+        if action in UPWARD:
+            pending = []
+        elif action == Action.SEND_BACK:
+            pending.append((Level(from_level), comment))
+    return pending
