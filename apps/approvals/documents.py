@@ -3,22 +3,32 @@ d'accompagnement of a sending — its tournaments, players and fees — and a to
 PCN table, as A4 PDFs."""
 
 from django.template.loader import render_to_string
-from django.utils import timezone
 
 from apps.approvals.domain.fees import Fees
 from apps.approvals.models import Homologation, Sending
-from apps.approvals.selectors import inbox_rows
+from apps.approvals.selectors import fee_lines
 from apps.awards.store import awards_done
 from apps.core.pdf import weasy_render
 
 
 def bordereau_pdf(sending: Sending) -> bytes:
-    """The sending's tournaments (each once, as it went up), their players and fees."""
-    homologations = Homologation.objects.filter(steps__sending=sending).distinct()
-    rows = inbox_rows(homologations.select_related("club__committee__zone"), timezone.localdate())
+    """The sending's tournaments, their players and the fees it kept when it was sent; a
+    tournament sent again to the same level is listed with the sending that counted its
+    fees, and adds nothing to the total."""
+    carried = Homologation.objects.filter(steps__sending=sending).distinct()
+    lines = [
+        line
+        for line in fee_lines(carried.values_list("pk", flat=True))
+        if line.step.sending_id == sending.pk
+    ]
+    homologations = {h.pk: h for h in carried.select_related("club__committee__zone")}
     html = render_to_string(
         "approvals/print/bordereau.html",
-        {"sending": sending, "rows": rows, "total": sum((r.fees for r in rows), Fees())},
+        {
+            "sending": sending,
+            "lines": [(homologations[line.step.homologation_id], line) for line in lines],
+            "total": sum((line.fees for line in lines if line.counts), Fees()),
+        },
     )
     return weasy_render(html).write_pdf()
 

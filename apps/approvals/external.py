@@ -41,7 +41,7 @@ from apps.approvals.domain.conditions import (
     homologation_refusals,
 )
 from apps.approvals.models import ClubIndexGrant, ExternalAward, Homologation, HomologationStep
-from apps.approvals.selectors import CORRECTION_REASON
+from apps.approvals.selectors import CORRECTION_REASON, fees_now
 from apps.approvals.services import grant_holds
 from apps.awards.domain.claims import awards_claim_problems
 from apps.core.audit import audit_record, audit_value
@@ -356,6 +356,7 @@ def external_tournament_receive(
         )
         for entry in parsed.entries
     )
+    fees = fees_now(homologation)
     HomologationStep.objects.create(
         homologation=homologation,
         action=Action.SUBMIT,
@@ -363,6 +364,8 @@ def external_tournament_receive(
         to_level=level,
         actor=actor,
         comment=RECEIVED_COMMENT,
+        national_fee=fees.national,
+        committee_fee=fees.committee,
     )
     audit_record(
         actor=actor,

@@ -132,6 +132,15 @@ class HomologationStep(models.Model):
     sending = models.ForeignKey(
         Sending, on_delete=models.SET_NULL, null=True, blank=True, related_name="steps"
     )
+    # A step that carries the tournament up (sent, passed on): its fees as they were then,
+    # at the committee's rate of that day; a later change of the rate does not rewrite
+    # them (apps.approvals.selectors.fee_lines).
+    national_fee = models.DecimalField(
+        _("national fee"), max_digits=8, decimal_places=2, null=True, blank=True
+    )
+    committee_fee = models.DecimalField(
+        _("committee's participation"), max_digits=8, decimal_places=2, null=True, blank=True
+    )
 
     class Meta:
         verbose_name = _("homologation step")

@@ -15,7 +15,7 @@ from apps.approvals.domain.deadlines import SeasonDeadlines, deadline_for, is_la
 from apps.approvals.domain.fees import Fees, TournamentFees, fee_totals, fees_of
 from apps.approvals.models import CommitteeRate, Homologation, HomologationStep, Sending
 from apps.approvals.models import SeasonDeadlines as Deadlines
-from apps.approvals.permissions import homologations_for_user
+from apps.approvals.permissions import can_view_sending, homologations_for_user
 from apps.core.models import AuditLog
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Season
@@ -145,6 +145,73 @@ def homologation_fees(homologation: Homologation, rate: Decimal) -> Fees:
     return fees_of(facts, rate)
 
 
+def fees_now(homologation: Homologation) -> Fees:
+    """The tournament's fees today, at its committee's rate of today: what a step carrying
+    it up keeps."""
+    rate = (
+        CommitteeRate.objects.filter(committee_id=homologation.club.committee_id)
+        .values_list("rate", flat=True)
+        .first()
+    )
+    return homologation_fees(homologation, rate or Decimal("0"))
+
+
+@dataclass(frozen=True)
+class FeeLine:
+    """A tournament as one step carried it up: its fees as they were then, and the earlier
+    sending to the same level that already counted them (a re-sending adds no fee)."""
+
+    step: HomologationStep
+    fees: Fees
+    counted_in: Sending | None = None
+
+    @property
+    def counts(self) -> bool:
+        return self.counted_in is None
+
+
+def fee_lines(homologation_ids) -> list[FeeLine]:
+    """Every step that carried these tournaments up, in the order taken, with the fees it
+    kept (one query)."""
+    steps = (
+        HomologationStep.objects.filter(
+            homologation_id__in=homologation_ids, national_fee__isnull=False
+        )
+        .select_related("sending__sent_by")
+        .order_by("pk")
+    )
+    first: dict[tuple[int, str], HomologationStep] = {}
+    lines = []
+    for step in steps:
+        earlier = first.setdefault((step.homologation_id, step.to_level), step)
+        lines.append(
+            FeeLine(
+                step,
+                Fees(step.national_fee, step.committee_fee),
+                None if earlier is step else earlier.sending,
+            )
+        )
+    return lines
+
+
+def sendings_readable(user, homologation: Homologation) -> list[Sending]:
+    """The bordereaux that carried the tournament and that the user may read: those they
+    sent or received, oldest first."""
+    sendings = (
+        Sending.objects.filter(steps__homologation=homologation)
+        .select_related("sent_by")
+        .distinct()
+        .order_by("sent_at", "pk")
+    )
+    carried = HomologationStep.objects.filter(sending__in=sendings).select_related(
+        "homologation__club__committee", "homologation__tournament"
+    )
+    by_sending: dict[int, list[Homologation]] = {}
+    for step in carried:
+        by_sending.setdefault(step.sending_id, []).append(step.homologation)
+    return [s for s in sendings if can_view_sending(user, s, by_sending.get(s.pk, []))]
+
+
 @dataclass(frozen=True)
 class InboxRow:
     homologation: Homologation
@@ -162,6 +229,10 @@ def inbox_rows(homologations, today: date) -> list[InboxRow]:
     tournaments)."""
     homologations = list(homologations)
     returns = returns_of([h.pk for h in homologations])
+    # Once sent, a tournament's fees are those its first sending kept.
+    kept: dict[int, Fees] = {}
+    for line in fee_lines([h.pk for h in homologations]):
+        kept.setdefault(line.step.homologation_id, line.fees)
     rates = dict(
         CommitteeRate.objects.filter(
             committee_id__in={h.club.committee_id for h in homologations}
@@ -186,7 +257,8 @@ def inbox_rows(homologations, today: date) -> list[InboxRow]:
                 homologation,
                 is_late(homologation.date, today, deadlines, done),
                 deadline_for(homologation.date, deadlines),
-                homologation_fees(
+                kept.get(homologation.pk)
+                or homologation_fees(
                     homologation, rates.get(homologation.club.committee_id, Decimal("0"))
                 ),
                 season_to_open=homologation.external and start not in opened,
@@ -216,23 +288,19 @@ class FeesReport:
 
 
 def fees_report(homologations, today: date, levels=(Level.FEDERATION,)) -> FeesReport:
-    """The fees of these tournaments: totals per club, committee and zone; each sending
-    that went to one of ``levels`` with the fees of what it carried and its receipt;
-    what the federation received."""
+    """The fees of these tournaments, each once: totals per club, committee and zone; each
+    sending that went to one of ``levels`` with the fees it kept of what it carried for the
+    first time to that level, and its receipt; what the federation received."""
     rows = inbox_rows(homologations, today)
-    fees_of_row = {row.homologation.pk: row.fees for row in rows}
-    steps = HomologationStep.objects.filter(
-        homologation_id__in=fees_of_row, sending__isnull=False
-    ).select_related("sending__sent_by")
     by_sending: dict[int, Fees] = {}
     sendings: dict[int, Sending] = {}
-    for step in steps:
-        sending = step.sending
-        if sending.to_level not in levels or step.action not in (Action.SUBMIT, Action.PASS_ON):
+    for line in fee_lines([row.homologation.pk for row in rows]):
+        sending = line.step.sending
+        if sending is None or sending.to_level not in levels:
             continue
         sendings[sending.pk] = sending
-        by_sending[sending.pk] = (
-            by_sending.get(sending.pk, Fees()) + fees_of_row[step.homologation_id]
+        by_sending[sending.pk] = by_sending.get(sending.pk, Fees()) + (
+            line.fees if line.counts else Fees()
         )
     received = sum(
         (

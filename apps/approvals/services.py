@@ -194,6 +194,10 @@ def _step_taken(
     return level
 
 
+# The steps that carry a tournament up keep its fees as they are then.
+FEES_KEPT = frozenset({Action.SUBMIT, Action.PASS_ON})
+
+
 def _step(
     *,
     actor,
@@ -215,6 +219,7 @@ def _step(
     if sending is not None:
         homologation.sending = sending
     homologation.save()
+    fees = selectors.fees_now(homologation) if action in FEES_KEPT else None
     HomologationStep.objects.create(
         homologation=homologation,
         action=action,
@@ -223,6 +228,8 @@ def _step(
         actor=actor,
         comment=comment.strip(),
         sending=sending,
+        national_fee=fees and fees.national,
+        committee_fee=fees and fees.committee,
     )
     if homologation.tournament_id:
         tournament = Tournament.objects.select_for_update().get(pk=homologation.tournament_id)

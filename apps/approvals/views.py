@@ -34,6 +34,7 @@ from apps.approvals.selectors import (
     details_corrections,
     fees_report,
     inbox_rows,
+    sendings_readable,
     sent_back_by,
     waiting_for,
     with_alerts,
@@ -201,6 +202,7 @@ def homologation_page(request, pk):
             "awards": len(awards_by_registration(homologation.tournament))
             if homologation.tournament_id
             else homologation.external_awards.count(),
+            "sendings": sendings_readable(request.user, homologation),
             "correction_form": correction_form(request.user, homologation),
             "corrections": details_corrections(homologation) if homologation.external else [],
             "season_name": season_of(homologation.date).name,

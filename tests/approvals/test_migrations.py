@@ -3,11 +3,12 @@ submitted, approved when approved."""
 
 import datetime
 import importlib
+from decimal import Decimal
 
 from django.apps import apps
 
 from apps.approvals.domain.award_file import AwardEntry, award_file_fingerprint
-from apps.approvals.models import ExternalAward, Homologation
+from apps.approvals.models import CommitteeRate, ExternalAward, Homologation, HomologationStep
 from apps.tournaments.domain.workflow import Status
 from tests import factories as f
 
@@ -42,3 +43,27 @@ def test_files_received_before_get_their_fingerprint(world):
     received.refresh_from_db()
     entry = AwardEntry(world.licensee.licence_number, "", 560, 0)
     assert received.fingerprint == award_file_fingerprint([entry])
+
+
+frozen = importlib.import_module("apps.approvals.migrations.0006_step_fees_frozen")
+
+
+def test_steps_taken_before_fees_were_kept_get_todays(world):
+    CommitteeRate.objects.create(committee=world.club.committee, rate=Decimal("0.10"))
+    homologation = Homologation.objects.create(
+        club=world.club, name="T", date=datetime.date(2026, 10, 3), level="zone", players=20
+    )
+    for action, to_level in (("submit", "committee"), ("send_back", "organiser")):
+        HomologationStep.objects.create(
+            homologation=homologation,
+            action=action,
+            from_level="organiser",
+            to_level=to_level,
+            actor=world.club_manager,
+        )
+    frozen.fees_freeze(apps, None)
+    kept = list(HomologationStep.objects.values_list("action", "national_fee", "committee_fee"))
+    assert kept == [
+        ("submit", Decimal("3.20"), Decimal("2.00")),
+        ("send_back", None, None),  # carries nothing up: no fee
+    ]

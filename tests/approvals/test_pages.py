@@ -16,7 +16,7 @@ from apps.approvals.models import (
     SeasonDeadlines,
     Sending,
 )
-from apps.approvals.selectors import fees_report, inbox_rows
+from apps.approvals.selectors import fees_now, fees_report, inbox_rows
 from apps.federation.models import Season
 from tests import factories as f
 from tests.approvals import chain
@@ -94,10 +94,12 @@ def test_the_documents(login, world, finished, django_capture_on_commit_callback
 
 
 def _homologation(club, sending, **values) -> Homologation:
-    """A tournament at the federation, carried there by ``sending`` (if any)."""
+    """A tournament at the federation, carried there by ``sending`` (if any), the step
+    keeping its fees as the services do."""
     values = {"level": Level.FEDERATION, "date": datetime.date(2026, 10, 3), **values}
     homologation = Homologation.objects.create(club=club, name="T", sending=sending, **values)
     if sending is not None:
+        fees = fees_now(homologation)
         HomologationStep.objects.create(
             homologation=homologation,
             action="pass_on",
@@ -105,6 +107,8 @@ def _homologation(club, sending, **values) -> Homologation:
             to_level=Level.FEDERATION,
             actor=sending.sent_by,
             sending=sending,
+            national_fee=fees.national,
+            committee_fee=fees.committee,
         )
     return homologation
 
