@@ -366,6 +366,8 @@ def external_tournament_receive(
         comment=RECEIVED_COMMENT,
         national_fee=fees.national,
         committee_fee=fees.committee,
+        players=homologation.players,
+        index=homologation.index,
     )
     audit_record(
         actor=actor,

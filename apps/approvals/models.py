@@ -141,6 +141,9 @@ class HomologationStep(models.Model):
     committee_fee = models.DecimalField(
         _("committee's participation"), max_digits=8, decimal_places=2, null=True, blank=True
     )
+    # ...and the facts it carried, which the next sending compares with its own.
+    players = models.PositiveIntegerField(_("players"), null=True, blank=True)
+    index = models.DecimalField(_("index"), max_digits=3, decimal_places=1, null=True, blank=True)
 
     class Meta:
         verbose_name = _("homologation step")

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from apps.accounts.permissions import roles_of
 from apps.approvals.domain.chain import Level
+from apps.approvals.offers import steps_offered
 from apps.approvals.permissions import homologations_for_user, inbox_levels
 from apps.approvals.selectors import corrections_asked, inbox_rows, waiting_for, with_alerts
 
@@ -59,4 +60,9 @@ def tournament_homologation_panel(user, tournament) -> dict | None:
     if homologation is None:
         return None
     [row] = inbox_rows([homologation], timezone.localdate())
-    return {"template": "approvals/_tournament_panel.html", "row": row}
+    return {
+        "template": "approvals/_tournament_panel.html",
+        "row": row,
+        # sending it again is the page's own « Envoyer en homologation »
+        "actions": [step for step in steps_offered(user, homologation) if not step["confirm"]],
+    }

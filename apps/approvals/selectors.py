@@ -4,6 +4,7 @@ back, what is late), a tournament's fees, the deadline that applies to it."""
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from decimal import Decimal
+from itertools import pairwise
 
 from django.contrib.contenttypes.models import ContentType
 from django.db.models import Exists, OuterRef, QuerySet, Subquery
@@ -19,6 +20,7 @@ from apps.approvals.permissions import can_view_sending, homologations_for_user
 from apps.core.models import AuditLog
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Season
+from apps.scoring.selectors import ScoreChange, score_changes
 
 
 def waiting_for(user, level: Level) -> QuerySet[Homologation]:
@@ -210,6 +212,39 @@ def sendings_readable(user, homologation: Homologation) -> list[Sending]:
     for step in carried:
         by_sending.setdefault(step.sending_id, []).append(step.homologation)
     return [s for s in sendings if can_view_sending(user, s, by_sending.get(s.pk, []))]
+
+
+@dataclass(frozen=True)
+class Resubmission:
+    """What changed between two sendings of a tournament to its committee: its facts
+    (« indice », « joueurs »: before, after) and the scores corrected meanwhile."""
+
+    facts: tuple[tuple[str, object, object], ...]
+    scores: tuple[ScoreChange, ...]
+
+
+RESUBMITTED_FACTS = {"index": "indice", "players": "joueurs"}
+
+
+def resubmissions(homologation: Homologation) -> dict[int, Resubmission]:
+    """Each sending of the tournament after its first (by step id), with what changed
+    since the previous one."""
+    sent = list(homologation.steps.filter(action=Action.SUBMIT).order_by("at", "pk"))
+    found = {}
+    for previous, step in pairwise(sent):
+        facts = tuple(
+            (label, getattr(previous, name), getattr(step, name))
+            for name, label in RESUBMITTED_FACTS.items()
+            if None not in (getattr(previous, name), getattr(step, name))
+            and getattr(previous, name) != getattr(step, name)
+        )
+        scores = (
+            tuple(score_changes(homologation.tournament_id, previous.at, step.at))
+            if homologation.tournament_id
+            else ()
+        )
+        found[step.pk] = Resubmission(facts, scores)
+    return found
 
 
 @dataclass(frozen=True)

@@ -230,6 +230,8 @@ def _step(
         sending=sending,
         national_fee=fees and fees.national,
         committee_fee=fees and fees.committee,
+        players=homologation.players if fees else None,
+        index=homologation.index if fees else None,
     )
     if homologation.tournament_id:
         tournament = Tournament.objects.select_for_update().get(pk=homologation.tournament_id)
@@ -348,11 +350,15 @@ def homologation_step(
 
 @transaction.atomic
 def homologations_pass_on(
-    *, actor, homologations: Sequence[Homologation], expected: Level | None = None
+    *,
+    actor,
+    homologations: Sequence[Homologation],
+    expected: Level | None = None,
+    comment: str = "",
 ) -> Sending:
     """Pass checked tournaments on to the next level in one sending (a bordereau) for one
-    receiver; all or nothing. The rows are locked in one order, so two sendings at once
-    queue up."""
+    receiver, with an optional comment for the next level; all or nothing. The rows are
+    locked in one order, so two sendings at once queue up."""
     if not homologations:
         raise ValidationError("Choisissez les tournois à transmettre.")
     locked = list(
@@ -378,6 +384,7 @@ def homologations_pass_on(
             actor=actor,
             homologation=homologation,
             action=Action.PASS_ON,
+            comment=comment,
             sending=sending,
             expected=expected,
         )

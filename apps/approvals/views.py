@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from apps.accounts.permissions import roles_of
@@ -18,9 +18,6 @@ from apps.approvals import documents, permissions, services
 from apps.approvals.domain.chain import (
     ACTION_NAMES,
     LEVEL_PLACES,
-    MOVES,
-    REASONED,
-    TURNING_AWAY,
     Action,
     Level,
 )
@@ -28,12 +25,14 @@ from apps.approvals.external import can_receive
 from apps.approvals.external_views import correction_form
 from apps.approvals.forms import InboxFilterForm
 from apps.approvals.models import Homologation, Sending
+from apps.approvals.offers import steps_offered
 from apps.approvals.selectors import (
     corrections_asked,
     deadlines_of,
     details_corrections,
     fees_report,
     inbox_rows,
+    resubmissions,
     sendings_readable,
     sent_back_by,
     waiting_for,
@@ -42,7 +41,7 @@ from apps.approvals.selectors import (
 from apps.awards.store import awards_by_registration
 from apps.competitions.models import Stage
 from apps.core.forms import FrenchDecimalField
-from apps.core.pages import confirm_page, download, service_call
+from apps.core.pages import confirm_page, download, safe_next, service_call
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Committee, Season
 from apps.tournaments.domain.indices import GRANTED_INDICES
@@ -120,7 +119,8 @@ def _passed_on_text(sending) -> str:
 @login_required
 @require_POST
 def pass_on(request):
-    """Bulk passing-on of the checked tournaments, in one sending."""
+    """Passing on the checked tournaments in one sending, from the inbox (in bulk) or from
+    a tournament's page (one, with an optional comment)."""
     ids = request.POST.getlist("homologation")
     homologations = list(permissions.homologations_for_user(request.user).filter(pk__in=ids))
     if len(homologations) != len(set(ids)):
@@ -133,8 +133,9 @@ def pass_on(request):
         actor=request.user,
         homologations=homologations,
         expected=_level_seen(request),
+        comment=request.POST.get("comment", "")[:1000],
     )
-    return redirect("approvals:inbox")
+    return redirect(safe_next(request, reverse("approvals:inbox")))
 
 
 def _homologation(request, pk) -> Homologation:
@@ -142,38 +143,11 @@ def _homologation(request, pk) -> Homologation:
     return homologation
 
 
-BUTTONS = {
-    Action.SUBMIT: gettext_lazy("Send for homologation"),
-    Action.APPROVE: gettext_lazy("Approve"),
-    Action.SEND_BACK: gettext_lazy("Send back"),
-    Action.ASK_CORRECTION: gettext_lazy("Ask for a correction"),
-    Action.ACCEPT_CORRECTION: gettext_lazy("Accept the correction"),
-    Action.REFUSE_CORRECTION: gettext_lazy("Refuse the correction"),
-}
-
-
-def _steps_for(user, homologation: Homologation) -> list[dict]:
-    """The steps the user may take here: the chain's, for their level, except passing on
-    (from the inbox) and submitting (from the tournament)."""
-    steps = []
-    for (level, action), (_next, who) in MOVES.items():
-        if level != homologation.level or action == Action.PASS_ON:
-            continue
-        if action == Action.SUBMIT and not homologation.external:
-            continue
-        deciding = action in (Action.ACCEPT_CORRECTION, Action.REFUSE_CORRECTION)
-        if deciding != bool(homologation.correction_reason) and level == Level.APPROVED:
-            continue
-        if permissions.can_act_as(user, homologation, who):
-            steps.append(
-                {
-                    "action": action,
-                    "name": BUTTONS[action],
-                    "reason": action in REASONED,
-                    "secondary": action in TURNING_AWAY,
-                }
-            )
-    return steps
+def _steps_with_changes(homologation: Homologation) -> list[tuple]:
+    """The history: each step, with what changed since the previous sending when it is a
+    sending again."""
+    changes = resubmissions(homologation)
+    return [(step, changes.get(step.pk)) for step in homologation.steps.select_related("actor")]
 
 
 @login_required
@@ -190,8 +164,8 @@ def homologation_page(request, pk):
         {
             "homologation": homologation,
             "row": rows[0],
-            "steps": homologation.steps.select_related("actor"),
-            "actions": _steps_for(request.user, homologation),
+            "steps": _steps_with_changes(homologation),
+            "actions": steps_offered(request.user, homologation),
             "officer": officer,
             "may_note": permissions.can_note_alerts(request.user, homologation),
             "stage": Stage.objects.filter(
@@ -238,7 +212,7 @@ def homologation_step(request, pk):
         comment=request.POST.get("comment", "")[:1000],
         expected=_level_seen(request),
     )
-    return redirect("approvals:homologation", homologation.pk)
+    return redirect(safe_next(request, reverse("approvals:homologation", args=[homologation.pk])))
 
 
 @login_required

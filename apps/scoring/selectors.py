@@ -12,8 +12,11 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.db.models import Exists, OuterRef, Q
+from django.contrib.contenttypes.models import ContentType
+from django.db.models import CharField, Exists, OuterRef, Q, Subquery
+from django.db.models.functions import Cast
 
+from apps.core.models import AuditLog
 from apps.core.rows import (
     model_columns,
     models_columns,
@@ -530,3 +533,39 @@ def table_disagreement_count(session: Session) -> int:
         .exclude(Exists(recorded))
         .count()
     )
+
+
+# --- corrections between two moments -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class ScoreChange:
+    """A line's score changed: which line (« étui 2, table 3 »), before → after, why."""
+
+    line: str
+    before: int | None
+    after: int | None
+    reason: str
+
+
+def score_changes(tournament_id: int, after, until) -> list[ScoreChange]:
+    """The scores of the tournament's lines changed after ``after`` up to ``until``, in the
+    order they were changed, from the audit trail (a line entered for the first time is
+    not a change)."""
+    plays = (
+        Play.objects.filter(table__movement__session__tournament_id=tournament_id)
+        .annotate(key=Cast("pk", CharField()))
+        .values("key")
+    )
+    rows = AuditLog.objects.filter(
+        content_type=ContentType.objects.get_for_model(Play),
+        object_id__in=Subquery(plays),
+        action=AuditLog.Action.UPDATE,
+        at__gt=after,
+        at__lte=until,
+        changes__has_key="score",
+    ).order_by("at", "pk")
+    return [
+        ScoreChange(row.object_repr, *row.changes["score"], row.changes.get("reason", ""))
+        for row in rows
+    ]

@@ -47,5 +47,15 @@ class Migration(migrations.Migration):
             name='national_fee',
             field=models.DecimalField(blank=True, decimal_places=2, max_digits=8, null=True, verbose_name='national fee'),
         ),
+        migrations.AddField(
+            model_name='homologationstep',
+            name='players',
+            field=models.PositiveIntegerField(blank=True, null=True, verbose_name='players'),
+        ),
+        migrations.AddField(
+            model_name='homologationstep',
+            name='index',
+            field=models.DecimalField(blank=True, decimal_places=1, max_digits=3, null=True, verbose_name='index'),
+        ),
         migrations.RunPython(fees_freeze, migrations.RunPython.noop),
     ]
