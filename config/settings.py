@@ -5,6 +5,8 @@ REDIS_URL      Celery broker and cache; without it Celery tasks run eagerly.
 SECRET_KEY     required when DEBUG is off.
 DEBUG          "1" for development (default on only when SECRET_KEY is unset).
 ALLOWED_HOSTS  comma-separated host names.
+SITE_URL       the site's address as its users reach it, for the links in e-mails
+               (default http://127.0.0.1:8000, as `make run` serves it).
 DATABASE_CONN_MAX_AGE  seconds a process keeps its database connection between requests;
                0 (default) closes it after each request, as `manage.py runserver` needs (one
                thread per request); docker-compose sets 60 for gunicorn's few long workers.
@@ -48,6 +50,8 @@ EMAIL_BACKEND = env_str("EMAIL_BACKEND") or (
 )
 EMAIL_HOST = env_str("EMAIL_HOST") or "localhost"
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or "Donne <donne@localhost>"
+# The address the e-mails' links start with: a message is written outside any request.
+SITE_URL = (env_str("SITE_URL") or "http://127.0.0.1:8000").rstrip("/")
 # The live national ranking waits this long after an approval, so that a burst of
 # approvals makes one computation.
 RANKING_DEBOUNCE_SECONDS = 30

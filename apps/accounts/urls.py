@@ -8,4 +8,6 @@ urlpatterns = [
     path("connexion/", views.LoginView.as_view(), name="login"),
     path("deconnexion/", auth_views.LogoutView.as_view(), name="logout"),
     path("mon-espace/", views.dispatch, name="dispatch"),
+    path("mon-profil/", views.profile, name="profile"),
+    path("mon-profil/mot-de-passe/", views.password, name="password"),
 ]

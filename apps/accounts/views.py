@@ -1,14 +1,19 @@
+from django.contrib.auth import update_session_auth_hash
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordChangeForm
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
-from apps.accounts import permissions
+from apps.accounts import permissions, services
+from apps.accounts.forms import ProfileForm
 from apps.accounts.throttle import (
     login_failure_record,
     login_success_record,
     login_wait,
     wait_text,
 )
+from apps.core.pages import service_call
 from apps.core.throttle import client_ip
 
 
@@ -51,3 +56,48 @@ def dispatch(request):
         if allowed(user):
             return redirect(target)
     return redirect("tournaments:home")
+
+
+@login_required
+def profile(request):
+    """The user's own name and e-mail address."""
+    user = request.user
+    initial = {"first_name": user.first_name, "last_name": user.last_name, "email": user.email}
+    form = ProfileForm(request.POST or None, initial=initial)
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and service_call(
+            request,
+            services.user_profile_update,
+            form=form,
+            done=_("Your details are saved."),
+            actor=user,
+            user=user,
+            **form.cleaned_data,
+        )
+    ):
+        return redirect("accounts:profile")
+    return render(request, "accounts/profile.html", {"form": form})
+
+
+@login_required
+def password(request):
+    """The user's new password; they stay signed in on this browser."""
+    form = PasswordChangeForm(request.user, request.POST or None)
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and service_call(
+            request,
+            services.user_password_set,
+            form=form,
+            done=_("Your password is changed."),
+            actor=request.user,
+            user=request.user,
+            password=form.cleaned_data["new_password1"],
+        )
+    ):
+        update_session_auth_hash(request, request.user)
+        return redirect("accounts:profile")
+    return render(request, "accounts/password.html", {"form": form})

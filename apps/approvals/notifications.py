@@ -7,9 +7,10 @@ from django.conf import settings
 from django.core.mail import send_mass_mail
 from django.db import transaction
 from django.db.models import Q
+from django.urls import reverse
 
 from apps.accounts.models import User
-from apps.approvals.domain.chain import ACTION_NAMES, Action, Level
+from apps.approvals.domain.chain import ACTION_NAMES, LEVEL_NAMES, LEVEL_PLACES, Action, Level
 from apps.approvals.models import Homologation
 from apps.competitions.models import Stage
 from apps.federation.models import Role
@@ -57,8 +58,20 @@ def _organiser_scope(homologation: Homologation) -> Q:
     return Q(role_assignments__role=Role.CLUB_MANAGER, role_assignments__club_id=club.pk)
 
 
+def _link(homologation: Homologation, level: Level) -> str:
+    """Where the reader acts: the organiser on the tournament's page (to correct it and
+    send it again), the officers on its homologation page (its next step)."""
+    if level == Level.ORGANISER and homologation.tournament_id:
+        path = reverse("tournaments:detail", args=[homologation.tournament_id])
+    else:
+        path = reverse("approvals:homologation", args=[homologation.pk])
+    return settings.SITE_URL + path
+
+
 def step_notify(*, homologation: Homologation, action: Action, actor) -> None:
-    """Queue the step's email, sent once the transaction commits."""
+    """Queue the step's email, sent once the transaction commits: the tournament, the
+    step and who took it, the reason, where the tournament is now and the address of the
+    page where the reader acts."""
     level = Level(homologation.level)
     if action == Action.ASK_CORRECTION:
         level = Level.FEDERATION
@@ -68,11 +81,21 @@ def step_notify(*, homologation: Homologation, action: Action, actor) -> None:
     if not recipients:
         return
     who = actor.get_full_name() or actor.username
+    step = homologation.steps.order_by("-pk").first()
+    lines = [
+        f"{ACTION_NAMES[action].capitalize()} de « {homologation.name} » par {who}.",
+        "",
+        f"Tournoi : {homologation.name}, {homologation.date:%d/%m/%Y}, {homologation.club}",
+        f"Étape : {ACTION_NAMES[action]} ({LEVEL_NAMES[Level(step.from_level)]} → "
+        f"{LEVEL_NAMES[Level(step.to_level)]})",
+    ]
+    if step.comment:
+        lines.append(f"Raison : {step.comment}")
+    lines += [
+        f"Le tournoi est maintenant {LEVEL_PLACES[Level(homologation.level)]}.",
+        "",
+        f"Pour agir : {_link(homologation, level)}",
+    ]
     subject = f"Homologation : {homologation} — {ACTION_NAMES[action]}"
-    body = f"{ACTION_NAMES[action].capitalize()} de « {homologation} » par {who}."
-    if homologation.steps.exists():
-        comment = homologation.steps.order_by("-pk").first().comment
-        if comment:
-            body += f"\n\nRaison : {comment}"
-    message = (subject, body, settings.DEFAULT_FROM_EMAIL, recipients)
+    message = (subject, "\n".join(lines), settings.DEFAULT_FROM_EMAIL, recipients)
     transaction.on_commit(lambda: send_mass_mail([message], fail_silently=True))

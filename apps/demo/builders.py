@@ -158,18 +158,31 @@ def licensees_build(club: Club) -> None:
         )
 
 
+def demo_email(username: str) -> str:
+    """A demo account's address, at a domain kept for examples (RFC 2606): the chain's
+    e-mails show in the console."""
+    return f"{username}@example.org"
+
+
 def users_build(zone: Zone, committee: Committee, club: Club) -> dict[str, User]:
-    """One login per role (DEMO_USERS), scoped to the demo's zone, committee or club; the
-    player is the club's first licensee. {username: user}."""
+    """One login per role (DEMO_USERS), each with an e-mail address, scoped to the demo's
+    zone, committee or club; the player is the club's first licensee. {username: user}."""
     scopes = {"zone": zone, "committee": committee, "club": club}
     users = {}
     for username, role, scope, _label, (first_name, last_name) in DEMO_USERS:
         user, created = User.objects.get_or_create(
-            username=username, defaults={"first_name": first_name, "last_name": last_name}
+            username=username,
+            defaults={
+                "first_name": first_name,
+                "last_name": last_name,
+                "email": demo_email(username),
+            },
         )
         if created:
             user.set_password(DEMO_PASSWORD)
             user.save()
+        elif not user.email:  # a demo loaded before the accounts had addresses
+            User.objects.filter(pk=user.pk).update(email=demo_email(username))
         if role:
             RoleAssignment.objects.get_or_create(
                 user=user, role=role, **({scope: scopes[scope]} if scope else {})

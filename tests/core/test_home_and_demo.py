@@ -52,3 +52,5 @@ def test_each_demo_login_reaches_its_area(client, username):
     area = client.get(reverse("accounts:dispatch"), follow=True)
     assert area.status_code == 200
     assert area.redirect_chain[-1][0] != reverse("tournaments:home")
+    # an address, to which the homologation chain writes
+    assert User.objects.get(username=username).email == f"{username}@example.org"
