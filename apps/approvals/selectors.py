@@ -11,12 +11,22 @@ from django.db.models import Exists, OuterRef, QuerySet, Subquery
 
 from apps.accounts.permissions import roles_of
 from apps.approvals.alerts import ShownAlert, homologation_alerts
-from apps.approvals.domain.chain import LEVEL_NAMES, UPWARD, Action, Level, returns_pending
+from apps.approvals.domain.chain import (
+    CLUB_ROUTE,
+    FEDERATION_ROUTE,
+    LEVEL_NAMES,
+    UPWARD,
+    ZONE_ROUTE,
+    Action,
+    Level,
+    returns_pending,
+)
 from apps.approvals.domain.deadlines import SeasonDeadlines, deadline_for, is_late
 from apps.approvals.domain.fees import Fees, TournamentFees, fee_totals, fees_of
 from apps.approvals.models import CommitteeRate, Homologation, HomologationStep, Sending
 from apps.approvals.models import SeasonDeadlines as Deadlines
 from apps.approvals.permissions import can_view_sending, homologations_for_user
+from apps.competitions.models import Stage
 from apps.core.models import AuditLog
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Season
@@ -32,6 +42,21 @@ def waiting_for(user, level: Level) -> QuerySet[Homologation]:
     elif level == Level.ZONE and not roles.federation:
         qs = qs.filter(club__committee__zone_id__in=roles.zone_ids)
     return qs
+
+
+def route_of(tournament_id: int | None) -> tuple[Level, ...]:
+    """The levels a tournament goes through: a championship stage along its own
+    organiser's chain (a zone's stage: zone, federation; a federation's final: the
+    federation), any other tournament (and a file from other software, None) through its
+    club's committee, zone, federation."""
+    stage = (
+        Stage.objects.filter(tournament_id=tournament_id).values("committee_id", "zone_id").first()
+        if tournament_id
+        else None
+    )
+    if stage is None or stage["committee_id"]:
+        return CLUB_ROUTE
+    return ZONE_ROUTE if stage["zone_id"] else FEDERATION_ROUTE
 
 
 def season_to_open(homologation: Homologation) -> bool:

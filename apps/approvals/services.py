@@ -175,6 +175,7 @@ def _step_taken(
             action,
             correction_asked=bool(homologation.correction_reason),
             reason=comment,
+            route=selectors.route_of(homologation.tournament_id),
         )
     except ValueError as exc:
         raise ValidationError(str(exc)) from exc
@@ -320,9 +321,8 @@ def tournament_submit(*, actor, tournament: Tournament) -> Homologation:
     refusals = submission_refusals(tournament)
     if refusals:
         raise ValidationError(refusals)
-    sending = Sending.objects.create(
-        from_level=Level.ORGANISER, to_level=Level.COMMITTEE, sent_by=actor
-    )
+    first = selectors.route_of(tournament.pk)[0]  # a stage goes to its own organiser's level
+    sending = Sending.objects.create(from_level=Level.ORGANISER, to_level=first, sent_by=actor)
     return _step(actor=actor, homologation=homologation, action=Action.SUBMIT, sending=sending)
 
 
@@ -372,9 +372,15 @@ def homologations_pass_on(
         raise ValidationError("Un envoi part d'un seul niveau.")
     level = Level(levels.pop())
     try:
-        to_level, _who = chain_move(level, Action.PASS_ON)
+        to_levels = {
+            chain_move(level, Action.PASS_ON, route=selectors.route_of(h.tournament_id))[0]
+            for h in locked
+        }
     except ValueError as exc:
         raise ValidationError(str(exc)) from exc
+    if len(to_levels) != 1:
+        raise ValidationError("Un envoi va à un seul niveau : transmettez ces tournois à part.")
+    to_level = to_levels.pop()
     receivers = {h.club.committee.zone_id if to_level == Level.ZONE else None for h in locked}
     if len(receivers) != 1:
         raise ValidationError("Un envoi va à un seul destinataire : une zone à la fois.")

@@ -33,6 +33,7 @@ from apps.approvals.selectors import (
     fees_report,
     inbox_rows,
     resubmissions,
+    route_of,
     sendings_readable,
     sent_back_by,
     waiting_for,
@@ -245,11 +246,11 @@ def submit(request, pk):
         return confirm_page(
             request,
             title=_("Send for homologation"),
-            question=_("Send “%(name)s” to the committee for homologation?")
-            % {"name": tournament.name},
+            question=_("Send “%(name)s” for homologation, %(where)s?")
+            % {"name": tournament.name, "where": LEVEL_PLACES[route_of(tournament.pk)[0]]},
             hint=_(
-                "The results, the PCN and PP table and the bordereau go to the committee; "
-                "the results can no longer be changed unless it is sent back."
+                "The results, the PCN and PP table and the bordereau go with it; the results "
+                "can no longer be changed unless it is sent back."
             ),
             confirm_label=_("Send"),
             cancel_url=reverse("tournaments:detail", args=[tournament.pk]),

@@ -4,8 +4,11 @@ who takes it, and the steps it refuses."""
 import pytest
 
 from apps.approvals.domain.chain import (
+    CLUB_ROUTE,
+    FEDERATION_ROUTE,
     LEVEL_PLACES,
     MOVES,
+    ZONE_ROUTE,
     Action,
     Actor,
     Level,
@@ -83,3 +86,29 @@ def test_what_was_sent_back_waits_until_it_is_resubmitted():
     # a correction asked or refused is not a sending back
     asked = (Action.ASK_CORRECTION, Level.APPROVED, "score")
     assert returns_pending([up, (Action.APPROVE, Level.FEDERATION, ""), asked]) == []
+
+
+ROUTES = {  # each organiser's chain, as issue 26 point 6 writes it
+    "club or committee": (CLUB_ROUTE, ("committee", "zone", "federation")),
+    "zone's stage": (ZONE_ROUTE, ("zone", "federation")),
+    "federation's final": (FEDERATION_ROUTE, ("federation",)),
+}
+
+
+@pytest.mark.parametrize("name", ROUTES)
+def test_each_organisers_chain_goes_up_its_own_levels_and_back(name):
+    route, levels = ROUTES[name]
+    assert tuple(route) == tuple(Level(x) for x in levels)
+    level = chain_move(Level.ORGANISER, Action.SUBMIT, route=route)[0]
+    walked = [level]
+    while level != Level.FEDERATION:
+        level = chain_move(level, Action.PASS_ON, route=route)[0]
+        walked.append(level)
+    assert walked == list(route)
+    # sent back one level down the same route, from its first level to the organiser
+    downs = [chain_move(x, Action.SEND_BACK, reason="r", route=route)[0] for x in route]
+    assert downs == [Level.ORGANISER, *route[:-1]]
+    assert chain_move(Level.FEDERATION, Action.APPROVE, route=route)[0] == Level.APPROVED
+    for outside in {Level.COMMITTEE, Level.ZONE} - set(route):  # never through another's
+        with pytest.raises(ValueError, match="impossible"):
+            chain_move(outside, Action.PASS_ON, route=route)

@@ -86,12 +86,46 @@ LEVEL_NAMES = {
 }
 
 
+# The levels a tournament goes through, by who organises it: a club's tournament or a
+# committee's stage through the committee, the zone and the federation; a zone's stage
+# through the zone and the federation; a federation's final through the federation only
+# (each stage is approved along its own organiser's chain).
+CLUB_ROUTE = (Level.COMMITTEE, Level.ZONE, Level.FEDERATION)
+ZONE_ROUTE = (Level.ZONE, Level.FEDERATION)
+FEDERATION_ROUTE = (Level.FEDERATION,)
+# The steps whose next level the route decides.
+ROUTED = frozenset({Action.SUBMIT, Action.PASS_ON, Action.SEND_BACK})
+
+
+def _routed(level: Level, action: Action, route: tuple[Level, ...]) -> Level | None:
+    """The next level along ``route``: sent to its first level, passed on to the next,
+    sent back to the one before (or to the organiser); None when the route does not go
+    through ``level``."""
+    if action == Action.SUBMIT:
+        return route[0]
+    if level not in route:
+        return None
+    at = route.index(level)
+    if action == Action.PASS_ON:
+        return route[at + 1] if at + 1 < len(route) else None
+    return route[at - 1] if at > 0 else Level.ORGANISER
+
+
 def chain_move(
-    level: Level, action: Action, *, correction_asked: bool = False, reason: str = ""
+    level: Level,
+    action: Action,
+    *,
+    correction_asked: bool = False,
+    reason: str = "",
+    route: tuple[Level, ...] = CLUB_ROUTE,
 ) -> tuple[Level, Actor]:
-    """The level after ``action`` and who may take it; ValueError (French) when the chain
-    has no such step here, or the step needs a reason it lacks."""
+    """The level after ``action`` along the tournament's ``route`` and who may take it;
+    ValueError (French) when the chain has no such step here, or the step needs a reason
+    it lacks."""
     step = MOVES.get((Level(level), Action(action)))
+    if step is not None and action in ROUTED:
+        after = _routed(Level(level), Action(action), route)
+        step = None if after is None else (after, step[1])
     if step is None:
         raise ValueError(
             f"{ACTION_NAMES[Action(action)]} impossible : le tournoi est "
