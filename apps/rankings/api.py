@@ -46,11 +46,12 @@ class ChangeSerializer(serializers.ModelSerializer):
 
     licence = serializers.CharField(source="shown_licence_number")
     name = serializers.SerializerMethodField()
+    reasons = serializers.CharField(read_only=True)
 
     class Meta:
         model = PublicationChange
-        fields = ["licence", "name", "pcn_before", "pcn_after", "rank_before", "rank_after"]
-        fields += ["reasons"]
+        fields = ["licence", "name", "pcn_before", "pcn_after", "pp_before", "pp_after"]
+        fields += ["rank_before", "rank_after", "reasons"]
 
     def get_name(self, change) -> str:
         return full_name_of(change.shown_last_name, change.shown_first_name)

@@ -155,9 +155,12 @@ class PublicationChange(models.Model):
     )
     pcn_before = models.PositiveIntegerField(_("PCN before"), null=True)
     pcn_after = models.PositiveIntegerField(_("PCN after"), null=True)  # None: left the list
+    pp_before = models.PositiveIntegerField(_("PP before"), null=True)
+    pp_after = models.PositiveIntegerField(_("PP after"), null=True)
     rank_before = models.PositiveIntegerField(_("rank before"), null=True)
     rank_after = models.PositiveIntegerField(_("rank after"), null=True)
-    reasons = models.TextField(_("why"), blank=True)
+    # Why: [text, tournament id or None (a file from other software, or others' results)].
+    causes = models.JSONField(_("why"), default=list, blank=True)
 
     class Meta:
         verbose_name = _("change since the previous publication")
@@ -166,6 +169,11 @@ class PublicationChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.licensee_id}: {self.pcn_before} → {self.pcn_after}"
+
+    @property
+    def reasons(self) -> str:
+        """The causes as one sentence (the API's ``reasons``)."""
+        return " ; ".join(text for text, _tournament in self.causes)
 
 
 class SeriesRule(models.Model):

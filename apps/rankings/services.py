@@ -86,11 +86,11 @@ def runs_prune(*, season: Season) -> int:
 RECOMPUTED = "%s (PCN et PP recalculés)"
 
 
-def _reasons(season: Season, since, licensee_ids) -> dict[int, list[str]]:
-    """{licensee: the tournaments they played that were approved or corrected, or whose
-    awards were computed again, since ``since``}: played, not awarded, so that a
-    correction that takes an award away is named too; files of other software by their
-    awards."""
+def _causes(season: Season, since, licensee_ids) -> dict[int, list[list]]:
+    """{licensee: [name, tournament id] of the tournaments they played that were approved
+    or corrected, or whose awards were computed again, since ``since``}: played, not
+    awarded, so that a correction that takes an award away is named too; files of other
+    software by their awards (no tournament of Donne to link)."""
     steps = HomologationStep.objects.filter(
         action__in=(Action.APPROVE, Action.ACCEPT_CORRECTION),
         homologation__date__range=(season.start, season.end),
@@ -101,7 +101,7 @@ def _reasons(season: Season, since, licensee_ids) -> dict[int, list[str]]:
     for homologation, tournament, name in steps.values_list(
         "homologation_id", "homologation__tournament_id", "homologation__name"
     ):
-        names[homologation] = name
+        names[homologation] = [name, tournament]
         (tournaments if tournament else files).add(tournament or homologation)
     played = Registration.objects.filter(
         licensee_id__in=licensee_ids, tournament_id__in=tournaments
@@ -109,16 +109,18 @@ def _reasons(season: Season, since, licensee_ids) -> dict[int, list[str]]:
     taken = ExternalAward.objects.filter(
         licensee_id__in=licensee_ids, homologation_id__in=files
     ).values_list("licensee_id", "homologation_id")
-    reasons: dict[int, list[str]] = {}
+    causes: dict[int, list[list]] = {}
     for licensee_id, homologation in [*played, *taken]:
-        reasons.setdefault(licensee_id, []).append(names[homologation])
+        causes.setdefault(licensee_id, []).append(names[homologation])
     recomputed = recomputed_between(season.start, season.end, since)
     again = Registration.objects.filter(
         licensee_id__in=licensee_ids, tournament_id__in=recomputed
     ).values_list("licensee_id", "tournament_id")
     for licensee_id, tournament_id in again:
-        reasons.setdefault(licensee_id, []).append(RECOMPUTED % recomputed[tournament_id])
-    return reasons
+        causes.setdefault(licensee_id, []).append(
+            [RECOMPUTED % recomputed[tournament_id], tournament_id]
+        )
+    return causes
 
 
 # Why a line changed when none of the player's tournaments did: others passed them.
@@ -188,16 +190,18 @@ def ranking_publish(*, actor, season: Season, after=LATEST) -> Publication:
         unchanged=len(after) - len(moved) + removed,
         removed=removed,
     )
-    reasons = _reasons(season, previous.published_at if previous else None, moved)
+    causes = _causes(season, previous.published_at if previous else None, moved)
     PublicationChange.objects.bulk_create(
         PublicationChange(
             publication=publication,
             licensee_id=licensee,
             pcn_before=before[licensee].pcn if licensee in before else None,
             pcn_after=after[licensee].pcn if licensee in after else None,
+            pp_before=before[licensee].pp if licensee in before else None,
+            pp_after=after[licensee].pp if licensee in after else None,
             rank_before=before[licensee].rank if licensee in before else None,
             rank_after=after[licensee].rank if licensee in after else None,
-            reasons=" ; ".join(sorted(reasons.get(licensee, []))) or OTHERS,
+            causes=sorted(causes.get(licensee, []), key=lambda cause: cause[0]) or [[OTHERS, None]],
         )
         for licensee in moved
     )

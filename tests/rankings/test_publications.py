@@ -103,7 +103,10 @@ def test_a_change_of_pp_alone_is_recorded(world):
     _correction_accepted(world, first)
     again = services.ranking_publish(actor=world.federation_staff, season=season)
     assert (again.added, again.changed, again.unchanged) == (0, 1, 1)
-    assert list(again.changes.values_list("licensee_id", "reasons")) == [(a.pk, first.name)]
+    [change] = again.changes.all()
+    assert (change.licensee_id, change.pcn_before, change.pcn_after) == (a.pk, 500, 500)
+    assert (change.pp_before, change.pp_after) == (10, 25)  # PP beside PCN
+    assert change.causes == [[first.name, first.pk]]  # linked to its tournament
 
 
 @pytest.mark.django_db(transaction=True)
@@ -159,3 +162,33 @@ def test_lists_published_before_the_snapshot_take_their_players_as_they_are(worl
         world.licensee.first_name,
         world.club.name,
     )
+
+
+def test_what_changed_shows_pp_beside_pcn_and_links_each_reason(world, login):
+    """Issue 26, point 7: « Ce qui a changé » and the player's notice show the PP beside
+    the PCN; a PCN unchanged reads as a rank change only; each reason links to its
+    tournament."""
+    season = Season.objects.create(start_year=2026, is_current=True)
+    rival = f.LicenseeFactory(club=world.club)
+    first = approved_with_awards(world, {world.licensee: (500, 10), rival: (400, 0)})
+    approval_record(world, first)
+    services.ranking_publish(actor=world.federation_staff, season=season)
+    second = approved_with_awards(world, {rival: (200, 0)}, date=datetime.date(2026, 11, 7))
+    approval_record(world, second)
+    Award.objects.filter(licensee=world.licensee).update(pp=25)
+    _correction_accepted(world, first)
+    publication = services.ranking_publish(actor=world.federation_staff, season=season)
+    page = login(world.player).get(reverse("rankings:changes", args=[publication.pk]))
+    text = page.content.decode()
+    assert '<td class="num mono" data-label="PCN" data-test="pcn">500</td>' in text
+    assert 'data-label="PP" data-test="pp">10 → 25</td>' in text
+    assert 'data-label="PCN" data-test="pcn">400 → 600</td>' in text
+    detail = reverse("tournaments:detail", args=[second.pk])
+    assert f'<a href="{detail}" data-test="cause">{second.name}</a>' in text
+    # the player's notice: their rank moved, not their PCN; their PP did
+    home = login(world.player).get(reverse("tournaments:player_home")).content.decode()
+    assert "rang 1 → 2, vos PCN inchangés (500), 10 → 25 PP." in home
+    assert "241 → 241" not in home and "500 → 500" not in home
+    api = login(world.player).get(reverse("api:ranking-publication-changes", args=[publication.pk]))
+    rows = {row["licence"]: row for row in api.json()["results"]}
+    assert rows[world.licensee.licence_number]["pp_after"] == 25
