@@ -197,6 +197,15 @@ class FeeLine:
         return self.counted_in is None
 
 
+def ever_sent(homologations: QuerySet[Homologation]) -> QuerySet[Homologation]:
+    """The tournaments sent up at least once (whose fee is due), wherever they are now:
+    one sent back to its organiser still owes it."""
+    carried = HomologationStep.objects.filter(
+        homologation=OuterRef("pk"), national_fee__isnull=False
+    )
+    return homologations.filter(Exists(carried))
+
+
 def fee_lines(homologation_ids) -> list[FeeLine]:
     """Every step that carried these tournaments up, in the order taken, with the fees it
     kept (one query)."""

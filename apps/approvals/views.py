@@ -30,6 +30,7 @@ from apps.approvals.selectors import (
     corrections_asked,
     deadlines_of,
     details_corrections,
+    ever_sent,
     fees_report,
     inbox_rows,
     resubmissions,
@@ -346,9 +347,7 @@ def fees(request):
     if not permissions.inbox_levels(request.user):
         raise PermissionDenied
     form = InboxFilterForm(request.GET or None, user=request.user)
-    homologations = form.filter(permissions.homologations_for_user(request.user)).exclude(
-        level=Level.ORGANISER
-    )
+    homologations = ever_sent(form.filter(permissions.homologations_for_user(request.user)))
     levels = permissions.inbox_levels(request.user)
     report = fees_report(homologations, timezone.localdate(), levels)
     rate_form = CommitteeRateForm(user=request.user)
