@@ -30,6 +30,14 @@ class World:
     def persona(self, name: str) -> User:
         return getattr(self, name)
 
+    def emails_set(self) -> None:
+        """Every persona an address, ``<persona>@example.org``, as the chain's e-mails
+        need."""
+        for name in PERSONAS:
+            user = self.persona(name)
+            user.email = f"{name}@example.org"
+            user.save(update_fields=["email"])
+
 
 PERSONAS = [
     "federation_staff",

@@ -11,6 +11,8 @@ class ApprovalsConfig(AppConfig):
     def ready(self):
         from apps.approvals.panels import (
             club_home_panel,
+            player_tournaments_panel,
+            seasons_waiting_panel,
             staff_home_panel,
             tournament_homologation_panel,
         )
@@ -23,3 +25,5 @@ class ApprovalsConfig(AppConfig):
         panel_register("federation_home", staff_home_panel)
         panel_register("club_home", club_home_panel)
         panel_register("tournament_detail", tournament_homologation_panel)
+        panel_register("player_home", player_tournaments_panel)
+        panel_register("seasons", seasons_waiting_panel)

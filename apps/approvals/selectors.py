@@ -7,7 +7,18 @@ from decimal import Decimal
 from itertools import pairwise
 
 from django.contrib.contenttypes.models import ContentType
-from django.db.models import Exists, OuterRef, QuerySet, Subquery
+from django.db.models import (
+    BooleanField,
+    Exists,
+    ExpressionWrapper,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Value,
+)
 
 from apps.accounts.permissions import roles_of
 from apps.approvals.alerts import ShownAlert, homologation_alerts
@@ -23,14 +34,22 @@ from apps.approvals.domain.chain import (
 )
 from apps.approvals.domain.deadlines import SeasonDeadlines, deadline_for, is_late
 from apps.approvals.domain.fees import Fees, TournamentFees, fee_totals, fees_of
-from apps.approvals.models import CommitteeRate, Homologation, HomologationStep, Sending
+from apps.approvals.models import (
+    CommitteeRate,
+    ExternalAward,
+    Homologation,
+    HomologationStep,
+    Sending,
+)
 from apps.approvals.models import SeasonDeadlines as Deadlines
 from apps.approvals.permissions import can_view_sending, homologations_for_user
+from apps.awards.store import awards_done
 from apps.competitions.models import Stage
 from apps.core.models import AuditLog
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Season
 from apps.scoring.selectors import ScoreChange, score_changes
+from apps.tournaments.domain.workflow import Status as TournamentStatus
 
 
 def waiting_for(user, level: Level) -> QuerySet[Homologation]:
@@ -387,3 +406,57 @@ def fees_report(homologations, today: date, levels=(Level.FEDERATION,)) -> FeesR
         received=received,
         sendings=[(sendings[pk], fees) for pk, fees in by_sending.items()],
     )
+
+
+@dataclass(frozen=True)
+class CountedTournament:
+    """A tournament that counts for a player in a season: its PCN and PP, and whether it
+    is homologated (else they are provisional until it is)."""
+
+    day: date
+    name: str
+    tournament_id: int | None  # None: a file from other software
+    pcn: int
+    pp: int
+    approved: bool
+
+
+def player_tournaments(licensee_id: int, season: Season) -> list[CountedTournament]:
+    """Every tournament of the season that gives the player PCN or PP, newest first: those
+    played on Donne whose awards are computed, and the files from other software received
+    with their awards (one query: the two read together)."""
+    columns = ("day", "title", "tournament", "pcn", "pp", "approved")
+    span = season.span
+    played = (
+        awards_done()
+        .filter(
+            licensee_id=licensee_id,
+            award_set__tournament__date__range=(span.start, span.end),
+        )
+        .annotate(
+            day=F("award_set__tournament__date"),
+            title=F("award_set__tournament__name"),
+            tournament=F("award_set__tournament_id"),
+            approved=ExpressionWrapper(
+                Q(award_set__tournament__status=TournamentStatus.APPROVED),
+                output_field=BooleanField(),
+            ),
+        )
+        .values_list(*columns)
+    )
+    received = (
+        ExternalAward.objects.filter(
+            licensee_id=licensee_id, homologation__date__range=(span.start, span.end)
+        )
+        .annotate(
+            day=F("homologation__date"),
+            title=F("homologation__name"),
+            tournament=Value(None, output_field=IntegerField()),
+            approved=ExpressionWrapper(
+                Q(homologation__level=Level.APPROVED), output_field=BooleanField()
+            ),
+        )
+        .values_list(*columns)
+    )
+    found = [CountedTournament(*row) for row in played.union(received, all=True)]
+    return sorted(found, key=lambda t: (t.day, t.name), reverse=True)

@@ -10,15 +10,19 @@ are written directly; everything else goes through the apps' services, with the 
 users as actors, as they would do it in the interface."""
 
 import datetime
+import io
 import random
 from dataclasses import dataclass
 
+import openpyxl
 from django.utils import timezone
 
 from apps.accounts.models import User
 from apps.approvals.domain.chain import Action
+from apps.approvals.external import external_tournament_receive
 from apps.approvals.models import Homologation
 from apps.approvals.services import homologation_step, homologations_pass_on, tournament_submit
+from apps.awards.domain.pcn import REGULARITY_CEILING, howell_values, place_values
 from apps.awards.services import awards_build, awards_request
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Competition, Stage
@@ -29,7 +33,16 @@ from apps.competitions.services import (
     stage_regulation_approve,
 )
 from apps.federation.domain.seasons import season_of
-from apps.federation.models import Club, Committee, Licensee, Role, RoleAssignment, Season, Zone
+from apps.federation.models import (
+    Club,
+    Committee,
+    Licensee,
+    RefereeGrade,
+    Role,
+    RoleAssignment,
+    Season,
+    Zone,
+)
 from apps.movements.models import MovementTable, SessionMovement
 from apps.movements.services import (
     movement_advance,
@@ -141,7 +154,8 @@ def season_build(today: datetime.date) -> Season:
 
 
 def licensees_build(club: Club) -> None:
-    """The club's 48 licensees, of every series."""
+    """The club's 48 licensees, of every series; the last is the club's referee (named with
+    the files from other software)."""
     rng = random.Random(2026)
     series = [Licensee.Series.FIRST] * 6 + [Licensee.Series.SECOND] * 12
     series += [Licensee.Series.PROMOTION] * 20 + [Licensee.Series.UNRANKED] * 10
@@ -156,6 +170,9 @@ def licensees_build(club: Club) -> None:
                 "series": series[n],
             },
         )
+    Licensee.objects.filter(
+        licence_number=str(1001001 + DEMO_CLUB_PLAYERS - 1), referee_grade=""
+    ).update(referee_grade=RefereeGrade.CLUB)
 
 
 def demo_email(username: str) -> str:
@@ -376,6 +393,60 @@ def championship_build(demo: Demo) -> Stage:
         grade=RefereeAssignment.Grade.REGIONAL,
     )
     return stage_regulation_approve(actor=demo.users["zone"], stage=stage)
+
+
+PREVIOUS_NAME = "Tournoi du printemps (fichier FFT)"
+PREVIOUS_PLAYERS = 16
+
+
+def _award_file(rows: list[tuple[str, str, int, int]]) -> bytes:
+    """The FFT's awards file as other software writes it: one sheet, its header, a row a
+    player (licence, name, PCN, PP)."""
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    for row in [("NumLicenceJoueur", "NomJoueur", "Pcn", "Pp"), *rows]:
+        sheet.append(list(row))
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def previous_season_build(demo: Demo) -> Publication:
+    """Last season, so that a player's chart across seasons has two points: a tournament
+    received from other software as the FFT's file by the committee, passed up and approved
+    by the federation, and that season's ranking published."""
+    season, _ = Season.objects.get_or_create(start_year=demo.season.start_year - 1)
+    published = Publication.objects.filter(season=season).first()
+    if published is not None:
+        return published
+    players = list(Licensee.objects.filter(club=demo.club).order_by("licence_number"))
+    players = players[:PREVIOUS_PLAYERS]
+    # a Howell of 4 tables at index 1: the table's PCN for the first half, in order
+    values = place_values(howell_values(PREVIOUS_PLAYERS // 4), Index.BASE, REGULARITY_CEILING)
+    pcns = [*values, *[0] * (PREVIOUS_PLAYERS - len(values))]
+    content = _award_file(
+        [(p.licence_number, p.full_name, value, 0) for p, value in zip(players, pcns, strict=True)]
+    )
+    referee = Licensee.objects.filter(club=demo.club, referee_grade__gt="").first()
+    homologation = external_tournament_receive(
+        actor=demo.users["comite"],
+        club=demo.club,
+        name=PREVIOUS_NAME,
+        date=datetime.date(season.start_year + 1, 4, 11),
+        index=Index.BASE,
+        championship=False,
+        session_players=[len(players)],
+        referee_licence=referee.licence_number,
+        content=content,
+    )
+    for officer in ("comite", "zone"):
+        homologations_pass_on(actor=demo.users[officer], homologations=[homologation])
+    homologation_step(
+        actor=demo.users["federation"],
+        homologation=Homologation.objects.get(pk=homologation.pk),
+        action=Action.APPROVE,
+    )
+    return ranking_publish(actor=demo.users["federation"], season=season)
 
 
 def national_ranking_build(demo: Demo) -> Publication:

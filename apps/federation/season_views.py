@@ -7,6 +7,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from apps.core.pages import area_required, confirm_page, service_call
+from apps.core.panels import panels_for
 from apps.federation.domain.seasons import season_of
 from apps.federation.domain.series import NAMES
 from apps.federation.models import Licensee, Season, SeasonPotential
@@ -49,6 +50,8 @@ def seasons(request):
             "series": [NAMES[s] for s in POTENTIAL_SERIES],
             "years": [y for y in range(suggested - 1, suggested + 3) if y not in known],
             "tab": "seasons",
+            # what waits for each season, from the apps above (homologations, ranking)
+            "panels": panels_for("seasons", request.user),
         },
     )
 

@@ -15,7 +15,12 @@ class RankingsConfig(AppConfig):
         from apps.core.jobs import job_kind_register
         from apps.core.panels import panel_register
         from apps.rankings.models import RankingRun
-        from apps.rankings.panels import club_home_panel, player_home_panel, staff_home_panel
+        from apps.rankings.panels import (
+            club_home_panel,
+            player_home_panel,
+            seasons_ranking_panel,
+            staff_home_panel,
+        )
         from apps.rankings.services import live_refresh, live_refresh_recomputed
         from apps.rankings.tasks import ranking_compute
 
@@ -27,3 +32,4 @@ class RankingsConfig(AppConfig):
         panel_register("federation_home", staff_home_panel)
         panel_register("club_home", club_home_panel)
         panel_register("player_home", player_home_panel)
+        panel_register("seasons", seasons_ranking_panel)

@@ -5,6 +5,8 @@ and « votre PCN a changé »."""
 from apps.accounts.permissions import roles_of
 from apps.federation.models import Club, Committee, Licensee, Season
 from apps.rankings import selectors
+from apps.rankings.models import Publication, RankingRun
+from apps.rankings.permissions import can_manage_national_ranking
 
 
 def _current() -> Season | None:
@@ -55,4 +57,24 @@ def player_home_panel(user) -> dict | None:
         "licensee": licensee,
         "line": line,
         "change": selectors.pcn_change_of(licensee, season),
+    }
+
+
+def seasons_ranking_panel(user) -> dict | None:
+    """The federation's seasons page: each season's latest published ranking and latest
+    computation (two queries)."""
+    if not can_manage_national_ranking(user):
+        return None
+    published: dict[int, Publication] = {}
+    for publication in Publication.objects.select_related("run").order_by("-published_at"):
+        published.setdefault(publication.season_id, publication)
+    computed: dict[int, RankingRun] = {}
+    for run in RankingRun.objects.filter(state=RankingRun.State.DONE).order_by("-computed_at"):
+        computed.setdefault(run.season_id, run)
+    return {
+        "template": "rankings/_seasons_panel.html",
+        "rows": [
+            (season, published.get(season.pk), computed.get(season.pk))
+            for season in Season.objects.order_by("-start_year")
+        ],
     }

@@ -5,17 +5,13 @@ import pytest
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.services import tournament_transition
 from tests.builders import enter_all, played
-from tests.personas import PERSONAS
 
 
 @pytest.fixture
 def finished(world, django_capture_on_commit_callbacks):
     """The world tournament: 5 tables played, finished, its awards computed; every persona
     has an email address."""
-    for name in PERSONAS:
-        user = world.persona(name)
-        user.email = f"{name}@example.org"
-        user.save()
+    world.emails_set()
     movement = played(world, tables=5)
     enter_all(world, movement, seed=21)
     for status in (Status.RUNNING, Status.FINISHED):

@@ -16,7 +16,7 @@ from apps.approvals.domain.chain import Level
 from apps.approvals.models import Homologation
 from apps.awards.models import Award, AwardSet
 from apps.competitions.models import Stage
-from apps.demo.builders import FINISHED_NAME, IN_PLAY_NAME, STAGE_NAME
+from apps.demo.builders import FINISHED_NAME, IN_PLAY_NAME, PREVIOUS_NAME, STAGE_NAME
 from apps.demo.management.commands.demo_data import DEFAULT_ADDRESS
 from apps.federation.models import Season
 from apps.movements.models import MovementTable, SessionMovement
@@ -105,8 +105,23 @@ def test_the_national_ranking_of_the_season_is_published(output, client):
     assert all(row.licensee.full_name in page.content.decode() for row in rows)
 
 
+def test_last_season_gives_the_players_chart_two_points(output, client):
+    """A file from other software approved last season, and that season's ranking
+    published: the player's chart across seasons has a point for each."""
+    current = Season.objects.get(is_current=True)
+    previous = Season.objects.get(start_year=current.start_year - 1)
+    received = Homologation.objects.get(name=PREVIOUS_NAME)
+    assert (received.external, received.level) == (True, Level.APPROVED)
+    assert Publication.objects.get(season=previous).run.players == 16
+    page = client.get(reverse("rankings:player", args=["1001001"])).content.decode()
+    chart = page[page.index('data-test="chart"') : page.index("</svg>")]
+    assert chart.count('class="pcn-dot"') == 2
+    assert previous.span.name in chart and current.span.name in chart
+
+
 def _counts() -> dict[str, int]:
     models = [Tournament, Registration, SessionMovement, Play, Award, Stage, Publication]
+    models.append(Homologation)
     return {model.__name__: model.objects.count() for model in [*models, RankingRun]}
 
 

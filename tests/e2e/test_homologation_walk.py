@@ -52,10 +52,7 @@ def _text(page, selector) -> str:
 
 def test_a_tournament_through_the_chain_as_each_level_sees_it(page, live_server, world, settings):
     base = settings.SITE_URL = live_server.url
-    for name in ("club_manager", "committee_staff", "zone_manager", "federation_staff"):
-        user = world.persona(name)
-        user.email = f"{name}@example.org"
-        user.save()
+    world.emails_set()
     movement = played(world, tables=5)
     enter_all(world, movement, seed=41)
     for status in (Status.RUNNING, Status.FINISHED):

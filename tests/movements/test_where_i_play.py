@@ -4,6 +4,7 @@ one, with the table, the orientation and the étuis, as the movement seats them.
 import pytest
 from django.urls import reverse
 
+from apps.federation.models import Season
 from apps.movements.models import Place
 from apps.movements.selectors import etuis_text
 from apps.scoring.services import play_score_set
@@ -99,6 +100,11 @@ def test_the_players_pages_cost_the_same_queries_in_any_room(
         reverse("tournaments:player_home"),
         reverse("scoring:my_scores", args=[movement.session.pk]),
     ]
-    for page, queries in zip(pages, (6, 8), strict=True):  # « Mes scores »: its version
+    Season.objects.create(start_year=2026, is_current=True)  # its panels read too
+    # « Où je joue »: the user, roles, licensee, registrations, places; the ranking's panel
+    # (the current season, the licensee, the player's lines, the latest publication);
+    # « Mes tournois » (the current season, the season's tournaments that count).
+    # « Mes scores »: its version first
+    for page, queries in zip(pages, (12, 8), strict=True):
         with django_assert_max_num_queries(queries):
             assert browser.get(page).status_code == 200

@@ -66,6 +66,7 @@ class Command(BaseCommand):
     @transaction.atomic
     def handle(self, *args, **options):
         demo = builders.base_build()
+        builders.previous_season_build(demo)  # last season's ranking: the charts have data
         to_see = pages(
             coming=builders.coming_tournaments_build(demo),
             finished=builders.finished_tournament_build(demo),
