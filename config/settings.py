@@ -1,6 +1,7 @@
 """Donne settings, read from environment variables.
 
 DATABASE_URL   PostgreSQL URL; without it an embedded SQLite file (quick start).
+SQLITE_PATH    that file (default db.sqlite3 in the checkout).
 REDIS_URL      Celery broker and cache; without it Celery tasks run eagerly.
 SECRET_KEY     required when DEBUG is off.
 DEBUG          "1" for development (default on only when SECRET_KEY is unset).
@@ -169,7 +170,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": BASE_DIR / "db.sqlite3",
+            "NAME": env_str("SQLITE_PATH") or BASE_DIR / "db.sqlite3",
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"

@@ -458,5 +458,6 @@ def player_tournaments(licensee_id: int, season: Season) -> list[CountedTourname
         )
         .values_list(*columns)
     )
-    found = [CountedTournament(*row) for row in played.union(received, all=True)]
+    rows = played.order_by().union(received.order_by(), all=True)  # sorted below
+    found = [CountedTournament(*row) for row in rows]
     return sorted(found, key=lambda t: (t.day, t.name), reverse=True)

@@ -82,7 +82,8 @@ def objects_where(
     only: Sequence[str] = (),
 ) -> list[models.Model]:
     """The objects of ``model`` whose row (named ``x``) meets the SQL condition ``where``,
-    locked until the transaction ends if asked (FOR UPDATE), in no particular order;
+    locked until the transaction ends if asked (FOR UPDATE where the database has it), in
+    no particular order;
     ``only``: the fields read (with the primary key), the others deferred as by the
     ORM's ``only()``: reading one of them costs a query."""
     fields = model._meta.concrete_fields
@@ -90,6 +91,21 @@ def objects_where(
         fields = [f for f in fields if f.primary_key or f.name in only or f.attname in only]
     columns = ", ".join(f'x."{field.column}"' for field in fields)
     sql = f"SELECT {columns} FROM {model._meta.db_table} x WHERE {where}"
-    rows = rows_read(f"{sql} FOR UPDATE" if lock else sql, params)
+    # SQLite (`make run` without PostgreSQL) has no FOR UPDATE: it lets one writer at a
+    # time into the whole database, which holds the same rows still.
+    locked = lock and connection.features.has_select_for_update
+    rows = rows_read(f"{sql} FOR UPDATE" if locked else sql, params)
     made = _maker(model, fields)
     return [made(row) for row in rows]
+
+
+def among(column: str, values: Sequence) -> tuple[str, list]:
+    """The SQL condition « ``column`` is one of ``values`` » with its parameters: on
+    PostgreSQL one array parameter (``= ANY``), the same statement whatever the number of
+    values; elsewhere (SQLite, for `make run`) a list of placeholders."""
+    values = list(values)
+    if connection.vendor == "postgresql":
+        return f"{column} = ANY(%s)", [values]
+    if not values:
+        return "1 = 0", []
+    return f"{column} IN ({', '.join(['%s'] * len(values))})", values

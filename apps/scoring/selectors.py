@@ -18,6 +18,7 @@ from django.db.models.functions import Cast
 
 from apps.core.models import AuditLog
 from apps.core.rows import (
+    among,
     model_columns,
     models_columns,
     models_from_row,
@@ -133,7 +134,8 @@ def _lines(
     plays: dict[int, dict[int, Play]] = defaultdict(dict)
     # the counts of a whole session read the scores only
     only = () if seats else ("table_id", "etui", "score", "check_score", "not_played")
-    for play in objects_where(Play, "x.table_id = ANY(%s)", [list(by_pk)], only=only):
+    condition, params = among("x.table_id", by_pk)
+    for play in objects_where(Play, condition, params, only=only):
         _table_cached(play, by_pk[play.table_id])
         plays[play.table_id][play.etui] = play
     places: dict[int, list[Place]] = defaultdict(list)
@@ -431,10 +433,11 @@ def _plays_and_entries(table: MovementTable, numbers: list[int]) -> dict[int, tu
     one statement."""
     if not numbers:
         return {}
-    values = ", ".join(["(%s)"] * len(numbers))
+    # the étuis as rows, written alike for PostgreSQL and SQLite
+    values = " UNION ALL ".join(["SELECT CAST(%s AS INTEGER) AS etui"] * len(numbers))
     sql = (
         f"SELECT n.etui, {model_columns(Play, 'x')}, {model_columns(TableEntry, 'e')} "
-        f"FROM (VALUES {values}) n(etui) "
+        f"FROM ({values}) n "
         f"LEFT JOIN {Play._meta.db_table} x ON x.table_id = %s AND x.etui = n.etui "
         f"LEFT JOIN {TableEntry._meta.db_table} e ON e.table_id = %s AND e.etui = n.etui"
     )

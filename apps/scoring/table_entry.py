@@ -15,7 +15,7 @@ working when the session ends (movements.selectors.session_over).
 from typing import NamedTuple
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -58,12 +58,14 @@ def _entry_line_sql() -> str:
         TableEntry._meta.db_table,
         Play._meta.db_table,
     )
+    # SQLite (`make run`) has no row locks: one writer at a time holds its whole database
+    lock = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else ""
     return (
         f"SELECT {models_columns(((MovementTable, 't'), (TableEntry, 'e')))}, "
         f"(SELECT l.score FROM {plays} l WHERE l.table_id = t.id AND l.etui = %s) "
         f"FROM {tables} t LEFT JOIN {entries} e ON e.table_id = t.id AND e.etui = %s "
-        'WHERE t.movement_id = %s AND t.section = %s AND t."table" = %s AND t.sequence = %s '
-        "FOR UPDATE OF t"
+        'WHERE t.movement_id = %s AND t.section = %s AND t."table" = %s AND t.sequence = %s'
+        f"{lock}"
     )
 
 

@@ -18,25 +18,24 @@ def _own_plays_sql() -> str:
     place, table, play = Place._meta.db_table, MovementTable._meta.db_table, Play._meta.db_table
     return f"""
         SELECT m.id, m.current_position, m.seating_version, m.generated_at, s.tournament_id,
-            t.status, a.lines, a.scored, a.total, a.not_played, a.last, a.entered, a.checked
+            t.status, count(l.id), count(l.score), sum(l.score),
+            sum(CASE WHEN l.not_played THEN 1 ELSE 0 END), max(l.id), max(l.entered_at),
+            max(l.checked_at)
         FROM {movement} m JOIN {session} s ON s.id = m.session_id
         JOIN {tournament} t ON t.id = s.tournament_id
-        LEFT JOIN LATERAL (
-            SELECT count(l.id) AS lines, count(l.score) AS scored, sum(l.score) AS total,
-                count(l.id) FILTER (WHERE l.not_played) AS not_played, max(l.id) AS last,
-                max(l.entered_at) AS entered, max(l.checked_at) AS checked
-            FROM {play} l WHERE l.table_id IN (
-                SELECT p.table_id FROM {place} p JOIN {table} mt ON mt.id = p.table_id
-                WHERE p.registration_id = (
-                    SELECT r.id FROM {registration} r
-                    WHERE r.licensee_id = %(licensee)s AND r.tournament_id = s.tournament_id
-                    ORDER BY r.id LIMIT 1
-                )
-                AND mt.movement_id = m.id AND mt.position >= 1
-                AND mt.position <= m.current_position
+        LEFT JOIN {play} l ON l.table_id IN (
+            SELECT p.table_id FROM {place} p JOIN {table} mt ON mt.id = p.table_id
+            WHERE p.registration_id = (
+                SELECT r.id FROM {registration} r
+                WHERE r.licensee_id = %(licensee)s AND r.tournament_id = s.tournament_id
+                ORDER BY r.id LIMIT 1
             )
-        ) a ON true
-        WHERE m.session_id = %(session)s"""
+            AND mt.movement_id = m.id AND mt.position >= 1
+            AND mt.position <= m.current_position
+        )
+        WHERE m.session_id = %(session)s
+        GROUP BY m.id, m.current_position, m.seating_version, m.generated_at,
+            s.tournament_id, t.status"""
 
 
 def own_plays_version(session_id: int, licensee_id: int | None) -> tuple | None:
@@ -56,18 +55,28 @@ def own_plays_version(session_id: int, licensee_id: int | None) -> tuple | None:
 
 
 def _table_lines_sql() -> str:
+    """The table's lines and what it sent, a row each (every column as text, so that both
+    kinds stand in one result, on PostgreSQL and on SQLite alike)."""
     table, play = MovementTable._meta.db_table, Play._meta.db_table
     entry = TableEntry._meta.db_table
+    where = """t.movement_id = %(movement)s AND t.section = %(section)s
+        AND t."table" = %(number)s AND t.sequence = %(sequence)s"""
+
+    def text(*columns: str) -> str:
+        return ", ".join(f"CAST({column} AS TEXT)" for column in columns)
+
+    lines = text("l.etui", "l.score", "l.not_played", "l.entered_at", *["NULL"] * 4)
+    sent = text(
+        "e.etui", "e.state", "e.score", "e.sender_device", "e.checker_seat",
+        "e.checker_score", "e.sent_at", "e.checked_at",
+    )  # fmt: skip
     return f"""
-        SELECT
-            (SELECT string_agg(concat_ws(':', l.etui, l.score, l.not_played, l.entered_at),
-                ',' ORDER BY l.etui) FROM {play} l WHERE l.table_id = t.id),
-            (SELECT string_agg(concat_ws(':', e.etui, e.state, e.score, e.sender_device,
-                e.checker_seat, e.checker_score, e.sent_at, e.checked_at), ',' ORDER BY e.etui)
-                FROM {entry} e WHERE e.table_id = t.id)
-        FROM {table} t
-        WHERE t.movement_id = %(movement)s AND t.section = %(section)s
-            AND t."table" = %(number)s AND t.sequence = %(sequence)s"""
+        SELECT 'line', {lines} FROM {play} l JOIN {table} t ON t.id = l.table_id
+        WHERE {where}
+        UNION ALL
+        SELECT 'sent', {sent} FROM {entry} e JOIN {table} t ON t.id = e.table_id
+        WHERE {where}
+        ORDER BY 1, 2"""
 
 
 def table_page_version(code: TableCode, device: str) -> tuple:
@@ -88,7 +97,7 @@ def table_page_version(code: TableCode, device: str) -> tuple:
                 "sequence": sequence,
             },
         )
-        lines = cursor.fetchone()
+        lines = tuple(cursor.fetchall())
     state = (movement.current_position, movement.table_entry, movement.seating_version)
     over = (movement.generated_at, movement.session.tournament.status, code_session_over(code))
     return (code.code, *state, *over, lines, device)
