@@ -23,16 +23,12 @@ def _own_plays_sql() -> str:
             max(l.checked_at)
         FROM {movement} m JOIN {session} s ON s.id = m.session_id
         JOIN {tournament} t ON t.id = s.tournament_id
-        LEFT JOIN {play} l ON l.table_id IN (
-            SELECT p.table_id FROM {place} p JOIN {table} mt ON mt.id = p.table_id
-            WHERE p.registration_id = (
-                SELECT r.id FROM {registration} r
-                WHERE r.licensee_id = %(licensee)s AND r.tournament_id = s.tournament_id
-                ORDER BY r.id LIMIT 1
-            )
-            AND mt.movement_id = m.id AND mt.position >= 1
-            AND mt.position <= m.current_position
-        )
+        LEFT JOIN {registration} r
+            ON r.tournament_id = s.tournament_id AND r.licensee_id = %(licensee)s
+        LEFT JOIN {place} p ON p.registration_id = r.id
+        LEFT JOIN {table} mt ON mt.id = p.table_id AND mt.movement_id = m.id
+            AND mt.position >= 1 AND mt.position <= m.current_position
+        LEFT JOIN {play} l ON l.table_id = mt.id
         WHERE m.session_id = %(session)s
         GROUP BY m.id, m.current_position, m.seating_version, m.generated_at,
             s.tournament_id, t.status"""
