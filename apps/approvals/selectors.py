@@ -250,8 +250,8 @@ def fee_lines(homologation_ids) -> list[FeeLine]:
 
 
 def sendings_readable(user, homologation: Homologation) -> list[Sending]:
-    """The bordereaux that carried the tournament and that the user may read: those they
-    sent or received, oldest first."""
+    """The bordereaux that carried the tournament and that the user may read
+    (``can_view_sending``), oldest first."""
     sendings = (
         Sending.objects.filter(steps__homologation=homologation)
         .select_related("sent_by")

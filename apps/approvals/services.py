@@ -209,7 +209,12 @@ def _step(
     expected: Level | None = None,
 ) -> Homologation:
     """Take one step of the chain on a locked homologation row (``_step_taken``)."""
-    homologation = Homologation.objects.select_for_update().get(pk=homologation.pk)
+    # its club and committee read with it: the permission and the fees kept ask them
+    homologation = (
+        Homologation.objects.select_for_update(of=("self",))
+        .select_related("club__committee")
+        .get(pk=homologation.pk)
+    )
     level = _step_taken(actor, homologation, action, comment, expected)
     before = homologation.level
     homologation.level = level
