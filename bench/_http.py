@@ -177,17 +177,23 @@ def gunicorn(
 
 
 class Client:
-    """One simulated browser: a kept-alive connection, its cookies and, as a browser
-    revalidates what it keeps, each page's ETag sent back as If-None-Match (``etags``:
-    shared by the clients of one browser)."""
+    """One simulated browser: a kept-alive connection, its cookies (those the server sets
+    kept for its next requests: the CSRF cookie, which names the pages it revalidates) and,
+    as a browser revalidates what it keeps, each page's ETag sent back as If-None-Match
+    (``cookies`` and ``etags``: shared by the clients of one browser)."""
 
     def __init__(self, port: int, cookies: dict | None = None, etags: dict | None = None):
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        self.cookies = dict(cookies or {})
+        self.cookies = {} if cookies is None else cookies
         self.etags = {} if etags is None else etags
 
-    def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, float]:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+    def request(
+        self, method: str, path: str, body: dict | None = None, headers: dict | None = None
+    ) -> tuple[int, float]:
+        headers = {
+            "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+            **(headers or {}),
+        }
         data = None
         if method == "GET" and path in self.etags:
             headers["If-None-Match"] = self.etags[path]
@@ -211,8 +217,11 @@ class Client:
                 self.etags[path] = value
         return response.status, elapsed
 
-    def get(self, path: str, what: str) -> float:
-        status, elapsed = self.request("GET", path)
+    def get(self, path: str, what: str, target: str | None = None) -> float:
+        """GET ``path`` as a browser's page does, or as htmx polls the part of it whose id
+        is ``target``."""
+        headers = {"HX-Request": "true", "HX-Target": target} if target else None
+        status, elapsed = self.request("GET", path, headers=headers)
         if status != 304:  # unchanged since this browser's last view
             expect(status, 200, what)
         return elapsed

@@ -7,9 +7,10 @@ gunicorn as docker-compose runs it (gunicorn.conf.py), PostgreSQL and Redis.
 
 The mix once (N = 1), per second: every table sends and confirms an étui within the same minute
 (5 étuis/s, Nord's post and the checker's timed together as one request), each of the 600
-players' own pages every 15 s (40/s, « où je joue » and « Mes scores » in turn), each
-table's phone page every 15 s (10/s), the room display every 15 s and the referee's
-progress page every 5 s. Each kind is first served alone (its median, one request at a
+players' own pages every 15 s (40/s, « où je joue » and « Mes scores » in turn, each asked
+as the page asks for it while the player plays: htmx polls its live part), each table's
+phone page every 15 s (10/s), the room display every 15 s and the referee's progress page
+every 5 s. Each kind is first served alone (its median, one request at a
 time); then the mix runs at N = 0.5, 1, 2, 3, 4, 6, 8... for a fixed window each until a
 kind's p95 exceeds max(5 times its median alone, 50 times the trivial page's median alone), a
 request fails, or a confirmed score is missing from the travellers. Response times run
@@ -84,7 +85,7 @@ class Room:
         self.referee = referee
         session = evening.session.pk
         self.paths = {
-            HOME: reverse("tournaments:player_home"),
+            HOME: reverse("movements:where_i_play"),
             SCORES_PAGE: reverse("scoring:my_scores", args=[session]),
             DISPLAY: reverse("results:display", args=[session]),
             PROGRESS: reverse("scoring:progress", args=[session]),
@@ -97,10 +98,11 @@ class Room:
     def read(self, kind: str, index: int) -> None:
         """One request of ``kind`` from the browser that makes it, revalidating what
         that browser keeps."""
-        path = self.paths.get(kind)
+        path, target = self.paths.get(kind), None
         if kind in (HOME, SCORES_PAGE):
             player = index % len(self.players)
             client = Client(self.port, self.players[player], self.etags[player])
+            target = "where-i-play" if kind == HOME else "my-scores-lines"
         elif kind == PHONE:
             table = self.in_play[index % len(self.in_play)]
             client = Client(self.port, table.checker.cookies, table.checker.etags)
@@ -109,7 +111,7 @@ class Room:
             client = Client(self.port, self.referee, self.referee_etags)
         else:
             client = Client(self.port)
-        client.get(path, kind)
+        client.get(path, kind, target)
 
     def etui(self, index: int) -> None:
         table, etui = self.etuis[index]

@@ -57,9 +57,10 @@ SITE_URL = (env_str("SITE_URL") or "http://127.0.0.1:8000").rstrip("/")
 # approvals makes one computation.
 RANKING_DEBOUNCE_SECONDS = 30
 # How often, while the room enters scores, each phone of a table asks for its étuis and
-# the position in play, and the referee's progress page for itself (apps.scoring views):
-# the rates bench/evening.py plays.
+# the position in play, each player's « Où je joue » and « Mes scores » for what they show,
+# and the referee's progress page for itself: the rates bench/evening.py plays.
 TABLE_POLL_SECONDS = 15
+PLAYER_POLL_SECONDS = 15
 PROGRESS_POLL_SECONDS = 5
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 

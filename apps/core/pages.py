@@ -17,15 +17,16 @@ from django.utils.http import url_has_allowed_host_and_scheme
 PAGE_SIZE = 25
 
 
-def area_required(check):
-    """Sign-in required (else the login page), then 403 unless check(user) allows the area."""
+def area_required(check, refusal: str = ""):
+    """Sign-in required (else the login page), then 403 (saying ``refusal``) unless
+    check(user) allows the area."""
 
     def decorator(view):
         @wraps(view)
         @login_required
         def wrapped(request, *args, **kwargs):
             if not check(request.user):
-                raise PermissionDenied
+                raise PermissionDenied(refusal)
             return view(request, *args, **kwargs)
 
         return wrapped

@@ -4,6 +4,8 @@ tournament they play, the position in play and the next one — table, orientati
 
 from dataclasses import dataclass
 
+from django.conf import settings
+
 from apps.accounts.permissions import roles_of
 from apps.core.rows import models_columns, models_from_row, rows_read
 from apps.movements.models import MovementTable, Place, SessionMovement
@@ -64,11 +66,27 @@ def _spot(row) -> Spot:
     return Spot(place, table.position == movement.current_position)
 
 
+def where_i_play_rows(licensee_id: int) -> list[tuple]:
+    """The licensee's places at the position in play and the next one, a row each: one
+    statement of plain SQL (apps.core.rows), asked by every player's home all evening.
+    Everything the panel shows is read from them, so they are also its version."""
+    return rows_read(_places_sql(), [licensee_id, Status.RUNNING])
+
+
+def where_i_play_of(rows: list[tuple]) -> dict:
+    """The panel of ``rows``: it asks for itself every PLAYER_POLL_SECONDS (the
+    movements' « where_i_play » view), so that the next position shows when the referee
+    calls it."""
+    return {
+        "template": "movements/_where_i_play.html",
+        "spots": [_spot(row) for row in rows],
+        "poll_seconds": settings.PLAYER_POLL_SECONDS,
+    }
+
+
 def where_i_play_panel(user) -> dict | None:
-    """One statement of plain SQL (apps.core.rows): every player's home asks it, refreshed
-    all evening."""
     licensee_id = roles_of(user).licensee_id
     if licensee_id is None:
         return None
-    spots = [_spot(row) for row in rows_read(_places_sql(), [licensee_id, Status.RUNNING])]
-    return {"template": "movements/_where_i_play.html", "spots": spots} if spots else None
+    rows = where_i_play_rows(licensee_id)
+    return where_i_play_of(rows) if rows else None

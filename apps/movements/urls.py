@@ -1,6 +1,6 @@
 from django.urls import path
 
-from apps.movements import views
+from apps.movements import player_views, views
 
 app_name = "movements"
 prefix = "seances/<int:pk>/mouvement/"
@@ -13,4 +13,5 @@ urlpatterns = [
     path(f"{prefix}retardataire/", views.movement_change, {"change": "late"}, name="late"),
     path(f"{prefix}remplacer/", views.movement_change, {"change": "replace"}, name="replace"),
     path(f"{prefix}imprimer/<slug:kind>.pdf", views.movement_printout, name="printout"),
+    path("joueur/ou-je-joue/", player_views.where_i_play, name="where_i_play"),
 ]

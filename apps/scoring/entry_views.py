@@ -24,12 +24,12 @@ from django.views.decorators.http import (
     require_POST,
 )
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import trigger_client_event
+from django_htmx.http import HttpResponseClientRefresh, trigger_client_event
 
 from apps.accounts.permissions import roles_of
 from apps.core.pages import error_text, service_call, url_around
 from apps.core.panels import panels_for
-from apps.core.revalidation import page_etag
+from apps.core.revalidation import VARY, page_etag
 from apps.movements.models import SeatChoice
 from apps.movements.selectors import session_movement, session_movement_of
 from apps.movements.services import movement_table_entry_set
@@ -389,13 +389,15 @@ def _my_scores_etag(request, pk) -> str | None:
 
 @login_required
 @require_GET
-@vary_on_headers("Cookie")
+@vary_on_headers("Cookie", *VARY)
 @cache_control(private=True, no_cache=True)
 @condition(etag_func=_my_scores_etag)
 def my_scores(request, pk):
     """The player's own étuis of the session as entered so far, their side's score each
-    (on their phone, during play): no one else's score, no percentage. Once play is over,
-    the apps above show the final state instead (the results' « my_scores » panel)."""
+    (on their phone, during play): no one else's score, no percentage. The lines ask for
+    themselves every PLAYER_POLL_SECONDS (htmx gets them alone, « not modified » while
+    unchanged). Once play is over, the apps above show the final state instead (the
+    results' « my_scores » panel), and a poll reloads the page to show it."""
     movement = session_movement_of(pk)  # with its session and tournament
     if movement is None:
         raise Http404
@@ -403,14 +405,18 @@ def my_scores(request, pk):
     registration = registration_of(session.tournament_id, roles_of(request.user).licensee_id)
     if registration is None:
         raise Http404
+    panels = panels_for("my_scores", request.user, session, registration)
+    if request.htmx and panels:
+        return HttpResponseClientRefresh()
     return render(
         request,
-        "scoring/entry/my_scores.html",
+        "scoring/entry/_my_scores_lines.html" if request.htmx else "scoring/entry/my_scores.html",
         {
             "session": session,
             "tournament": session.tournament,
             "movement": movement,
             "lines": selectors.own_lines(movement, registration),
-            "panels": panels_for("my_scores", request.user, session, registration),
+            "panels": panels,
+            "poll_seconds": settings.PLAYER_POLL_SECONDS,
         },
     )

@@ -1,8 +1,11 @@
 """Page helpers for the pages of one session (movement, score entry, incidents, results,
-its tournament file)."""
+its tournament file), and for the player's own pages."""
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext_lazy
 
+from apps.accounts.permissions import can_use_player_area
+from apps.core.pages import area_required
 from apps.tournaments.models import Session
 from apps.tournaments.selectors import session_for_user
 
@@ -14,3 +17,9 @@ def session_page(request, pk: int, allowed) -> Session:
     if not allowed(request.user, session.tournament):
         raise PermissionDenied
     return session
+
+
+# The player's own pages: a signed-in user linked to a licensee.
+player_area = area_required(
+    can_use_player_area, refusal=gettext_lazy("Your account is not linked to a licensee.")
+)

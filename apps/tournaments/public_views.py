@@ -1,12 +1,10 @@
 """The public home page and the player's own page."""
 
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import render
-from django.utils.translation import gettext as _
 
-from apps.accounts.permissions import can_use_player_area, roles_of
+from apps.accounts.permissions import roles_of
 from apps.core.panels import panels_for
+from apps.tournaments.pages import player_area
 from apps.tournaments.selectors import (
     licensee_own,
     registrations_of_licensee,
@@ -26,10 +24,8 @@ def home(request):
     )
 
 
-@login_required
+@player_area
 def player_home(request):
-    if not can_use_player_area(request.user):
-        raise PermissionDenied(_("Your account is not linked to a licensee."))
     licensee = licensee_own(roles_of(request.user).licensee_id)
     return render(
         request,

@@ -64,3 +64,18 @@ def test_pages_work_without_redis(client, world, redis_down):
         "/api/tournaments/",
     ):
         assert client.get(url).status_code == 200, url
+
+
+def test_the_cache_keeps_one_redis_client_and_works_through_it():
+    """Django makes a new redis.Redis at every call; ours is made once per pool."""
+    cache.set("kept", 41)
+    cache.incr("kept")
+    client = cache._cache.get_client(write=True)
+    assert cache.get("kept") == 42 and cache._cache.get_client() is client
+    assert client is cache._cache.get_client(write=True)
+    cache.delete("kept")
+
+
+def test_the_kept_client_still_survives_redis_going_down(redis_down):
+    cache.get("k")  # the client made, against a Redis that does not answer
+    assert cache.get("k", "default") == "default" and cache.set("k", 1) is None

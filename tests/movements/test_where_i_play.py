@@ -108,3 +108,67 @@ def test_the_players_pages_cost_the_same_queries_in_any_room(
     for page, queries in zip(pages, (12, 8), strict=True):
         with django_assert_max_num_queries(queries):
             assert browser.get(page).status_code == 200
+
+
+HTMX = {"HX-Request": "true", "HX-Target": "where-i-play"}
+
+
+def test_where_i_play_asks_for_itself_and_follows_the_position(world, login, settings):
+    """The panel polls every PLAYER_POLL_SECONDS: « not modified » while the player's places
+    are unchanged, the panel again when the referee calls the next position, and the whole
+    home once play is over."""
+    Registration.objects.create(tournament=world.tournament, licensee=world.licensee)
+    movement = generate(world, 19)
+    Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.RUNNING)
+    movement = advance_to(world, movement, 1)
+    browser = login(world.player)
+    url = reverse("movements:where_i_play")
+    home = browser.get(reverse("tournaments:player_home")).content.decode()
+    assert f'hx-get="{url}" hx-trigger="every {settings.PLAYER_POLL_SECONDS}s"' in home
+
+    part = browser.get(url, headers=HTMX)
+    html = part.content.decode()
+    assert part.status_code == 200 and "<html" not in html and 'id="where-i-play"' in html
+    assert f"Table {_own_place(world, 1).table.table}</strong>" in html
+    etag = part.headers["ETag"]
+    assert browser.get(url, headers={**HTMX, "If-None-Match": etag}).status_code == 304
+
+    advance_to(world, movement, 2)
+    moved = browser.get(url, headers={**HTMX, "If-None-Match": etag})
+    assert moved.status_code == 200 and moved.headers["ETag"] != etag
+    assert f"Table {_own_place(world, 2).table.table}</strong>" in moved.content.decode()
+    assert [s.now for s in moved.context["panel"]["spots"]] == [True, False]
+
+    Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.FINISHED)
+    over = browser.get(url, headers={**HTMX, "If-None-Match": moved.headers["ETag"]})
+    assert over.status_code == 200 and over.headers["HX-Refresh"] == "true"
+
+
+def test_where_i_play_opened_by_hand_is_the_home(world, login):
+    response = login(world.player).get(reverse("movements:where_i_play"))
+    assert response.status_code == 302
+    assert response.headers["Location"] == reverse("tournaments:player_home")
+
+
+def test_where_i_play_is_the_players_own(world, login, client):
+    url = reverse("movements:where_i_play")
+    assert client.get(url, headers=HTMX).status_code == 302  # signed out: the sign-in page
+    for persona in (world.referee, world.club_manager, world.outsider):  # no licensee of theirs
+        refused = login(persona).get(url, headers=HTMX)
+        assert refused.status_code == 403
+        assert "Votre compte n’est lié à aucun licencié." in refused.content.decode()  # noqa: RUF001
+
+
+@pytest.mark.parametrize("players", [19, 27])
+def test_a_poll_of_where_i_play_costs_the_same_queries_in_any_room(
+    world, login, django_assert_max_num_queries, players
+):
+    Registration.objects.create(tournament=world.tournament, licensee=world.licensee)
+    movement = generate(world, players)
+    Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.RUNNING)
+    advance_to(world, movement, 1)
+    browser = login(world.player)
+    url = reverse("movements:where_i_play")
+    etag = browser.get(url, headers=HTMX).headers["ETag"]
+    with django_assert_max_num_queries(3):  # the signed-in user, their roles, their places
+        assert browser.get(url, headers={**HTMX, "If-None-Match": etag}).status_code == 304

@@ -94,3 +94,41 @@ def test_an_unchanged_poll_costs_the_same_queries_in_any_room(
     etag = browser.get(url).headers["ETag"]
     with django_assert_max_num_queries(4):  # signed-in user and session, the version
         assert browser.get(url, headers={"If-None-Match": etag}).status_code == 304
+
+
+HTMX = {"HX-Request": "true", "HX-Target": "my-scores-lines"}
+
+
+def test_the_lines_ask_for_themselves_and_come_alone(world, login, settings):
+    """The page polls its lines every PLAYER_POLL_SECONDS: htmx gets them without the page
+    around them, « not modified » while unchanged, and its own ETag (not the page's)."""
+    movement, own, _ = _room(world, 19)
+    browser = login(world.player)
+    url = reverse("scoring:my_scores", args=[movement.session.pk])
+    page = browser.get(url)
+    html = page.content.decode()
+    poll = f'hx-get="{url}" hx-trigger="every {settings.PLAYER_POLL_SECONDS}s"'
+    assert poll in html and 'id="my-scores-lines"' in html
+    assert "Position 2 sur" in html
+
+    part = browser.get(url, headers=HTMX)
+    assert part.status_code == 200 and "<html" not in part.content.decode()
+    assert 'id="my-scores-lines"' in part.content.decode()
+    assert part.headers["ETag"] != page.headers["ETag"]
+    assert {"HX-Request", "Cookie"} <= {v.strip() for v in part.headers["Vary"].split(",")}
+    etag = part.headers["ETag"]
+    assert browser.get(url, headers={**HTMX, "If-None-Match": etag}).status_code == 304
+
+    play_score_set(actor=world.referee, table=own, etui=own.etuis[0], score=-104)
+    changed = browser.get(url, headers={**HTMX, "If-None-Match": etag})
+    assert changed.status_code == 200 and "104" in changed.content.decode()
+
+
+def test_a_poll_once_play_is_over_reloads_the_page_for_the_final_state(world, login):
+    movement, _, _ = _room(world, 19)
+    browser = login(world.player)
+    url = reverse("scoring:my_scores", args=[movement.session.pk])
+    Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.FINISHED)
+    response = browser.get(url, headers=HTMX)
+    assert response.headers["HX-Refresh"] == "true"
+    assert 'id="my-scores-lines"' not in browser.get(url).content.decode()  # the final state
