@@ -217,10 +217,7 @@ class Client:
                 self.etags[path] = value
         return response.status, elapsed
 
-    def get(self, path: str, what: str, target: str | None = None) -> float:
-        """GET ``path`` as a browser's page does, or as htmx polls the part of it whose id
-        is ``target``."""
-        headers = {"HX-Request": "true", "HX-Target": target} if target else None
+    def get(self, path: str, what: str, headers: dict | None = None) -> float:
         status, elapsed = self.request("GET", path, headers=headers)
         if status != 304:  # unchanged since this browser's last view
             expect(status, 200, what)

@@ -96,8 +96,9 @@ class Room:
         self.by_code = {(t.section, t.table): self.tables[t.pk] for t in evening.in_play}
 
     def read(self, kind: str, index: int) -> None:
-        """One request of ``kind`` from the browser that makes it, revalidating what
-        that browser keeps."""
+        """One request of ``kind`` from the browser that makes it, as its page asks for
+        itself while the room plays (htmx: the part of the page whose id ``target`` names;
+        a phone's script: its étuis), revalidating what that browser keeps."""
         path, target = self.paths.get(kind), None
         if kind in (HOME, SCORES_PAGE):
             player = index % len(self.players)
@@ -109,9 +110,11 @@ class Room:
             path = table.page
         elif kind in (DISPLAY, PROGRESS):
             client = Client(self.port, self.referee, self.referee_etags)
+            target = "board" if kind == DISPLAY else "progress-live"
         else:
             client = Client(self.port)
-        client.get(path, kind, target)
+        polled = {"HX-Request": "true", **({"HX-Target": target} if target else {})}
+        client.get(path, kind, None if kind == TRIVIAL else polled)
 
     def etui(self, index: int) -> None:
         table, etui = self.etuis[index]

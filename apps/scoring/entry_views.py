@@ -282,12 +282,13 @@ def progress(request, pk):
     and htmx gets its changing part alone."""
     session = session_page(request, pk, permissions.can_oversee_tournament)
     movement = session_movement(session)
+    progress = selectors.entry_progress(session) if movement else []
     context = {
         "session": session,
         "tournament": session.tournament,
         "movement": movement,
         "can_enter": permissions.can_enter_scores(request.user, session.tournament),
-        "table_rows": selectors.table_entry_rows(movement)
+        "table_rows": selectors.table_entry_rows(movement, progress)
         if movement and movement.table_entry
         else [],
         "table_code_url": request.build_absolute_uri(reverse("scoring:table_code")),
@@ -295,7 +296,7 @@ def progress(request, pk):
         "poll_seconds": settings.PROGRESS_POLL_SECONDS,
         "traveller_url": url_around("scoring:traveller", session.pk),
         "table_url": url_around("scoring:table", session.pk),
-        **_progress_context(selectors.entry_progress(session) if movement else []),
+        **_progress_context(progress),
     }
     template = "_progress.html" if request.htmx else "progress.html"
     return render(request, f"scoring/entry/{template}", context)

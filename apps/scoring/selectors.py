@@ -483,15 +483,19 @@ class TableEntryRow:
     disputed: int
 
 
-def table_entry_rows(movement: SessionMovement) -> list[TableEntryRow]:
+def table_entry_rows(
+    movement: SessionMovement, progress: list[PositionProgress]
+) -> list[TableEntryRow]:
     """Per table of the position in play: its étuis, recorded, waiting for confirmation and
-    disputed (three queries whatever the room's size)."""
-    tables = MovementTable.objects.filter(
-        movement=movement, sequence=movement.current_position, position__gte=1
-    )
-    entries = _entries(tables)
+    disputed, counted from the session's ``progress`` (``entry_progress``, which the
+    progress page reads anyway) and the tables' entries (one query whatever the room's
+    size)."""
+    lines = [
+        line for row in progress if row.sequence == movement.current_position for line in row.lines
+    ]
+    entries = _entries({line.table.pk for line in lines})
     rows: dict[int, list] = {}
-    for line in _lines(tables, seats=False):
+    for line in lines:
         etui = TableEtui(line, entries.get((line.table.pk, line.etui)))
         row = rows.setdefault(line.table.pk, [line.table, 0, 0, 0, 0])
         row[1] += 1

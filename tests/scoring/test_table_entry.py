@@ -437,7 +437,8 @@ def test_the_referee_reads_what_each_table_entered(movement):
     _send(movement, table=2)
     _send(movement, table=3)
     _dispute(movement, table=3)
-    rows = {row.table.table: row for row in selectors.table_entry_rows(movement)}
+    progress = selectors.entry_progress(movement.session)
+    rows = {row.table.table: row for row in selectors.table_entry_rows(movement, progress)}
     assert len(rows) == 5
     assert (rows[1].recorded, rows[1].pending, rows[1].disputed) == (1, 0, 0)
     assert (rows[2].recorded, rows[2].pending, rows[2].disputed) == (0, 1, 0)
