@@ -7,14 +7,15 @@ gunicorn as docker-compose runs it (gunicorn.conf.py), PostgreSQL and Redis.
 
 The mix once (N = 1), per second: every table sends and confirms an étui within the same minute
 (5 étuis/s, Nord's post and the checker's timed together as one request), each of the 600
-players' own pages every 15 s (40/s, « où je joue » and « Mes scores » in turn, each asked
-as the page asks for it while the player plays: htmx polls its live part), each table's
+players' own pages every 15 s (40/s, « où je joue » and « Mes scores » in turn), each table's
 phone page every 15 s (10/s), the room display every 15 s and the referee's progress page
-every 5 s. Each kind is first served alone (its median, one request at a
-time); then the mix runs at N = 0.5, 1, 2, 3, 4, 6, 8... for a fixed window each until a
-kind's p95 exceeds max(5 times its median alone, 50 times the trivial page's median alone), a
-request fails, or a confirmed score is missing from the travellers. Response times run
-from the moment a request was due, so a queue on the client side counts too.
+every 5 s. Each page is asked as it asks for itself while the room plays (htmx: its live
+part; a phone's script: its étuis), revalidating what its browser keeps. Each kind is first
+served alone (its median, one request at a time); then the mix runs at N = 0.5, 1, 2, 3,
+4, 6, 8... for a fixed window each until a kind's p95 exceeds max(5 times its median
+alone, 50 times the trivial page's median alone), a request fails, or a confirmed score is
+missing from the travellers. Response times run from the moment a request was due, so a
+queue on the client side counts too.
 """
 
 import os

@@ -62,10 +62,9 @@ class KeptRedisCacheClient(RedisCacheClient):
 
     def get_client(self, key=None, *, write=False):
         pool = self._get_connection_pool(write)
-        client = self._clients.get(id(pool))
-        if client is None:
-            client = self._clients[id(pool)] = self._client(connection_pool=pool)
-        return client
+        if pool not in self._clients:
+            self._clients[pool] = self._client(connection_pool=pool)
+        return self._clients[pool]
 
 
 class ResilientRedisCache(RedisCache):
