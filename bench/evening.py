@@ -50,7 +50,7 @@ from apps.scoring.models import Play, TableEntry
 TABLES = sized(150, 5)
 POSITION = sized(5, 4)  # the last, in play: it and the one before give the bench's étuis
 SCORED_BEFORE = POSITION - 1  # the positions before are scored
-WINDOW = sized(20.0, 1.0)  # seconds of each multiple of the mix
+WINDOW = sized(30.0, 1.0)  # seconds of each multiple of the mix
 MULTIPLES = sized((0.5, 1, 2, 3, 4, 6, 8, 10, 12, 16, 20), (1, 2))
 ALONE = sized(20, 3)  # requests of each kind served alone
 THREADS = 300
