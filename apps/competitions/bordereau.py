@@ -1,6 +1,7 @@
 """The « bordereau des qualifiés » of a stage, for the committee and the zone: the stage,
-its organiser, its champion and vice-champion, then the qualified players in ranking order
-and the replacements listed, as an A4 PDF and as a workbook."""
+its organiser, its date and the stage it qualifies for, its champion and vice-champion,
+then the qualified players in ranking order and the replacements listed, as an A4 PDF and
+as a workbook."""
 
 from io import BytesIO
 
@@ -9,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from apps.competitions.models import Qualifier, Stage
 from apps.core.pdf import weasy_render
-from apps.core.spreadsheets import sheet_row
+from apps.core.spreadsheets import sheet_row, sheet_widths
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -64,7 +65,21 @@ def bordereau_xlsx(stage: Stage) -> bytes:
 
     book = Workbook(write_only=True)
     sheet = book.create_sheet(_("Qualified players"))
-    sheet_row(sheet, [str(stage.competition), stage.name, stage.organiser_name])
+    rows = [_values(number, q) for number, q in enumerate(_qualifiers(stage), start=1)]
+    sheet_widths(sheet, [_headers(), *rows])
+    sheet_row(
+        sheet, [str(stage.competition), stage.name, stage.get_level_display(), stage.organiser_name]
+    )
+    sheet_row(
+        sheet,
+        [
+            _("Date"),
+            stage.tournament.date,
+            _("Qualifies for"),
+            stage.next_stage.name if stage.next_stage else "—",
+        ],
+        {1: "DD/MM/YYYY"},
+    )
     sheet_row(
         sheet,
         [
@@ -75,8 +90,8 @@ def bordereau_xlsx(stage: Stage) -> bytes:
         ],
     )
     sheet_row(sheet, _headers())
-    for number, qualifier in enumerate(_qualifiers(stage), start=1):
-        sheet_row(sheet, _values(number, qualifier))
+    for row in rows:
+        sheet_row(sheet, row)
     output = BytesIO()
     book.save(output)
     return output.getvalue()

@@ -9,6 +9,8 @@ from apps.competitions.domain.kinds import CompetitionKind
 from apps.competitions.domain.regulation import RegulationRow, minimums_hold
 from apps.competitions.domain.seating import FirstSeating
 
+NATIONAL_FINAL = "national_final"  # Stage.Level's, named here for Stage's constraint
+
 
 class Competition(models.Model):
     class Kind(models.TextChoices):
@@ -61,7 +63,7 @@ class Stage(models.Model):
         LOCAL_FINAL = "local_final", _("local final")
         REGIONAL_SEMI_FINAL = "regional_semi_final", _("regional semi-final")
         REGIONAL_FINAL = "regional_final", _("regional final")
-        NATIONAL_FINAL = "national_final", _("national final")
+        NATIONAL_FINAL = NATIONAL_FINAL, _("national final")
 
     # Art. 16: « l'arbitre doit avoir la qualité d'arbitre régional pour les finales ».
     FINALS = frozenset({Level.LOCAL_FINAL, Level.REGIONAL_FINAL, Level.NATIONAL_FINAL})
@@ -186,6 +188,13 @@ class Stage(models.Model):
         verbose_name = _("stage")
         verbose_name_plural = _("stages")
         ordering = ["competition", "tournament__date", "name"]
+        constraints = [
+            # The champion of France has one place: the competition's outgoing champion.
+            models.CheckConstraint(
+                condition=~models.Q(level=NATIONAL_FINAL) | models.Q(outgoing_champion=None),
+                name="national_final_champion_on_the_competition",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -194,6 +203,12 @@ class Stage(models.Model):
     def semi_final(self) -> bool:
         """A regional semi-final: its incomplete table may take players directly."""
         return self.level == self.Level.REGIONAL_SEMI_FINAL
+
+    @property
+    def national_final(self) -> bool:
+        """The championship of France's final, whose outgoing champion is the
+        competition's."""
+        return self.level == self.Level.NATIONAL_FINAL
 
     @property
     def is_final(self) -> bool:

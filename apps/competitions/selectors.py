@@ -75,10 +75,8 @@ def stage_refusals(stage: Stage, licensee: Licensee) -> list[str]:
     if stage.tournament.registrations.filter(licensee=licensee).exists():
         return [f"{licensee.full_name} est déjà inscrit"]
     kind = stage.competition.domain_kind
-    champions = {stage.outgoing_champion_id}
-    if stage.level == Stage.Level.NATIONAL_FINAL:
-        champions.add(stage.competition.outgoing_champion_id)
-    champion = licensee.pk in champions
+    outgoing = stage_outgoing_champion(stage)
+    champion = outgoing is not None and licensee.pk == outgoing.pk
     direct = champion and (stage.level != Stage.Level.REGIONAL_FINAL or champion_enters_final(kind))
     if direct:
         return champion_refusals(stage, licensee)
@@ -137,15 +135,19 @@ def previous_champion(
     return stage.champion if stage else None
 
 
+def stage_outgoing_champion(stage: Stage) -> Licensee | None:
+    """The stage's outgoing champion, from its one place: the champion of France, named on
+    the competition, at the national final (art. 4, 9, 14); the stage's own elsewhere."""
+    return stage.competition.outgoing_champion if stage.national_final else stage.outgoing_champion
+
+
 def stage_first_champion(stage: Stage) -> Licensee | None:
-    """The outgoing champion the first session seats at Nord 1 (art. 17): the champion of
-    France at the national final (art. 4, 9, 14); at a regional semi-final, the regional
-    champion, who plays it in the séries (art. 2); else the stage's own."""
-    if stage.level == Stage.Level.NATIONAL_FINAL:
-        return stage.competition.outgoing_champion or stage.outgoing_champion
+    """The outgoing champion the first session seats at Nord 1 (art. 17): at a regional
+    semi-final, the regional champion, who plays it in the séries (art. 2); else the
+    stage's outgoing champion (``stage_outgoing_champion``)."""
     if stage.level == Stage.Level.REGIONAL_SEMI_FINAL and stage.next_stage_id:
         return stage.next_stage.outgoing_champion or stage.outgoing_champion
-    return stage.outgoing_champion
+    return stage_outgoing_champion(stage)
 
 
 @dataclass(frozen=True)

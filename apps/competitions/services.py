@@ -78,6 +78,13 @@ def competition_create(
         raise ValidationError(
             f"Le championnat {Competition.Kind(kind).label} de la saison {season} existe déjà."
         ) from exc
+    if outgoing_champion is None:  # last season's champion of France, when Donne knows them
+        outgoing_champion = previous_champion(
+            competition, level=Stage.Level.NATIONAL_FINAL, committee_id=None, zone_id=None
+        )
+        if outgoing_champion is not None:
+            competition.outgoing_champion = outgoing_champion
+            competition.save(update_fields=["outgoing_champion"])
     audit_record(
         actor=actor,
         action="create",
@@ -288,8 +295,16 @@ def stage_create(
         },
         status=Status.REGISTRATION_OPEN,
     )
-    champion = previous_champion(
-        competition, level=level, committee_id=committee and committee.pk, zone_id=zone and zone.pk
+    # The champion of France is the competition's (``stage_outgoing_champion``).
+    champion = (
+        None
+        if level == Stage.Level.NATIONAL_FINAL
+        else previous_champion(
+            competition,
+            level=level,
+            committee_id=committee and committee.pk,
+            zone_id=zone and zone.pk,
+        )
     )
     stage = Stage.objects.create(
         competition=competition,
@@ -728,6 +743,10 @@ def stage_champion_set(*, actor, stage: Stage, outgoing_champion: Licensee | Non
     champion must still be licensed in the organising committee and able to play the
     championship."""
     stage = _stage_locked(actor, stage)
+    if stage.national_final:
+        raise ValidationError(
+            "Le champion de France sortant se nomme sur la page du championnat, par la fédération."
+        )
     if _first_session_seated(stage):
         raise ValidationError("La première séance est placée : le champion sortant ne change plus.")
     known = previous_champion(

@@ -34,6 +34,7 @@ from apps.competitions.models import Competition, Qualifier, Stage
 from apps.competitions.selectors import (
     competitions_of,
     player_path,
+    stage_outgoing_champion,
     stage_present,
     stage_row,
     stage_standings,
@@ -172,6 +173,7 @@ def _stage(pk) -> Stage:
             "ranking_source",
             "approved_by",
             "outgoing_champion",
+            "competition__outgoing_champion",
             "champion",
             "vice_champion",
         ),
@@ -220,6 +222,7 @@ def stage_page(request, pk):
             "approve": stage.needs_approval
             and stage.approved_at is None
             and permissions.can_approve_regulation(request.user, stage),
+            "outgoing_champion": stage_outgoing_champion(stage),
             "champion_form": StageChampionForm(
                 initial={
                     "outgoing_champion": getattr(stage.outgoing_champion, "licence_number", "")

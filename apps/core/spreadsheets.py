@@ -27,6 +27,21 @@ def sheet_row(sheet, values, number_formats: dict[int, str] | None = None) -> No
     sheet.append([sheet_cell(sheet, v, formats.get(i)) for i, v in enumerate(values)])
 
 
+def sheet_widths(sheet, rows, *, least: int = 6, most: int = 40) -> None:
+    """Each column as wide as its widest value in ``rows`` (headers included), in
+    characters, within ``least`` and ``most``; set before any row is written, as the
+    write-only mode asks."""
+    from openpyxl.utils import get_column_letter  # only the exports need openpyxl
+
+    widths: dict[int, int] = {}
+    for row in rows:
+        for index, value in enumerate(row, start=1):
+            length = len(str(value)) if value is not None else 0
+            widths[index] = max(widths.get(index, least), length + 2)
+    for index, width in widths.items():
+        sheet.column_dimensions[get_column_letter(index)].width = min(width, most)
+
+
 def csv_cell(value):
     """A CSV value that a spreadsheet opening the file never reads as a formula: text
     starting like one gets a leading apostrophe (OWASP's advice); numbers stay numbers."""

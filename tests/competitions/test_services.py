@@ -6,11 +6,16 @@ import datetime
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
 
 from apps.competitions import services
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Competition, Qualifier, Stage
-from apps.competitions.selectors import stage_standings
+from apps.competitions.selectors import (
+    stage_first_champion,
+    stage_outgoing_champion,
+    stage_standings,
+)
 from apps.federation.models import Season
 from apps.movements.domain.room import room_movement
 from apps.movements.domain.seating import seating_next_session
@@ -29,9 +34,9 @@ def league(db):
     return c.league_build()
 
 
-def _competition(league, kind="P", **options) -> Competition:
+def _competition(league, kind="P", season=None, **options) -> Competition:
     return services.competition_create(
-        actor=league.federation_staff, season=league.season, kind=kind, **options
+        actor=league.federation_staff, season=season or league.season, kind=kind, **options
     )
 
 
@@ -160,6 +165,30 @@ def test_last_seasons_regional_champion_is_the_outgoing_champion(league):
         services.stage_champion_set(
             actor=league.committee_staff[0], stage=stage, outgoing_champion=None
         )
+
+
+def test_the_champion_of_france_has_one_place_the_competition(league):
+    """Art. 4, 9, 14: the outgoing champion of France, named by the federation on the
+    competition, enters the national final; the final keeps no champion of its own."""
+    last = Season.objects.create(start_year=2025)
+    old_final = c.national_final(
+        league, _competition(league, season=last), date=datetime.date(2026, 5, 1)
+    )
+    winner = league.players(0, 1)[0]
+    Stage.objects.filter(pk=old_final.pk).update(champion=winner)
+    competition = _competition(league)  # last season's champion of France carried over
+    assert competition.outgoing_champion == winner
+    final = c.national_final(league, competition)
+    assert final.outgoing_champion is None
+    assert stage_outgoing_champion(final) == stage_first_champion(final) == winner
+    with pytest.raises(ValidationError, match="se nomme sur la page du championnat"):
+        services.stage_champion_set(
+            actor=league.federation_staff, stage=final, outgoing_champion=winner
+        )
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Stage.objects.filter(pk=final.pk).update(outgoing_champion=winner)
+    # the champion enters the final directly, as the competition names them
+    services.stage_register(actor=league.federation_staff, stage=final, licensee=winner)
 
 
 # --- the regulation table ---------------------------------------------------------

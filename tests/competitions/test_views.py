@@ -3,6 +3,7 @@ it, the refusal's reason shown, the bordereau des qualifiés in both formats, a 
 path, and the cost of a stage's page whatever its field."""
 
 import io
+from datetime import datetime, time
 
 import openpyxl
 import pytest
@@ -100,10 +101,19 @@ def test_the_bordereau_in_pdf_and_excel(client, league, stage):
     pdf = client.get(reverse("competitions:bordereau", args=[stage.pk, "pdf"]))
     assert pdf.content.startswith(b"%PDF")
     xlsx = client.get(reverse("competitions:bordereau", args=[stage.pk, "xlsx"]))
-    rows = list(openpyxl.load_workbook(io.BytesIO(xlsx.content)).active.values)
-    assert rows[1][1] == stage.champion.full_name
-    assert len(rows) == 3 + 4 + 2  # heading, titles, header; 4 qualified, 2 replacements
-    assert [r[1] for r in rows[3:]] == ["qualifié"] * 4 + ["remplaçant"] * 2
+    sheet = openpyxl.load_workbook(io.BytesIO(xlsx.content)).active
+    rows = list(sheet.values)
+    assert rows[0][1:3] == (stage.name, "finale régionale")
+    assert rows[1][:4] == ("Date", datetime.combine(stage.tournament.date, time()), "Qualifie pour",
+                       stage.next_stage.name)  # fmt: skip
+    assert sheet["B2"].number_format == "DD/MM/YYYY"
+    assert rows[2][1] == stage.champion.full_name
+    assert len(rows) == 4 + 4 + 2  # heading, date, titles, header; 4 qualified, 2 replacements
+    assert [r[1] for r in rows[4:]] == ["qualifié"] * 4 + ["remplaçant"] * 2
+    # each column as wide as its widest value: the names wider than the numbers
+    widths = {letter: sheet.column_dimensions[letter].width for letter in "ABEH"}
+    longest_club = max(len(r[7]) for r in rows[4:])
+    assert widths["A"] == 6 and widths["H"] == longest_club + 2 > widths["B"] > widths["A"]
 
 
 def test_the_bordereau_is_for_the_organiser_and_the_zone(client, league, stage):
@@ -165,6 +175,12 @@ def test_only_the_federation_names_the_outgoing_champion_of_france(client, leagu
     client.post(url, {"outgoing_champion": champion.licence_number})
     competition.refresh_from_db()
     assert competition.outgoing_champion == champion
+    # the national final shows it from there, and asks for no champion of its own
+    page = client.get(reverse("competitions:stage", args=[stage.next_stage.pk])).content.decode()
+    assert f'data-test="outgoing-champion">{champion.full_name} · <a href="{url}">' in page
+    assert reverse("competitions:champion", args=[stage.next_stage.pk]) not in page
+    regional = client.get(reverse("competitions:stage", args=[stage.pk])).content.decode()
+    assert reverse("competitions:champion", args=[stage.pk]) in regional
 
 
 def test_creating_a_stage_needs_an_organiser(client, league, stage):
