@@ -6,11 +6,13 @@ from dataclasses import dataclass
 from django.db.models import Q, QuerySet
 
 from apps.competitions.domain.eligibility import eligibility_refusals
+from apps.competitions.domain.kinds import SERIES_OF
 from apps.competitions.domain.overseas import VISITS_REFUSAL, visiting
 from apps.competitions.domain.qualification import (
     champion_enters_final,
     champion_refusal,
     line_order,
+    qualification,
 )
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Competition, Qualifier, Stage
@@ -164,7 +166,10 @@ def stage_standings(stage: Stage) -> list[StandingRow]:
     """The stage's running general ranking: the sessions' percentages times coefficients, ties
     broken by the TOPs of every session (art. 20), players still equal in registration order
     (the order its cuts and its quota take them)."""
-    results = tournament_results_read(stage.tournament)
+    return _standings(tournament_results_read(stage.tournament))
+
+
+def _standings(results) -> list[StandingRow]:
     licensees = Licensee.objects.select_related("club").in_bulk(
         [p.player.licensee_id for p in results.players]
     )
@@ -234,3 +239,108 @@ def player_path(licensee: Licensee) -> list[PathStep]:
         )
         for stage in stages
     ]
+
+
+# --- what a cut and a qualification will do, shown before they are done -----------
+
+
+@dataclass(frozen=True)
+class CutPlan:
+    """The next session of a stage as the cut makes it (art. 17 ¶2, 20): the players of the
+    last session kept by the regulation table and those eliminated, in ranking order;
+    ``refusal``: why no session can be added now ("" when it can)."""
+
+    refusal: str = ""
+    number: int = 0
+    kept: tuple[StandingRow, ...] = ()
+    eliminated: tuple[StandingRow, ...] = ()
+
+
+def stage_cut_plan(stage: Stage) -> CutPlan:
+    """Who the next session keeps: the regulation table's number for the players present,
+    taken from the running general ranking of those who played the last session."""
+    row = stage_row(stage, stage_present(stage))
+    sessions = stage.tournament.sessions.count()
+    if row is None or sessions >= row.sessions:
+        return CutPlan("Le règlement de l'étape ne prévoit pas d'autre séance.")
+    results = tournament_results_read(stage.tournament)
+    last = results.sessions[-1]
+    if not last.players or not last.complete:
+        return CutPlan(
+            f"La séance {last.number} n'est pas complète : toutes ses donnes doivent être saisies."
+        )
+    played_last = {p.player.registration_id for p in last.players}
+    ranked = [s for s in _standings(results) if s.registration_id in played_last]
+    keep = row.next_sessions[sessions - 1]
+    return CutPlan("", sessions + 1, tuple(ranked[:keep]), tuple(ranked[keep:]))
+
+
+def stage_qualify_refusal(stage: Stage) -> str:
+    """Why the stage's qualified players cannot be named yet ("" when they can)."""
+    if stage.closed_at is not None:
+        return "Les qualifiés de cette étape sont déjà désignés."
+    played = stage.ranking_source or stage
+    if not played.tournament.play_over:
+        return f"L'étape {played.name} n'est pas terminée : l'arbitre la termine d'abord."
+    row = stage_row(stage, stage_present(stage))
+    if row is not None and stage.tournament.sessions.count() < row.sessions:
+        return f"Le règlement prévoit {row.sessions} séances : toutes n'ont pas été jouées."
+    if stage.next_stage is not None and stage.quota is None:
+        return "La fédération n'a pas encore fixé le nombre de qualifiés."
+    return ""
+
+
+def _qualify_standings(stage: Stage) -> list[StandingRow]:
+    """The ranked players the stage qualifies from: those of its série and committees when
+    it reads another stage's ranking (a semi-final's séries)."""
+    standings = [s for s in stage_standings(stage.ranking_source or stage) if s.rank is not None]
+    if stage.ranking_source_id:
+        wanted = SERIES_OF[stage.competition.domain_kind]
+        committees = stage_committee_ids(stage)
+        standings = [
+            s
+            for s in standings
+            if s.licensee.series == wanted and s.licensee.club.committee_id in committees
+        ]
+    return standings
+
+
+@dataclass(frozen=True)
+class QualifyPlan:
+    """What naming a stage's qualified players does: its titles (champion, vice-champion:
+    art. 1, 5, 6, 10, 11, 15), the quota's qualified players then the replacements listed,
+    in ranking order, and those of the qualified not yet registered in the next stage, whom
+    it registers; ``refusal``: why it cannot be done now ("" when it can)."""
+
+    refusal: str = ""
+    titles: tuple[Licensee, ...] = ()
+    qualified: tuple[StandingRow, ...] = ()
+    replacements: tuple[StandingRow, ...] = ()
+    registered: tuple[Licensee, ...] = ()
+
+
+def stage_qualify_plan(stage: Stage) -> QualifyPlan:
+    refusal = stage_qualify_refusal(stage)
+    if refusal:
+        return QualifyPlan(refusal)
+    standings = _qualify_standings(stage)
+    by_licensee = {s.licensee.pk: s for s in standings}
+    following = stage.next_stage
+    chosen = qualification(
+        list(by_licensee),
+        (stage.quota or 0) if following else 0,
+        stage.replacements if following else 0,
+    )
+    titled = stage.level in Stage.TITLED and not stage.ranking_source_id
+    qualified = tuple(by_licensee[pk] for pk in chosen.qualified)
+    already = (
+        set(following.tournament.registrations.values_list("licensee_id", flat=True))
+        if following
+        else set()
+    )
+    return QualifyPlan(
+        titles=tuple(s.licensee for s in standings[:2]) if titled else (),
+        qualified=qualified,
+        replacements=tuple(by_licensee[pk] for pk in chosen.replacements),
+        registered=tuple(s.licensee for s in qualified if s.licensee.pk not in already),
+    )

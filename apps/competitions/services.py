@@ -15,9 +15,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from apps.competitions import permissions
-from apps.competitions.domain.kinds import KINDS, SERIES_OF, CompetitionKind
+from apps.competitions.domain.kinds import KINDS, CompetitionKind
 from apps.competitions.domain.overseas import ranking_source_refusal
-from apps.competitions.domain.qualification import direct_qualifiers, line_order, qualification
+from apps.competitions.domain.qualification import direct_qualifiers
 from apps.competitions.domain.regulation import (
     MIN_DEALS,
     RegulationRow,
@@ -27,20 +27,20 @@ from apps.competitions.domain.regulation import (
 from apps.competitions.domain.seating import first_seating_refusal, first_seatings
 from apps.competitions.models import Competition, Qualifier, RegulationLine, Stage
 from apps.competitions.selectors import (
+    QualifyPlan,
     champion_refusals,
     previous_champion,
-    stage_committee_ids,
+    stage_cut_plan,
     stage_first_champion,
-    stage_present,
+    stage_qualify_plan,
+    stage_qualify_refusal,
     stage_refusals,
     stage_row,
-    stage_standings,
 )
 from apps.core.audit import audit_record, model_update
 from apps.federation.models import Club, Committee, Licensee, Season, Zone
 from apps.movements.models import SessionMovement
 from apps.movements.services import SERIES_RANK, movement_generate
-from apps.results.reads import tournament_results_read
 from apps.tournaments.domain.indices import STAGE_INDICES
 from apps.tournaments.domain.workflow import REGISTRATION_STATUSES, Status
 from apps.tournaments.models import RefereeAssignment, Registration, Tournament
@@ -602,25 +602,10 @@ def stage_seat_next(*, actor, stage: Stage) -> SessionMovement:
     the Open regional final's draw is its first session's: art. 7)."""
     tournament = tournament_lock_for_room(actor=actor, tournament=stage.tournament)
     stage = Stage.objects.select_for_update(of=("self",)).get(pk=stage.pk)
-    row = stage_row(stage, stage_present(stage))
-    sessions = tournament.sessions.count()
-    if row is None or sessions >= row.sessions:
-        raise ValidationError("Le règlement de l'étape ne prévoit pas d'autre séance.")
-    results = tournament_results_read(tournament)
-    last = results.sessions[-1]
-    if not last.players or not last.complete:
-        raise ValidationError(
-            f"La séance {last.number} n'est pas complète : toutes ses donnes doivent être saisies."
-        )
-    played_last = {p.player.registration_id for p in last.players}
-    ranked = line_order(
-        [
-            (p.player.registration_id, p.rank, p.player.registration_id)
-            for p in results.players
-            if p.player.registration_id in played_last
-        ]
-    )
-    kept = ranked[: row.next_sessions[sessions - 1]]
+    plan = stage_cut_plan(stage)
+    if plan.refusal:
+        raise ValidationError(plan.refusal)
+    kept = [s.registration_id for s in plan.kept]
     entrants = list(Registration.objects.filter(pk__in=kept))
     entrants.sort(key=lambda r: kept.index(r.pk))
     session = session_record(actor=actor, tournament=tournament)
@@ -634,68 +619,26 @@ def stage_seat_next(*, actor, stage: Stage) -> SessionMovement:
 # --- qualification and titles (the organiser) -----------------------------------
 
 
-def _qualify_refusal(stage: Stage) -> str:
-    """Why the stage's qualified players cannot be named yet ("" when they can)."""
-    if stage.closed_at is not None:
-        return "Les qualifiés de cette étape sont déjà désignés."
-    played = stage.ranking_source or stage
-    if not played.tournament.play_over:
-        return f"L'étape {played.name} n'est pas terminée : l'arbitre la termine d'abord."
-    row = stage_row(stage, stage_present(stage))
-    if row is not None and stage.tournament.sessions.count() < row.sessions:
-        return f"Le règlement prévoit {row.sessions} séances : toutes n'ont pas été jouées."
-    if stage.next_stage is not None and stage.quota is None:
-        return "La fédération n'a pas encore fixé le nombre de qualifiés."
-    return ""
-
-
-def _qualify_standings(stage: Stage) -> list:
-    """The ranked players the stage qualifies from: those of its série and committees when
-    it reads another stage's ranking (a semi-final's séries)."""
-    standings = [s for s in stage_standings(stage.ranking_source or stage) if s.rank is not None]
-    if stage.ranking_source_id:
-        wanted = SERIES_OF[stage.competition.domain_kind]
-        committees = stage_committee_ids(stage)
-        standings = [
-            s
-            for s in standings
-            if s.licensee.series == wanted and s.licensee.club.committee_id in committees
-        ]
-    return standings
-
-
-def _qualifiers(stage: Stage, chosen, rank_of: dict[int, int]) -> list[Qualifier]:
+def _qualifiers(stage: Stage, plan: QualifyPlan) -> list[Qualifier]:
     """The qualified players then the replacements, numbered after those already listed."""
     order = stage.qualifiers.count()
     qualifiers = []
     for role, players in (
-        (Qualifier.Role.QUALIFIED, chosen.qualified),
-        (Qualifier.Role.REPLACEMENT, chosen.replacements),
+        (Qualifier.Role.QUALIFIED, plan.qualified),
+        (Qualifier.Role.REPLACEMENT, plan.replacements),
     ):
-        for licensee_id in players:
+        for standing in players:
             order += 1
             qualifiers.append(
                 Qualifier(
                     stage=stage,
-                    licensee_id=licensee_id,
+                    licensee=standing.licensee,
                     role=role,
                     order=order,
-                    rank=rank_of[licensee_id],
+                    rank=standing.rank,
                 )
             )
     return qualifiers
-
-
-def _qualified_registered(actor, stage: Stage, qualified) -> None:
-    """The qualified players registered in the next stage (once each)."""
-    next_tournament = stage.next_stage.tournament
-    already = set(next_tournament.registrations.values_list("licensee_id", flat=True))
-    licensees = Licensee.objects.in_bulk(qualified)
-    for licensee_id in qualified:
-        if licensee_id not in already:
-            registration_record(
-                actor=actor, tournament=next_tournament, licensee=licensees[licensee_id]
-            )
 
 
 @transaction.atomic
@@ -703,23 +646,17 @@ def stage_qualify(*, actor, stage: Stage) -> list[Qualifier]:
     """At the end of the stage: its champion and vice-champion, its qualified players (the
     quota, in ranking order) registered in the next stage, and the replacements listed."""
     stage = _stage_locked(actor, stage)
-    refusal = _qualify_refusal(stage)
+    refusal = stage_qualify_refusal(stage)
     if refusal:
         raise ValidationError(refusal)
-    standings = _qualify_standings(stage)
-    chosen = qualification(
-        [s.licensee.pk for s in standings],
-        (stage.quota or 0) if stage.next_stage else 0,
-        stage.replacements if stage.next_stage else 0,
-    )
-    qualifiers = _qualifiers(stage, chosen, {s.licensee.pk: s.rank for s in standings})
     if stage.next_stage is not None:
-        _next_stage_open(stage.next_stage)
+        _next_stage_open(stage.next_stage)  # locked: who is registered there holds
+    plan = stage_qualify_plan(stage)
+    qualifiers = _qualifiers(stage, plan)
     Qualifier.objects.bulk_create(qualifiers)
-    if stage.next_stage is not None:
-        _qualified_registered(actor, stage, chosen.qualified)
-    titled = stage.level in Stage.TITLED and not stage.ranking_source_id
-    titles = [s.licensee for s in standings[:2]] if titled else []
+    for licensee in plan.registered:
+        registration_record(actor=actor, tournament=stage.next_stage.tournament, licensee=licensee)
+    titles = plan.titles
     changes = model_update(
         stage,
         {
@@ -730,7 +667,7 @@ def stage_qualify(*, actor, stage: Stage) -> list[Qualifier]:
     )
     stage.save(update_fields=["champion", "vice_champion", "closed_at"])
     changes["qualified"] = [None, [q.licensee_id for q in qualifiers if q.role == "qualified"]]
-    changes["replacements"] = [None, list(chosen.replacements)]
+    changes["replacements"] = [None, [s.licensee.pk for s in plan.replacements]]
     audit_record(actor=actor, action="update", instance=stage, changes=changes)
     return qualifiers
 

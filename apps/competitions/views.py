@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from apps.accounts.permissions import roles_of
 from apps.competitions import bordereau, permissions, services
@@ -34,12 +34,14 @@ from apps.competitions.models import Competition, Qualifier, Stage
 from apps.competitions.selectors import (
     competitions_of,
     player_path,
+    stage_cut_plan,
     stage_outgoing_champion,
     stage_present,
+    stage_qualify_plan,
     stage_row,
     stage_standings,
 )
-from apps.core.pages import download, service_call, sign_in_when_refused
+from apps.core.pages import confirm_page, download, service_call, sign_in_when_refused
 from apps.federation.models import Licensee, Season
 from apps.tournaments.permissions import can_run_room
 
@@ -310,11 +312,6 @@ stage_direct = _stage_action(
     "#qualified",
     NationalOrderForm,
 )
-stage_qualify = _stage_action(
-    services.stage_qualify,
-    _lazy("The qualified players are named and registered in the next stage."),
-    "#qualified",
-)
 
 
 @login_required
@@ -334,11 +331,17 @@ def stage_unregister(request, pk, registration_pk):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def stage_seat(request, pk):
-    """The referee seats the first session, or cuts the field and seats the next one."""
+    """The referee seats the first session, or cuts the field and seats the next one: the
+    cut, which cannot be undone, is confirmed on a page listing who the next session keeps
+    and who it eliminates."""
     stage = _stage(pk)
     seated = stage.tournament.sessions.filter(movement__isnull=False).exists()
+    if seated and request.method == "GET":
+        return _cut_confirmation(request, stage)
+    if request.method == "GET":
+        return redirect(reverse("competitions:stage", args=[stage.pk]) + "#sessions")
     service = services.stage_seat_next if seated else services.stage_seat_first
     return _done(
         request,
@@ -346,6 +349,62 @@ def stage_seat(request, pk):
         lambda: service(actor=request.user, stage=stage),
         _("The session is seated: the movement is on the tournament's page."),
         "#sessions",
+    )
+
+
+def _cut_confirmation(request, stage: Stage):
+    if not can_run_room(request.user, stage.tournament):
+        raise PermissionDenied
+    plan = stage_cut_plan(stage)
+    back = reverse("competitions:stage", args=[stage.pk]) + "#sessions"
+    return confirm_page(
+        request,
+        title=_("Cut the field: %(stage)s") % {"stage": stage.name},
+        question=_("Seat session %(number)s with these %(kept)s players?")
+        % {"number": plan.number, "kept": len(plan.kept)},
+        hint=_("The players eliminated play no more session of the stage: this cannot be undone."),
+        confirm_label=_("Cut and seat the session"),
+        cancel_url=back,
+        warnings=[plan.refusal] if plan.refusal else (),
+        blocked=bool(plan.refusal),
+        template="competitions/confirm_cut.html",
+        details={"plan": plan},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def stage_qualify(request, pk):
+    """The organiser names the champions and the qualified players, who are registered in
+    the next stage: irreversible, confirmed on a page listing them first."""
+    stage = _stage(pk)
+    if request.method == "POST":
+        return _done(
+            request,
+            stage,
+            lambda: services.stage_qualify(actor=request.user, stage=stage),
+            _("The qualified players are named and registered in the next stage."),
+            "#qualified",
+        )
+    if not permissions.can_run_stage(request.user, stage):
+        raise PermissionDenied
+    plan = stage_qualify_plan(stage)
+    return confirm_page(
+        request,
+        title=_("Titles and qualified players: %(stage)s") % {"stage": stage.name},
+        question=_("Name these champions and qualified players?"),
+        hint=_(
+            "Once named, they cannot be changed: the qualified players are registered in "
+            "the next stage."
+        )
+        if stage.next_stage
+        else "",
+        confirm_label=_("Name them"),
+        cancel_url=reverse("competitions:stage", args=[stage.pk]) + "#qualified",
+        warnings=[plan.refusal] if plan.refusal else (),
+        blocked=bool(plan.refusal),
+        template="competitions/confirm_qualify.html",
+        details={"plan": plan, "stage": stage},
     )
 
 

@@ -111,15 +111,19 @@ def confirm_page(
     reason_label="",
     warnings=(),
     blocked=False,
+    template="core/confirm.html",
+    details=None,
 ):
     """A confirmation page whose form posts back to the same address; with
     `reason_label`, it asks for the reason (posted as ``reason``). ``warnings`` are shown
     above the question (lines still missing, say); ``blocked``: they must be dealt with
-    first, and there is nothing to confirm."""
+    first, and there is nothing to confirm. A ``template`` extending core/confirm.html
+    shows what the step will do in its ``details`` block, from ``details``' values."""
     return render(
         request,
-        "core/confirm.html",
-        {
+        template,
+        (details or {})
+        | {
             "title": title,
             "question": question,
             "hint": hint,

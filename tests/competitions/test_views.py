@@ -12,6 +12,7 @@ from django.urls import reverse
 from apps.competitions import services
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Stage
+from apps.competitions.selectors import stage_standings
 from apps.tournaments.models import Registration
 from tests import factories as f
 from tests.competitions import championship as c
@@ -325,3 +326,76 @@ def test_a_table_of_5000_sessions_is_refused_and_changes_nothing(client, league,
     ).content.decode()
     assert "5000 séances, un tournoi en compte 12 au plus" in page
     assert stage.regulation() == [RegulationRow(15, 40)]
+
+
+# --- the cut and the qualification, confirmed on pages listing who they concern ----
+
+
+def _names(page: str, test: str) -> list[str]:
+    """The players' names of a confirmation page's list, in its order."""
+    part = page.split(f'data-test="{test}"', 1)[1].split("</ol>", 1)[0]
+    return [chunk.split("</strong>", 1)[0] for chunk in part.split("<strong>")[1:]]
+
+
+def test_the_cut_is_confirmed_on_a_page_listing_the_kept_and_the_eliminated(client, league):
+    competition = services.competition_create(
+        actor=league.federation_staff, season=league.season, kind="P"
+    )
+    level, cut = Stage.Level.REGIONAL_FINAL, [RegulationRow(20, 28, (16,))]
+    final = c.local_final(league, competition, 0, level=level, regulation=cut)
+    for licensee in league.players(0, 20):
+        services.stage_register(actor=league.committee_staff[0], stage=final, licensee=licensee)
+    c.start(league, final)
+    first = services.stage_seat_first(actor=league.referee, stage=final, seed=2)
+    url = reverse("competitions:seat", args=[final.pk])
+    client.force_login(league.referee)
+    blocked = client.get(url).content.decode()
+    assert "La séance 1 n&#x27;est pas complète" in blocked and 'data-test="confirm"' not in blocked
+    c.play_session(league, first, 5)
+    stage_page = client.get(reverse("competitions:stage", args=[final.pk])).content.decode()
+    assert f'href="{url}" data-test="seat"' in stage_page  # a link to the confirmation
+    page = client.get(url).content.decode()
+    ranked = [s.licensee.full_name for s in stage_standings(final)]
+    assert _names(page, "kept") == ranked[:16]
+    assert _names(page, "eliminated") == ranked[16:]
+    assert "Joueurs gardés pour la séance 2 (16)" in page and "Joueurs éliminés (4)" in page
+    assert final.tournament.sessions.count() == 1  # nothing done before it is confirmed
+    for user in (f.UserFactory(), league.committee_staff[0], league.zone_manager):
+        client.force_login(user)
+        assert client.get(url).status_code == 403
+        assert client.post(url).status_code == 403
+    assert final.tournament.sessions.count() == 1
+    client.force_login(league.referee)
+    client.post(url)
+    assert final.tournament.sessions.count() == 2
+
+
+def test_the_qualified_are_confirmed_on_a_page_before_they_are_named(client, league, stage):
+    staff = league.committee_staff[0]
+    for licensee in league.players(0, 16):
+        services.stage_register(actor=staff, stage=stage, licensee=licensee)
+    services.stage_quota_set(actor=league.federation_staff, stage=stage, quota=4)
+    c.start(league, stage)
+    c.play_session(league, services.stage_seat_first(actor=league.referee, stage=stage), 2)
+    url = reverse("competitions:qualify", args=[stage.pk])
+    client.force_login(staff)
+    assert "n&#x27;est pas terminée" in client.get(url).content.decode()
+    c.finish(league, stage)
+    ranked = [s.licensee for s in stage_standings(stage)]
+    page = client.get(url).content.decode()
+    assert _names(page, "qualified") == [p.full_name for p in ranked[:4]]
+    assert _names(page, "replacements") == [p.full_name for p in ranked[4:6]]
+    assert f"Champion : <strong>{ranked[0].full_name}</strong>" in page
+    assert page.count("inscrit à l’étape suivante") == 4  # noqa: RUF001
+    assert "Qualifiés pour Finale nationale (4)" in page
+    assert not stage.qualifiers.exists() and stage.next_stage.tournament.registrations.count() == 0
+    for user in (f.UserFactory(), league.zone_manager, league.referee, league.committee_staff[1]):
+        client.force_login(user)
+        assert client.get(url).status_code == 403
+        assert client.post(url).status_code == 403
+    assert not stage.qualifiers.exists()
+    client.force_login(staff)
+    client.post(url)
+    assert stage.qualifiers.count() == 6
+    assert stage.next_stage.tournament.registrations.count() == 4
+    assert "déjà désignés" in client.get(url).content.decode()

@@ -1,9 +1,11 @@
 """A committee's regional final, in a real browser (Debian's chromium): the committee creates
 the stage with its regulation table, registers a player by licence number and sees why
 another is refused, assigns the referee with their grade; the zone approves the
-regulation; once the referee has played and finished the stage, the committee names its
-champions and qualified players and finds the bordereau. Screenshots of the
-stage page (desktop and 390 px) go to /tmp/donne-shots."""
+regulation; the referee cuts the field after the first session through the page listing
+who is kept and who is eliminated; once the stage is finished, the committee names its
+champions and qualified players through the page listing them, and finds the bordereau.
+Screenshots of the stage page and of both confirmation pages (desktop and 390 px) go to
+/tmp/donne-shots."""
 
 from django.urls import reverse
 
@@ -40,7 +42,7 @@ def test_a_committee_creates_a_stage_and_sees_its_qualified_players(page, live_s
     page.select_option("#id_organiser", f"committee:{league.committees[0].pk}")
     page.select_option("#id_club", str(league.clubs[0].pk))
     page.select_option("#id_next_stage", str(final.pk))
-    page.fill("#id_regulation", "15-40")
+    page.fill("#id_regulation", "15-16 : 12\n17-40")
     page.click("[data-test=stage-form] button[type=submit]")
     page.wait_for_selector("[data-test=register]")
     stage = Stage.objects.get(name="Finale régionale de Lyon")
@@ -74,14 +76,42 @@ def test_a_committee_creates_a_stage_and_sees_its_qualified_players(page, live_s
     services.stage_quota_set(actor=league.federation_staff, stage=stage, quota=6)
     c.start(league, stage)
     c.play_session(league, services.stage_seat_first(actor=league.referee, stage=stage), 4)
-    c.finish(league, stage)
 
+    # The referee cuts the field: the page lists who is kept and who is eliminated first.
+    sign_in(page, base, league.referee)
+    page.goto(base + reverse("competitions:stage", args=[stage.pk]))
+    page.click("[data-test=seat]")
+    page.wait_for_selector("[data-test=eliminated]")
+    assert page.locator("[data-test=kept] li").count() == 12
+    assert page.locator("[data-test=eliminated] li").count() == 4
+    assert stage.tournament.sessions.count() == 1
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(SHOTS / "stage-cut-390.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click("[data-test=confirm]")
+    page.wait_for_selector("text=La séance est placée")
+    second = stage.tournament.sessions.get(number=2).movement
+    assert second.tables == 3
+    c.play_session(league, second, 5)
+    c.finish(league, stage)
+    page.click("[data-test=logout]")
+
+    # The committee names the qualified players once it has seen them listed.
     sign_in(page, base, staff)
     page.goto(base + reverse("competitions:stage", args=[stage.pk]))
     page.click("[data-test=qualify]")
-    page.wait_for_selector("[data-test=qualified]")
+    page.wait_for_selector("[data-test=replacements]")
+    assert page.locator("[data-test=qualified] li").count() == 6
+    assert page.locator("[data-test=replacements] li").count() == 2
+    assert not stage.qualifiers.exists()
+    page.screenshot(path=str(SHOTS / "stage-qualify-desktop.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(SHOTS / "stage-qualify-390.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click("[data-test=confirm]")
+    page.wait_for_selector("table[data-test=qualified]")
     stage.refresh_from_db()
-    assert page.locator("[data-test=qualified] tbody tr").count() == 6 + 2
+    assert page.locator("table[data-test=qualified] tbody tr").count() == 6 + 2
     assert stage.champion.full_name in page.inner_text("[data-test=titles]")
     assert page.locator('a:has-text("Bordereau (PDF)")').count() == 1
     page.screenshot(path=str(SHOTS / "stage-desktop.png"), full_page=True)
