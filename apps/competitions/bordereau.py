@@ -1,7 +1,8 @@
 """The « bordereau des qualifiés » of a stage, for the committee and the zone: the stage,
 its organiser, its date and the stage it qualifies for, its champion and vice-champion,
-then the qualified players in ranking order and the replacements listed, as an A4 PDF and
-as a workbook."""
+then the qualified players in ranking order and the replacements listed, each with where
+they stand (a withdrawal, and the replacement entered in its place, named), as an A4 PDF
+and as a workbook."""
 
 from io import BytesIO
 
@@ -16,13 +17,17 @@ XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def _qualifiers(stage: Stage) -> list[Qualifier]:
-    return list(stage.qualifiers.select_related("licensee__club__committee"))
+    return list(
+        stage.qualifiers.select_related(
+            "licensee__club__committee", "replaces__licensee", "replaced_by__licensee"
+        )
+    )
 
 
 def _headers() -> list[str]:
     return [
         _("No."),
-        _("As"),
+        _("Status"),
         _("Rank"),
         _("Licence"),
         _("Name"),
@@ -37,7 +42,7 @@ def _values(number: int, q: Qualifier) -> list:
     licensee = q.licensee
     return [
         number,
-        q.get_role_display(),
+        q.situation,
         q.rank,
         licensee.licence_number,
         licensee.last_name.upper(),

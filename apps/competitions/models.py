@@ -3,6 +3,7 @@ run as one tournament of the organiser's host club, the stage's regulation table
 each stage qualified for the next one."""
 
 from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from apps.competitions.domain.kinds import CompetitionKind
@@ -265,12 +266,23 @@ class RegulationLine(models.Model):
 
 
 class Qualifier(models.Model):
-    """A player a stage sent to the next one, or listed as a replacement."""
+    """A player a stage sent to the next one, or listed as a replacement. A qualified player
+    who withdraws (« forfait ») gives their place to the first replacement listed still
+    free, who enters « à la place de » them (art. 18 « le ou les remplaçants prévus »)."""
 
     class Role(models.TextChoices):
         QUALIFIED = "qualified", _("qualified")
         REPLACEMENT = "replacement", _("replacement")
         DIRECT = "direct", _("qualified directly (incomplete table)")
+
+    class Status(models.TextChoices):
+        """Where the player stands now (``status``)."""
+
+        QUALIFIED = "qualified", _("qualified")
+        LISTED = "listed", _("replacement")
+        ENTERED = "entered", _("replacement entered")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+        REPLACED = "replaced", _("replaced")
 
     stage = models.ForeignKey(Stage, on_delete=models.CASCADE, related_name="qualifiers")
     licensee = models.ForeignKey(
@@ -282,6 +294,15 @@ class Qualifier(models.Model):
     role = models.CharField(_("as"), max_length=12, choices=Role.choices)
     order = models.PositiveSmallIntegerField(_("order"))
     rank = models.PositiveSmallIntegerField(_("rank"), null=True, blank=True)
+    withdrawn_at = models.DateTimeField(_("withdrew at"), null=True, blank=True)
+    replaces = models.OneToOneField(
+        "self",
+        verbose_name=_("in place of"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="replaced_by",
+    )
 
     class Meta:
         verbose_name = _("qualified player")
@@ -293,3 +314,40 @@ class Qualifier(models.Model):
 
     def __str__(self) -> str:
         return f"{self.licensee.full_name} ({self.get_role_display()})"
+
+    @classmethod
+    def holding_place(cls) -> models.Q:
+        """``holds_place`` as a query's condition."""
+        entered = ~models.Q(role=cls.Role.REPLACEMENT) | models.Q(replaces__isnull=False)
+        return models.Q(withdrawn_at=None) & entered
+
+    @property
+    def holds_place(self) -> bool:
+        """Entered in the next stage by this stage: qualified, or a replacement who took a
+        withdrawn player's place, and not withdrawn since."""
+        if self.withdrawn_at is not None:
+            return False
+        return self.role != self.Role.REPLACEMENT or self.replaces_id is not None
+
+    @property
+    def status(self) -> "Qualifier.Status":
+        """Replaced once a replacement took the place (``replaced_by`` read: select it)."""
+        if self.withdrawn_at is not None:
+            replaced = getattr(self, "replaced_by", None) is not None
+            return self.Status.REPLACED if replaced else self.Status.WITHDRAWN
+        if self.role != self.Role.REPLACEMENT:
+            return self.Status.QUALIFIED
+        return self.Status.ENTERED if self.replaces_id else self.Status.LISTED
+
+    @property
+    def situation(self) -> str:
+        """The status in words, naming who replaced the player or whom they replace
+        (« forfait, remplacé par … », « à la place de … »): lists, bordereau, public page."""
+        status = self.status
+        if status == self.Status.REPLACED:
+            return gettext("withdrawn, replaced by %(name)s") % {
+                "name": self.replaced_by.licensee.full_name
+            }
+        if status == self.Status.ENTERED:
+            return gettext("in place of %(name)s") % {"name": self.replaces.licensee.full_name}
+        return str(status.label)

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q, QuerySet
 
+from apps.competitions import permissions
 from apps.competitions.domain.eligibility import eligibility_refusals
 from apps.competitions.domain.kinds import SERIES_OF
 from apps.competitions.domain.overseas import VISITS_REFUSAL, visiting
@@ -20,9 +21,11 @@ from apps.federation.models import Committee, Licensee, Season
 from apps.movements.models import Place
 from apps.results.reads import tournament_results_read
 
-# A listed replacement enters when the organiser has removed a qualified player who
-# withdrew (art. 18 « le ou les remplaçants prévus »).
-ENTERING_ROLES = (Qualifier.Role.QUALIFIED, Qualifier.Role.DIRECT, Qualifier.Role.REPLACEMENT)
+# A listed replacement enters only in the place of a qualified player who withdrew (art.
+# 18 « le ou les remplaçants prévus »): never on top of the quota.
+REPLACEMENT_WAITS = (
+    "remplaçant : il n'entre qu'à la place d'un qualifié qui déclare forfait, par ordre de la liste"
+)
 NOT_QUALIFIED = "le joueur n'est pas qualifié par une étape précédente"
 
 
@@ -83,11 +86,11 @@ def stage_refusals(stage: Stage, licensee: Licensee) -> list[str]:
     if direct:
         return champion_refusals(stage, licensee)
     if stage_fed_by_others(stage):
-        qualified = Qualifier.objects.filter(
-            stage__next_stage=stage, licensee=licensee, role__in=ENTERING_ROLES
-        ).exists()
-        if qualified:
+        listed = Qualifier.objects.filter(stage__next_stage=stage, licensee=licensee)
+        if listed.filter(Qualifier.holding_place()).exists():
             return []
+        if listed.filter(role=Qualifier.Role.REPLACEMENT, withdrawn_at=None).exists():
+            return [REPLACEMENT_WAITS]
         return [champion_refusal(kind) if champion else NOT_QUALIFIED]
     committees = stage_committee_ids(stage)
     committee = licensee.club.committee
@@ -344,3 +347,45 @@ def stage_qualify_plan(stage: Stage) -> QualifyPlan:
         replacements=tuple(by_licensee[pk] for pk in chosen.replacements),
         registered=tuple(s.licensee for s in qualified if s.licensee.pk not in already),
     )
+
+
+# --- withdrawals and replacements ---------------------------------------------------
+
+
+def qualifier_withdrawal_open(user, stage: Stage) -> bool:
+    """Whether ``user`` may record a withdrawal among the players ``stage`` listed: its
+    organiser or the next stage's, until the next stage's first session is seated."""
+    following = stage.next_stage
+    if following is None or stage.closed_at is None:
+        return False
+    if not (permissions.can_run_stage(user, stage) or permissions.can_run_stage(user, following)):
+        return False
+    return not Place.objects.filter(
+        table__movement__session__tournament_id=following.tournament_id
+    ).exists()
+
+
+def qualifier_replacement(qualifier: Qualifier) -> Qualifier | None:
+    """The replacement who would enter in the place of ``qualifier`` if they withdrew: the
+    first of the list still free, when ``qualifier`` holds a place."""
+    if not qualifier.holds_place:
+        return None
+    return (
+        qualifier.stage.qualifiers.select_related("licensee")
+        .filter(role=Qualifier.Role.REPLACEMENT, replaces=None, withdrawn_at=None)
+        .order_by("order")
+        .first()
+    )
+
+
+def stage_registrations(stage: Stage) -> list:
+    """The stage's registrations, each with ``in_place_of``: the name of the withdrawn
+    player a replacement entered in the place of ("" for the others)."""
+    registrations = list(stage.tournament.registrations.select_related("licensee__club"))
+    entered = Qualifier.objects.filter(
+        stage__next_stage=stage, replaces__isnull=False, withdrawn_at=None
+    ).select_related("replaces__licensee")
+    replaced = {q.licensee_id: q.replaces.licensee.full_name for q in entered}
+    for registration in registrations:
+        registration.in_place_of = replaced.get(registration.licensee_id, "")
+    return registrations

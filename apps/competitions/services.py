@@ -673,6 +673,58 @@ def stage_qualify(*, actor, stage: Stage) -> list[Qualifier]:
 
 
 @transaction.atomic
+def qualifier_withdraw(*, actor, qualifier: Qualifier) -> Qualifier | None:
+    """A player the stage listed withdraws (« forfait »), until the next stage's first
+    session is seated: a qualified player's registration there is removed and the first
+    replacement of the list still free enters « à la place de » them, registered in their
+    place (art. 18); a replacement not yet entered simply leaves the list. Either organiser
+    (the stage's or the next stage's) records it. The replacement who entered, or None."""
+    stage = qualifier.stage
+    following = stage.next_stage
+    if following is None:
+        raise ValidationError("Cette étape ne qualifie pour aucune autre.")
+    if not (permissions.can_run_stage(actor, stage) or permissions.can_run_stage(actor, following)):
+        raise PermissionDenied("Vous n'organisez ni cette étape ni la suivante.")
+    _next_stage_open(following)  # locked: the places there hold
+    qualifier = (
+        Qualifier.objects.select_for_update().select_related("licensee").get(pk=qualifier.pk)
+    )
+    if qualifier.withdrawn_at is not None:
+        raise ValidationError(f"{qualifier.licensee.full_name} a déjà déclaré forfait.")
+    held = qualifier.holds_place
+    qualifier.withdrawn_at = timezone.now()
+    qualifier.save(update_fields=["withdrawn_at"])
+    registration = following.tournament.registrations.filter(licensee=qualifier.licensee).first()
+    if registration is not None:
+        registration_remove(actor=actor, registration=registration)
+    replacement = None
+    if held:
+        replacement = (
+            stage.qualifiers.select_for_update()
+            .select_related("licensee")
+            .filter(role=Qualifier.Role.REPLACEMENT, replaces=None, withdrawn_at=None)
+            .order_by("order")
+            .first()
+        )
+    if replacement is not None:
+        replacement.replaces = qualifier
+        replacement.save(update_fields=["replaces"])
+        registration_record(
+            actor=actor, tournament=following.tournament, licensee=replacement.licensee
+        )
+    audit_record(
+        actor=actor,
+        action="update",
+        instance=qualifier,
+        changes={
+            "withdrawn_at": [None, qualifier.withdrawn_at.isoformat()],
+            "replaced_by": [None, str(replacement.licensee) if replacement else None],
+        },
+    )
+    return replacement
+
+
+@transaction.atomic
 def stage_champion_set(*, actor, stage: Stage, outgoing_champion: Licensee | None) -> Stage:
     """The organiser names the outgoing champion, seated at Nord 1 (art. 17) and, in the
     Open and the Senior, qualified directly for the regional final (art. 6, 11; in the

@@ -25,6 +25,7 @@ urlpatterns = [
     path("championnats/etapes/<int:pk>/qualifies-directs/", views.stage_direct, name="direct"),
     path("championnats/etapes/<int:pk>/placer/", views.stage_seat, name="seat"),
     path("championnats/etapes/<int:pk>/qualifier/", views.stage_qualify, name="qualify"),
+    path("championnats/qualifies/<int:pk>/forfait/", views.qualifier_withdraw, name="withdraw"),
     path(
         "championnats/etapes/<int:pk>/bordereau.<str:format>",
         views.stage_bordereau,

@@ -34,10 +34,13 @@ from apps.competitions.models import Competition, Qualifier, Stage
 from apps.competitions.selectors import (
     competitions_of,
     player_path,
+    qualifier_replacement,
+    qualifier_withdrawal_open,
     stage_cut_plan,
     stage_outgoing_champion,
     stage_present,
     stage_qualify_plan,
+    stage_registrations,
     stage_row,
     stage_standings,
 )
@@ -190,7 +193,11 @@ def stage_page(request, pk):
     present = stage_present(stage)
     seated = stage.tournament.sessions.filter(movement__isnull=False).count()
     row = stage_row(stage, present)
-    qualifiers = list(stage.qualifiers.select_related("licensee__club"))
+    qualifiers = list(
+        stage.qualifiers.select_related(
+            "licensee__club", "replaces__licensee", "replaced_by__licensee"
+        )
+    )
     oversee = permissions.can_oversee_stage(request.user, stage)
     room = can_run_room(request.user, stage.tournament)
     # The running ranking shows to everyone once play is over (as the results pages do).
@@ -215,8 +222,9 @@ def stage_page(request, pk):
             "row": row,
             "seated": seated,
             "more_sessions": row is not None and 0 < seated < row.sessions,
-            "registrations": stage.tournament.registrations.select_related("licensee__club"),
+            "registrations": stage_registrations(stage),
             "standings": stage_standings(stage) if seated and show_standings else [],
+            "withdrawable": bool(qualifiers) and qualifier_withdrawal_open(request.user, stage),
             "qualified": [q for q in qualifiers if q.role != q.Role.REPLACEMENT],
             "replacements": [q for q in qualifiers if q.role == q.Role.REPLACEMENT],
             "register_form": LicenceNumberForm(),
@@ -405,6 +413,50 @@ def stage_qualify(request, pk):
         blocked=bool(plan.refusal),
         template="competitions/confirm_qualify.html",
         details={"plan": plan, "stage": stage},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def qualifier_withdraw(request, pk):
+    """A listed player withdraws (« forfait »): confirmed on a page naming the replacement
+    who will enter in their place."""
+    qualifier = get_object_or_404(
+        Qualifier.objects.select_related("licensee", "stage__next_stage"), pk=pk
+    )
+    stage = qualifier.stage
+    back = reverse("competitions:stage", args=[stage.pk]) + "#qualified"
+    if request.method == "POST":
+        name = qualifier.licensee.full_name
+        service_call(
+            request,
+            services.qualifier_withdraw,
+            done=lambda replacement: (
+                _("%(name)s withdraws: %(replacement)s enters in their place.")
+                % {"name": name, "replacement": replacement.licensee.full_name}
+                if replacement
+                else _("%(name)s withdraws: no replacement enters in their place.") % {"name": name}
+            ),
+            actor=request.user,
+            qualifier=qualifier,
+        )
+        return redirect(back)
+    if not qualifier_withdrawal_open(request.user, stage):
+        raise PermissionDenied
+    replacement = qualifier_replacement(qualifier)
+    return confirm_page(
+        request,
+        title=_("Withdrawal: %(name)s") % {"name": qualifier.licensee.full_name},
+        question=_("Record that %(name)s withdraws from %(stage)s?")
+        % {"name": qualifier.licensee.full_name, "stage": stage.next_stage.name},
+        hint=(
+            _("%(replacement)s, the first replacement listed still free, enters in their place.")
+            % {"replacement": replacement.licensee.full_name}
+            if replacement
+            else _("No replacement enters in their place.")
+        ),
+        confirm_label=_("Record the withdrawal"),
+        cancel_url=back,
     )
 
 

@@ -3,7 +3,8 @@ the stage with its regulation table, registers a player by licence number and se
 another is refused, assigns the referee with their grade; the zone approves the
 regulation; the referee cuts the field after the first session through the page listing
 who is kept and who is eliminated; once the stage is finished, the committee names its
-champions and qualified players through the page listing them, and finds the bordereau.
+champions and qualified players through the page listing them, finds the bordereau, and
+records a qualified player's withdrawal, the first replacement entering in their place.
 Screenshots of the stage page and of both confirmation pages (desktop and 390 px) go to
 /tmp/donne-shots."""
 
@@ -118,3 +119,17 @@ def test_a_committee_creates_a_stage_and_sees_its_qualified_players(page, live_s
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(SHOTS / "stage-390.png"), full_page=True)
     assert final.tournament.registrations.count() == 6
+
+    # A qualified player withdraws: the first replacement enters in their place.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    withdrawn, replacement = stage.qualifiers.order_by("order")[0], stage.qualifiers.get(order=7)
+    page.locator("[data-test=withdraw]").first.click()
+    page.wait_for_selector(f"text={replacement.licensee.full_name}, premier remplaçant")
+    page.click("[data-test=confirm]")
+    page.wait_for_selector(f"text=forfait, remplacé par {replacement.licensee.full_name}")
+    assert page.locator(f"text=à la place de {withdrawn.licensee.full_name}").count() == 1
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(SHOTS / "stage-withdrawal-390.png"), full_page=True)
+    entered = set(final.tournament.registrations.values_list("licensee_id", flat=True))
+    assert replacement.licensee_id in entered and withdrawn.licensee_id not in entered
+    assert len(entered) == 6
