@@ -189,6 +189,32 @@ class LicenceNumberForm(forms.Form):
         return licensee_by_number(self.cleaned_data["licensee"])
 
 
+class LicenceNumbersForm(forms.Form):
+    """Licence numbers pasted from a list: one per line, or separated by spaces, commas or
+    semicolons; each kept once, in the order given."""
+
+    MOST = 200
+
+    numbers = forms.CharField(
+        label=_("Licence numbers"),
+        widget=forms.Textarea(attrs={"rows": 6}),
+        max_length=MOST * 12,
+        help_text=_("One per line, or separated by spaces or commas: 200 at most."),
+    )
+
+    def clean_numbers(self) -> list[str]:
+        numbers = list(dict.fromkeys(re.split(r"[\s,;]+", self.cleaned_data["numbers"].strip())))
+        numbers = [number for number in numbers if number]
+        if not numbers:
+            raise ValidationError(_("Paste at least one licence number."))
+        if len(numbers) > self.MOST:
+            raise ValidationError(
+                _("%(count)s licence numbers: %(most)s at most at once.")
+                % {"count": len(numbers), "most": self.MOST}
+            )
+        return numbers
+
+
 class QuotaForm(forms.Form):
     quota = forms.IntegerField(label=_("Players qualified"), min_value=0, max_value=500)
 

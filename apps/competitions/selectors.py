@@ -78,7 +78,7 @@ def _overseas_visits(stage: Stage, licensee: Licensee) -> int:
 def stage_refusals(stage: Stage, licensee: Licensee) -> list[str]:
     """Why the licensee may not enter the stage (empty: they may), in French."""
     if stage.tournament.registrations.filter(licensee=licensee).exists():
-        return [f"{licensee.full_name} est déjà inscrit"]
+        return ["déjà inscrit"]
     kind = stage.competition.domain_kind
     outgoing = stage_outgoing_champion(stage)
     champion = outgoing is not None and licensee.pk == outgoing.pk
@@ -389,3 +389,34 @@ def stage_registrations(stage: Stage) -> list:
     for registration in registrations:
         registration.in_place_of = replaced.get(registration.licensee_id, "")
     return registrations
+
+
+# --- registering many players at once ------------------------------------------------
+
+UNKNOWN_NUMBER = "aucun licencié n'a ce numéro"
+
+
+@dataclass(frozen=True)
+class EntryCheck:
+    """One licence number of a list to register: its licensee (None: unknown) and why they
+    may not enter the stage (empty: they may)."""
+
+    number: str
+    licensee: Licensee | None
+    refusals: tuple[str, ...]
+
+
+def stage_entries_checked(stage: Stage, numbers: list[str]) -> list[EntryCheck]:
+    """Each licence number of the list, in its order, with its licensee and refusals."""
+    licensees = {
+        licensee.licence_number: licensee
+        for licensee in Licensee.objects.select_related("club__committee").filter(
+            licence_number__in=numbers
+        )
+    }
+    checks = []
+    for number in numbers:
+        licensee = licensees.get(number)
+        refusals = stage_refusals(stage, licensee) if licensee else [UNKNOWN_NUMBER]
+        checks.append(EntryCheck(number, licensee, tuple(refusals)))
+    return checks

@@ -31,6 +31,7 @@ from apps.competitions.selectors import (
     champion_refusals,
     previous_champion,
     stage_cut_plan,
+    stage_entries_checked,
     stage_first_champion,
     stage_qualify_plan,
     stage_qualify_refusal,
@@ -396,15 +397,39 @@ def stage_regulation_approve(*, actor, stage: Stage) -> Stage:
 @transaction.atomic
 def stage_register(*, actor, stage: Stage, licensee: Licensee) -> Registration:
     """Enter a licensee in the stage, refused with the reasons when they may not play it."""
+    stage = _stage_entries_open(actor, stage)
+    refusals = stage_refusals(stage, licensee)
+    if refusals:
+        raise ValidationError(f"{licensee.full_name} : {' ; '.join(refusals)}")
+    return registration_record(actor=actor, tournament=stage.tournament, licensee=licensee)
+
+
+@transaction.atomic
+def stage_register_many(*, actor, stage: Stage, numbers: list[str]) -> list[Registration]:
+    """Enter the licensees of these licence numbers in the stage, all or none: a list with
+    an unknown number or a player who may not enter registers nobody (the caller shows
+    ``stage_entries_checked`` to say who and why)."""
+    stage = _stage_entries_open(actor, stage)
+    checks = stage_entries_checked(stage, numbers)
+    refused = sum(1 for check in checks if check.refusals)
+    if refused:
+        raise ValidationError(
+            f"{refused} licence(s) refusée(s) sur {len(checks)} : personne n'est inscrit."
+        )
+    return [
+        registration_record(actor=actor, tournament=stage.tournament, licensee=check.licensee)
+        for check in checks
+    ]
+
+
+def _stage_entries_open(actor, stage: Stage) -> Stage:
+    """The stage, locked, refused unless it takes registrations now."""
     stage = _stage_locked(actor, stage)
     if stage.ranking_source_id:
         raise ValidationError(_NOT_PLAYED)
     if stage.tournament.status not in REGISTRATION_STATUSES or _first_session_seated(stage):
         raise ValidationError("Les inscriptions de cette étape sont closes.")
-    refusals = stage_refusals(stage, licensee)
-    if refusals:
-        raise ValidationError([f"{licensee.full_name} : {text}" for text in refusals])
-    return registration_record(actor=actor, tournament=stage.tournament, licensee=licensee)
+    return stage
 
 
 @transaction.atomic

@@ -12,6 +12,11 @@ urlpatterns = [
     path("championnats/etapes/<int:pk>/", views.stage_page, name="stage"),
     path("championnats/etapes/<int:pk>/inscrire/", views.stage_register, name="register"),
     path(
+        "championnats/etapes/<int:pk>/inscrire-plusieurs/",
+        views.stage_register_many,
+        name="register_many",
+    ),
+    path(
         "championnats/etapes/<int:pk>/inscriptions/<int:registration_pk>/retirer/",
         views.stage_unregister,
         name="unregister",

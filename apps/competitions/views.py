@@ -22,6 +22,7 @@ from apps.competitions.forms import (
     CompetitionForm,
     DerogationForm,
     LicenceNumberForm,
+    LicenceNumbersForm,
     NationalOrderForm,
     QuotaForm,
     RegulationForm,
@@ -37,6 +38,7 @@ from apps.competitions.selectors import (
     qualifier_replacement,
     qualifier_withdrawal_open,
     stage_cut_plan,
+    stage_entries_checked,
     stage_outgoing_champion,
     stage_present,
     stage_qualify_plan,
@@ -320,6 +322,43 @@ stage_direct = _stage_action(
     "#qualified",
     NationalOrderForm,
 )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def stage_register_many(request, pk):
+    """Register many players at once from their pasted licence numbers, all or none: a
+    list with a refusal registers nobody and shows, number by number, who and why."""
+    stage = _stage(pk)
+    if not permissions.can_run_stage(request.user, stage):
+        raise PermissionDenied
+    form = LicenceNumbersForm(request.POST or None)
+    checks = []
+    if request.method == "POST" and form.is_valid():
+        numbers = form.cleaned_data["numbers"]
+        checks = stage_entries_checked(stage, numbers)
+        if not any(check.refusals for check in checks):
+            done = service_call(
+                request,
+                services.stage_register_many,
+                done=lambda registered: _("%(count)s players are registered.")
+                % {"count": len(registered)},
+                actor=request.user,
+                stage=stage,
+                numbers=numbers,
+            )
+            if done:
+                return redirect(reverse("competitions:stage", args=[stage.pk]) + "#players")
+    return render(
+        request,
+        "competitions/register_many.html",
+        {
+            "stage": stage,
+            "form": form,
+            "checks": checks,
+            "refused": sum(1 for check in checks if check.refusals),
+        },
+    )
 
 
 @login_required
