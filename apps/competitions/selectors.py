@@ -237,11 +237,20 @@ def player_path(licensee: Licensee) -> list[PathStep]:
     return [
         PathStep(
             stage,
-            qualifiers[stage.pk].rank if stage.pk in qualifiers else None,
+            qualifiers[stage.pk].rank if stage.pk in qualifiers else _final_rank(stage, licensee),
             qualifiers[stage.pk].get_role_display() if stage.pk in qualifiers else "",
         )
         for stage in stages
     ]
+
+
+def _final_rank(stage: Stage, licensee: Licensee) -> int | None:
+    """The licensee's rank in a stage that listed them nowhere (a final, or a stage they
+    did not qualify from), once its play is over: from its results."""
+    if not stage.tournament.play_over:
+        return None
+    players = tournament_results_read(stage.tournament).players
+    return next((p.rank for p in players if p.player.licensee_id == licensee.pk), None)
 
 
 # --- what a cut and a qualification will do, shown before they are done -----------

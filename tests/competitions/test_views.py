@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from apps.competitions import services
 from apps.competitions.domain.regulation import RegulationRow
-from apps.competitions.models import Stage
+from apps.competitions.models import Qualifier, Stage
 from apps.competitions.selectors import stage_standings
 from apps.tournaments.models import Registration
 from tests import factories as f
@@ -223,6 +223,29 @@ def test_a_player_sees_their_path(client, league, stage):
     page = client.get(reverse("competitions:path")).content.decode()
     assert stage.name in page
     assert "Champion" in page
+
+
+def test_the_champion_of_a_final_reads_rank_1_in_their_path(client, league, stage):
+    """A final lists nobody for a next stage: its ranks come from its results."""
+    final = stage.next_stage
+    players = league.players(0, 16)
+    for licensee in players:
+        Qualifier.objects.create(
+            stage=stage, licensee=licensee, role=Qualifier.Role.QUALIFIED, order=licensee.pk
+        )
+        services.stage_register(actor=league.federation_staff, stage=final, licensee=licensee)
+    c.start(league, final)
+    c.play_session(league, services.stage_seat_first(actor=league.referee, stage=final), 3)
+    c.finish(league, final)
+    services.stage_qualify(actor=league.federation_staff, stage=final)
+    final.refresh_from_db()
+    ranks = {s.licensee.pk: s.rank for s in stage_standings(final)}
+    for licensee in (final.champion, final.vice_champion, players[5]):
+        client.force_login(f.UserFactory(licensee=licensee))
+        page = client.get(reverse("competitions:path")).content.decode()
+        row = page.split(final.name, 1)[1]
+        assert f'data-test="rank">{ranks[licensee.pk]}</td>' in row
+    assert ranks[final.champion.pk] == 1
 
 
 def test_the_stage_page_costs_the_same_for_16_and_40_players(client, league, stage):
