@@ -10,7 +10,8 @@ class CompetitionsConfig(AppConfig):
 
     def ready(self):
         from apps.competitions.checks import qualified_freeze, stage_transition_refusals
-        from apps.tournaments.services import freeze_checks, transition_checks
+        from apps.tournaments.freezing import freeze_checks
+        from apps.tournaments.services import transition_checks
 
         if stage_transition_refusals not in transition_checks:
             transition_checks.append(stage_transition_refusals)

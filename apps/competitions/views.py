@@ -341,8 +341,9 @@ def stage_register_many(request, pk):
             done = service_call(
                 request,
                 services.stage_register_many,
-                done=lambda registered: _("%(count)s players are registered.")
-                % {"count": len(registered)},
+                done=lambda registered: (
+                    _("%(count)s players are registered.") % {"count": len(registered)}
+                ),
                 actor=request.user,
                 stage=stage,
                 numbers=numbers,

@@ -1,4 +1,5 @@
 from decimal import Decimal
+from functools import cached_property
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -10,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from apps.federation.models import RefereeGrade
 from apps.tournaments.domain.indices import INDICES, Index, index_problem
 from apps.tournaments.domain.workflow import FROZEN_STATUSES, RESULT_STATUSES, Status
+from apps.tournaments.freezing import freeze_reasons
 
 
 def index_granted(value: Decimal) -> None:
@@ -154,8 +156,14 @@ class Tournament(models.Model):
 
     @property
     def frozen(self) -> bool:
-        """Submitted or approved: nothing that affects the results changes."""
-        return self.status in FROZEN_STATUSES
+        """Submitted or approved, or frozen by an app above (a championship stage whose
+        qualified players are named): nothing that affects the results changes."""
+        return self.status in FROZEN_STATUSES or bool(self.frozen_reasons)
+
+    @cached_property
+    def frozen_reasons(self) -> list[str]:
+        """Why the apps above freeze the results before submission (``freezing``)."""
+        return freeze_reasons(self)
 
     @property
     def approved(self) -> bool:

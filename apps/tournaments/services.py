@@ -26,6 +26,7 @@ from apps.tournaments import permissions
 from apps.tournaments.domain.indices import Index
 from apps.tournaments.domain.sessions import MAX_SESSIONS
 from apps.tournaments.domain.workflow import (
+    FROZEN_STATUSES,
     REGISTRATION_STATUSES,
     Status,
     walks_back_over_play,
@@ -75,11 +76,6 @@ def transition_refusals(tournament: Tournament, target: Status) -> list[str]:
     return refusals + [text for check in transition_checks for text in check(tournament, target)]
 
 
-# What the apps above register to freeze a tournament's results before it is submitted:
-# each check takes the tournament and returns the French reason it is frozen, or None. A
-# championship stage whose qualified players are named is frozen.
-FreezeCheck = Callable[[Tournament], str | None]
-freeze_checks: list[FreezeCheck] = []
 # What the apps above register to hear that a tournament's results may have changed (its
 # status, or any write of results data): the award worker recomputes a finished
 # tournament's PCN and PP. Each is called inside the change's transaction.
@@ -104,7 +100,7 @@ def tournament_lock_unfrozen(*, tournament_id: int) -> Tournament:
     if not found:
         raise Tournament.DoesNotExist
     tournament = found[0]
-    if tournament.frozen:
+    if tournament.status in FROZEN_STATUSES:
         raise ValidationError(
             _(
                 "This tournament is “%(status)s”: its results are frozen and nothing that "
@@ -112,9 +108,8 @@ def tournament_lock_unfrozen(*, tournament_id: int) -> Tournament:
             )
             % {"status": tournament.get_status_display()}
         )
-    reasons = [reason for check in freeze_checks if (reason := check(tournament))]
-    if reasons:
-        raise ValidationError(reasons)
+    if tournament.frozen_reasons:
+        raise ValidationError(tournament.frozen_reasons)
     _results_touched(tournament)
     return tournament
 

@@ -95,6 +95,8 @@ def transition_buttons(user, tournament) -> list[dict]:
     """The status buttons this user may press, forward steps first. A forward step is the
     page's primary button, except finishing while play runs: the evening's work then is
     the movement and the scores, and finishing is the last thing done."""
+    if tournament.frozen:  # a stage whose qualified are named does not resume play
+        return []
     current = Status(tournament.status)
     capacities = permissions.tournament_capacities(user, tournament)
     # Only a running tournament's way back can cross played results (the services refuse

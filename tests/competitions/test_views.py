@@ -422,3 +422,27 @@ def test_the_qualified_are_confirmed_on_a_page_before_they_are_named(client, lea
     assert stage.qualifiers.count() == 6
     assert stage.next_stage.tournament.registrations.count() == 4
     assert "déjà désignés" in client.get(url).content.decode()
+
+
+def test_a_stage_whose_qualified_are_named_shows_its_frozen_results(client, league, stage):
+    """Once its qualified players are named, the stage's results no longer change: its
+    pages say why, offer no « Reprendre le tournoi » and no score to type."""
+    _played(league, stage)
+    tournament = stage.tournament
+    tournament.refresh_from_db()
+    assert tournament.frozen and tournament.status == "finished"
+    session = tournament.sessions.get()
+    client.force_login(league.referee)
+    pages = [
+        reverse("competitions:stage", args=[stage.pk]),
+        reverse("tournaments:detail", args=[tournament.pk]),
+        reverse("scoring:traveller", args=[session.pk, 1]),
+    ]
+    for url in pages:
+        page = client.get(url).content.decode()
+        assert "Les qualifiés de cette étape sont désignés" in page, url
+    detail = client.get(pages[1]).content.decode()
+    assert "Reprendre le tournoi" not in detail
+    traveller = client.get(pages[2]).content.decode()
+    inputs = [part.split(">", 1)[0] for part in traveller.split('class="score-input')[1:]]
+    assert inputs and all(" disabled" in tag for tag in inputs)
