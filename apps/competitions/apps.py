@@ -17,3 +17,7 @@ class CompetitionsConfig(AppConfig):
             transition_checks.append(stage_transition_refusals)
         if qualified_freeze not in freeze_checks:
             freeze_checks.append(qualified_freeze)
+        from apps.competitions.panels import staff_home_panel
+        from apps.core.panels import panel_register
+
+        panel_register("federation_home", staff_home_panel)

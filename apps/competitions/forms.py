@@ -215,6 +215,31 @@ class LicenceNumbersForm(forms.Form):
         return numbers
 
 
+class QuotaGridForm(forms.Form):
+    """The season's quotas in one grid: a box per stage that qualifies for another, left
+    empty while its quota is not decided."""
+
+    def __init__(self, stages, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.stages = stages
+        for stage in stages:
+            self.fields[f"quota-{stage.pk}"] = forms.IntegerField(
+                label=stage.name,
+                required=False,
+                min_value=0,
+                max_value=500,
+                initial=stage.quota,
+                disabled=stage.closed_at is not None,
+            )
+
+    def quotas(self) -> dict:
+        return {stage: self.cleaned_data[f"quota-{stage.pk}"] for stage in self.stages}
+
+    def rows(self):
+        """(stage, its box) in the grid's order."""
+        return [(stage, self[f"quota-{stage.pk}"]) for stage in self.stages]
+
+
 class QuotaForm(forms.Form):
     quota = forms.IntegerField(label=_("Players qualified"), min_value=0, max_value=500)
 

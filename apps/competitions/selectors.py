@@ -3,8 +3,9 @@ ranking and the row of its regulation table, the outgoing champions, a player's 
 
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 
+from apps.accounts.permissions import roles_of
 from apps.competitions import permissions
 from apps.competitions.domain.eligibility import eligibility_refusals
 from apps.competitions.domain.kinds import SERIES_OF
@@ -20,6 +21,7 @@ from apps.competitions.models import Competition, Qualifier, Stage
 from apps.federation.models import Committee, Licensee, Season
 from apps.movements.models import Place
 from apps.results.reads import tournament_results_read
+from apps.tournaments.domain.workflow import RESULT_STATUSES
 
 # A listed replacement enters only in the place of a qualified player who withdrew (art.
 # 18 « le ou les remplaçants prévus »): never on top of the quota.
@@ -429,3 +431,70 @@ def stage_entries_checked(stage: Stage, numbers: list[str]) -> list[EntryCheck]:
         refusals = stage_refusals(stage, licensee) if licensee else [UNKNOWN_NUMBER]
         checks.append(EntryCheck(number, licensee, tuple(refusals)))
     return checks
+
+
+# --- worklists: what waits for each level ---------------------------------------------
+
+
+def _awaiting_approval(user) -> Q:
+    roles = roles_of(user)
+    awaiting = Q(ranking_source=None, approved_at=None, closed_at=None) & ~Q(
+        level=Stage.Level.NATIONAL_FINAL
+    )
+    if roles.federation:
+        return awaiting
+    return awaiting & (Q(zone_id__in=roles.zone_ids) | Q(committee__zone_id__in=roles.zone_ids))
+
+
+def regulations_awaiting(user) -> QuerySet[Stage]:
+    """The stages whose regulation table awaits this user's « aval » (art. 3, 8, 13): those
+    of their zone's committees and groups; federation staff see every zone's."""
+    return (
+        Stage.objects.filter(_awaiting_approval(user))
+        .select_related("competition__season", "committee", "zone", "tournament")
+        .order_by("tournament__date", "name")
+    )
+
+
+def _quota_awaited(season: Season | None) -> Q:
+    return Q(competition__season=season, next_stage__isnull=False, quota=None, closed_at=None)
+
+
+def season_quota_grid(season: Season) -> list[Stage]:
+    """Every stage of the season that qualifies for another, by championship then date,
+    with its registered players counted: the grid where federation staff set the quotas."""
+    return list(
+        Stage.objects.filter(competition__season=season, next_stage__isnull=False)
+        .select_related("competition", "committee", "zone", "next_stage", "tournament")
+        .annotate(players=Count("tournament__registrations"))
+        .order_by("competition__kind", "tournament__date", "name")
+    )
+
+
+def _to_close(user) -> Q:
+    roles = roles_of(user)
+    over = Q(closed_at=None, tournament__status__in=[s.value for s in RESULT_STATUSES])
+    if roles.federation:
+        return over
+    return over & (Q(committee_id__in=roles.committee_ids) | Q(zone_id__in=roles.zone_ids))
+
+
+def stages_to_close(user) -> QuerySet[Stage]:
+    """The stages this user organises whose play is over and whose qualified players are
+    not named yet."""
+    return Stage.objects.filter(_to_close(user)).select_related(
+        "competition__season", "committee", "zone", "tournament"
+    )
+
+
+def championship_waiting(user, season: Season | None) -> dict[str, int]:
+    """In one query, what waits for ``user``: the regulations awaiting their « aval »
+    (``regulations_awaiting``), their stages whose qualified are to be named
+    (``stages_to_close``) and, for federation staff, the season's quotas still to set."""
+    counts = {
+        "regulations": Count("pk", filter=_awaiting_approval(user)),
+        "to_close": Count("pk", filter=_to_close(user)),
+    }
+    if roles_of(user).federation:
+        counts["quotas"] = Count("pk", filter=_quota_awaited(season))
+    return Stage.objects.aggregate(**counts)

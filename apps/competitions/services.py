@@ -137,6 +137,34 @@ def stage_quota_set(*, actor, stage: Stage, quota: int) -> Stage:
     return stage
 
 
+@transaction.atomic
+def stage_quotas_set(*, actor, quotas: dict[Stage, int | None]) -> int:
+    """The season's quotas set from one grid, all or none: each stage's quota, or None to
+    leave it unset; a stage whose qualified players are named keeps its own. How many
+    changed."""
+    if not permissions.can_set_season(actor):
+        raise PermissionDenied("Seule la fédération fixe le nombre de qualifiés.")
+    changed = 0
+    refusals = []
+    for stage, quota in quotas.items():
+        stage = Stage.objects.select_for_update(of=("self",)).get(pk=stage.pk)
+        if quota == stage.quota:
+            continue
+        if stage.closed_at is not None:
+            refusals.append(f"{stage.name} : les qualifiés sont déjà désignés.")
+            continue
+        if quota is not None and quota < 0:
+            refusals.append(f"{stage.name} : un nombre de qualifiés n'est jamais négatif.")
+            continue
+        changes = model_update(stage, {"quota": quota})
+        stage.save(update_fields=["quota"])
+        audit_record(actor=actor, action="update", instance=stage, changes=changes)
+        changed += 1
+    if refusals:
+        raise ValidationError(refusals)  # the transaction undoes the others
+    return changed
+
+
 # --- stages (their organiser) ---------------------------------------------------
 
 

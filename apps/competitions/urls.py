@@ -7,6 +7,7 @@ app_name = "competitions"
 urlpatterns = [
     path("championnats/", views.season_page, name="season"),
     path("championnats/mon-parcours/", views.path_page, name="path"),
+    path("championnats/a-traiter/", views.worklist, name="worklist"),
     path("championnats/<int:pk>/", views.competition_page, name="detail"),
     path("championnats/<int:pk>/etapes/nouvelle/", views.stage_create, name="stage_create"),
     path("championnats/etapes/<int:pk>/", views.stage_page, name="stage"),

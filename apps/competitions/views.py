@@ -25,6 +25,7 @@ from apps.competitions.forms import (
     LicenceNumbersForm,
     NationalOrderForm,
     QuotaForm,
+    QuotaGridForm,
     RegulationForm,
     StageChampionForm,
     StageForm,
@@ -37,6 +38,8 @@ from apps.competitions.selectors import (
     player_path,
     qualifier_replacement,
     qualifier_withdrawal_open,
+    regulations_awaiting,
+    season_quota_grid,
     stage_cut_plan,
     stage_entries_checked,
     stage_outgoing_champion,
@@ -45,19 +48,25 @@ from apps.competitions.selectors import (
     stage_registrations,
     stage_row,
     stage_standings,
+    stages_to_close,
 )
 from apps.core.pages import confirm_page, download, service_call, sign_in_when_refused
 from apps.federation.models import Licensee, Season
 from apps.tournaments.permissions import can_run_room
 
 
-def season_page(request):
-    """The season's championships (the current one unless ?saison=2025 asks another)."""
+def _season_asked(request) -> Season | None:
+    """The season ?saison=2025 asks, else the current one (the latest when none is)."""
     seasons = list(Season.objects.all())
     wanted = request.GET.get("saison", "")
-    season = next((s for s in seasons if str(s.start_year) == wanted), None) or next(
+    return next((s for s in seasons if str(s.start_year) == wanted), None) or next(
         (s for s in seasons if s.is_current), seasons[0] if seasons else None
     )
+
+
+def season_page(request):
+    """The season's championships (the current one unless ?saison=2025 asks another)."""
+    season = _season_asked(request)
     form = None
     if season is not None and permissions.can_set_season(request.user):
         form = CompetitionForm(request.POST or None)
@@ -80,7 +89,7 @@ def season_page(request):
         "competitions/season.html",
         {
             "season": season,
-            "seasons": seasons,
+            "seasons": Season.objects.all(),
             "competitions": competitions_of(season) if season else [],
             "form": form,
         },
@@ -515,6 +524,48 @@ def stage_bordereau(request, pk, format):
     if format == "pdf":
         return download(bordereau.bordereau_pdf(stage), "application/pdf", f"{name}.pdf")
     return download(bordereau.bordereau_xlsx(stage), bordereau.XLSX, f"{name}.xlsx")
+
+
+@login_required
+def worklist(request):
+    """What waits for the user in the championships: the regulations awaiting their zone's
+    « aval », the stages they organise whose qualified players are to be named, and for
+    federation staff the season's quotas, set in one grid."""
+    user = request.user
+    roles = roles_of(user)
+    if not (roles.federation or roles.zone_ids or roles.committee_ids):
+        raise PermissionDenied
+    season = _season_asked(request)
+    grid = None
+    if roles.federation and season is not None:
+        grid = QuotaGridForm(season_quota_grid(season), request.POST or None)
+        saved = (
+            request.method == "POST"
+            and grid.is_valid()
+            and service_call(
+                request,
+                services.stage_quotas_set,
+                done=lambda changed: _("Quotas saved: %(count)s changed.") % {"count": changed},
+                actor=user,
+                quotas=grid.quotas(),
+            )
+        )
+        if saved:
+            return redirect(f"{reverse('competitions:worklist')}?saison={season.start_year}")
+    elif request.method == "POST":
+        raise PermissionDenied
+    return render(
+        request,
+        "competitions/worklist.html",
+        {
+            "season": season,
+            "regulations": list(regulations_awaiting(user))
+            if roles.federation or roles.zone_ids
+            else [],
+            "to_close": list(stages_to_close(user)),
+            "grid": grid,
+        },
+    )
 
 
 @login_required
