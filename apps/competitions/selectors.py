@@ -498,3 +498,48 @@ def championship_waiting(user, season: Season | None) -> dict[str, int]:
     if roles_of(user).federation:
         counts["quotas"] = Count("pk", filter=_quota_awaited(season))
     return Stage.objects.aggregate(**counts)
+
+
+# --- the public list of a championship's qualified players ---------------------------
+
+
+@dataclass(frozen=True)
+class QualifiedGroup:
+    """The players listed for one stage, by the committee they are licensed in."""
+
+    stage: Stage
+    committees: tuple[tuple[str, tuple[Qualifier, ...]], ...]
+
+
+def competition_qualified(competition: Competition) -> list[QualifiedGroup]:
+    """Every player the championship's stages listed for the next one, with where they
+    stand (qualifié, remplaçant, forfait, remplacé…): a group per stage they go to, the
+    national final first, each by committee then in each stage's order."""
+    qualifiers = (
+        Qualifier.objects.filter(stage__competition=competition)
+        .select_related(
+            "licensee__club__committee",
+            "stage__next_stage__tournament",
+            "replaces__licensee",
+            "replaced_by__licensee",
+        )
+        .order_by("licensee__club__committee__name", "stage_id", "order")
+    )
+    levels = list(Stage.Level.values)
+    groups: dict[int, dict[str, list[Qualifier]]] = {}
+    targets: dict[int, Stage] = {}
+    for qualifier in qualifiers:
+        target = qualifier.stage.next_stage
+        targets[target.pk] = target
+        committee = qualifier.licensee.club.committee.name
+        groups.setdefault(target.pk, {}).setdefault(committee, []).append(qualifier)
+    ordered = sorted(
+        targets.values(), key=lambda s: (-levels.index(s.level), s.tournament.date, s.name)
+    )
+    return [
+        QualifiedGroup(
+            target,
+            tuple((name, tuple(rows)) for name, rows in groups[target.pk].items()),
+        )
+        for target in ordered
+    ]

@@ -26,6 +26,7 @@ from apps.competitions.domain.regulation import (
 )
 from apps.competitions.domain.seating import first_seating_refusal, first_seatings
 from apps.competitions.models import Competition, Qualifier, RegulationLine, Stage
+from apps.competitions.notifications import qualified_notify, replacement_notify
 from apps.competitions.selectors import (
     QualifyPlan,
     champion_refusals,
@@ -709,6 +710,8 @@ def stage_qualify(*, actor, stage: Stage) -> list[Qualifier]:
     Qualifier.objects.bulk_create(qualifiers)
     for licensee in plan.registered:
         registration_record(actor=actor, tournament=stage.next_stage.tournament, licensee=licensee)
+    if stage.next_stage is not None:
+        qualified_notify(stage=stage, qualifiers=qualifiers)
     titles = plan.titles
     changes = model_update(
         stage,
@@ -765,6 +768,7 @@ def qualifier_withdraw(*, actor, qualifier: Qualifier) -> Qualifier | None:
         registration_record(
             actor=actor, tournament=following.tournament, licensee=replacement.licensee
         )
+        replacement_notify(stage=stage, replacement=replacement)
     audit_record(
         actor=actor,
         action="update",

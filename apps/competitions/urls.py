@@ -9,6 +9,7 @@ urlpatterns = [
     path("championnats/mon-parcours/", views.path_page, name="path"),
     path("championnats/a-traiter/", views.worklist, name="worklist"),
     path("championnats/<int:pk>/", views.competition_page, name="detail"),
+    path("championnats/<int:pk>/qualifies/", views.qualified_page, name="qualified"),
     path("championnats/<int:pk>/etapes/nouvelle/", views.stage_create, name="stage_create"),
     path("championnats/etapes/<int:pk>/", views.stage_page, name="stage"),
     path("championnats/etapes/<int:pk>/inscrire/", views.stage_register, name="register"),

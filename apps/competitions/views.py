@@ -34,6 +34,7 @@ from apps.competitions.forms import (
 )
 from apps.competitions.models import Competition, Qualifier, Stage
 from apps.competitions.selectors import (
+    competition_qualified,
     competitions_of,
     player_path,
     qualifier_replacement,
@@ -565,6 +566,17 @@ def worklist(request):
             "to_close": list(stages_to_close(user)),
             "grid": grid,
         },
+    )
+
+
+def qualified_page(request, pk):
+    """The championship's qualified players, committee by committee, with where each
+    stands (public, as the results are)."""
+    competition = get_object_or_404(Competition.objects.select_related("season"), pk=pk)
+    return render(
+        request,
+        "competitions/qualified.html",
+        {"competition": competition, "groups": competition_qualified(competition)},
     )
 
 
