@@ -19,7 +19,9 @@ from apps.competitions.domain.qualification import (
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Competition, Qualifier, Stage
 from apps.federation.models import Committee, Licensee, Season
-from apps.movements.models import Place
+from apps.movements.domain.model import SEATS
+from apps.movements.models import Place, SeatChoice, SessionMovement
+from apps.movements.selectors import section_order
 from apps.results.reads import tournament_results_read
 from apps.tournaments.domain.workflow import RESULT_STATUSES
 
@@ -543,3 +545,74 @@ def competition_qualified(competition: Competition) -> list[QualifiedGroup]:
         )
         for target in ordered
     ]
+
+
+# --- a session seated by serpentine, as the referee checks it ---------------------------
+
+
+@dataclass(frozen=True)
+class SeatedTable:
+    """A table of the first position: each seat's player and their running rank."""
+
+    section: str
+    number: int
+    seats: tuple[tuple[str, str, int | None], ...]  # (seat, player's name, running rank)
+
+
+@dataclass(frozen=True)
+class SerpentineSeating:
+    """The latest session of a stage seated by serpentine from the running ranking (art.
+    17 ¶2), its tables at the first position with each player's rank in the ranking of
+    the sessions before it."""
+
+    number: int
+    tables: tuple[SeatedTable, ...]
+    sections: int  # more than one: each table is named with its section
+
+
+def stage_serpentine_seating(stage: Stage) -> SerpentineSeating | None:
+    movement = (
+        SessionMovement.objects.filter(
+            session__tournament=stage.tournament, method=SessionMovement.Method.RANKING
+        )
+        .select_related("session")
+        .order_by("-session__number")
+        .first()
+    )
+    if movement is None:
+        return None
+    number = movement.session.number
+    ranks = {
+        p.player.registration_id: p.rank
+        for p in tournament_results_read(stage.tournament, before=number).players
+    }
+    places = Place.objects.filter(table__movement=movement, table__sequence=1).select_related(
+        "table", "registration__licensee"
+    )
+    tables: dict[tuple[str, int], list] = {}
+    for place in places:
+        registration = place.registration
+        name = registration.licensee.full_name if registration else "—"
+        rank = ranks.get(registration.pk) if registration else None
+        tables.setdefault((place.table.section, place.table.table), []).append(
+            (place.seat, name, rank)
+        )
+    seat_order = {seat: index for index, seat in enumerate(SEATS)}
+    sections = section_order(movement)
+    return SerpentineSeating(
+        number,
+        tuple(
+            SeatedTable(
+                section,
+                table,
+                tuple(
+                    (str(SeatChoice(seat).label), name, rank)
+                    for seat, name, rank in sorted(seats, key=lambda s: seat_order[s[0]])
+                ),
+            )
+            for (section, table), seats in sorted(
+                tables.items(), key=lambda item: (sections.get(item[0][0], 0), item[0][1])
+            )
+        ),
+        len(sections),
+    )

@@ -48,6 +48,7 @@ from apps.competitions.selectors import (
     stage_qualify_plan,
     stage_registrations,
     stage_row,
+    stage_serpentine_seating,
     stage_standings,
     stages_to_close,
 )
@@ -236,6 +237,7 @@ def stage_page(request, pk):
             "more_sessions": row is not None and 0 < seated < row.sessions,
             "registrations": stage_registrations(stage),
             "standings": stage_standings(stage) if seated and show_standings else [],
+            "serpentine": stage_serpentine_seating(stage) if seated > 1 and room else None,
             "withdrawable": bool(qualifiers) and qualifier_withdrawal_open(request.user, stage),
             "qualified": [q for q in qualifiers if q.role != q.Role.REPLACEMENT],
             "replacements": [q for q in qualifiers if q.role == q.Role.REPLACEMENT],

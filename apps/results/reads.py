@@ -147,14 +147,17 @@ def session_results_read(session: Session) -> SessionResultsData:
     return _session_data(session, session_results(session), _players(session.tournament))
 
 
-def tournament_results_read(tournament: Tournament) -> TournamentResultsData:
+def tournament_results_read(
+    tournament: Tournament, *, before: int | None = None
+) -> TournamentResultsData:
     """A tournament's results: each session's, and the total ranking of its sessions
-    weighted by their coefficients (one session: the same ranking)."""
+    weighted by their coefficients (one session: the same ranking); with ``before``, of
+    the sessions before that number only (the running ranking a session was seated by)."""
     players = _players(tournament)
-    sessions = [
-        _session_data(session, session_results(session), players)
-        for session in tournament.sessions.order_by("number")
-    ]
+    chosen = tournament.sessions.order_by("number")
+    if before is not None:
+        chosen = chosen.filter(number__lt=before)
+    sessions = [_session_data(session, session_results(session), players) for session in chosen]
     finals = [{p.player.registration_id: p.final for p in s.players} for s in sessions]
     standings = tournament_standings(
         [

@@ -446,3 +446,45 @@ def test_a_stage_whose_qualified_are_named_shows_its_frozen_results(client, leag
     traveller = client.get(pages[2]).content.decode()
     inputs = [part.split(">", 1)[0] for part in traveller.split('class="score-input')[1:]]
     assert inputs and all(" disabled" in tag for tag in inputs)
+
+
+def test_the_referee_sees_each_running_rank_beside_the_seat_after_the_cut(client, league):
+    """Art. 17 ¶2: the sessions after the first are seated by serpentine from the running
+    ranking; the referee checks it on the stage's page, each player with their rank."""
+    competition = services.competition_create(
+        actor=league.federation_staff, season=league.season, kind="P"
+    )
+    level, cut = Stage.Level.REGIONAL_FINAL, [RegulationRow(20, 28, (16,))]
+    final = c.local_final(league, competition, 0, level=level, regulation=cut)
+    for licensee in league.players(0, 20):
+        services.stage_register(actor=league.committee_staff[0], stage=final, licensee=licensee)
+    c.start(league, final)
+    c.play_session(league, services.stage_seat_first(actor=league.referee, stage=final), 4)
+    ranks = {s.licensee.full_name: s.rank for s in stage_standings(final)}
+    url = reverse("competitions:stage", args=[final.pk])
+    client.force_login(league.referee)
+    assert 'data-test="serpentine"' not in client.get(url).content.decode()  # one session
+    services.stage_seat_next(actor=league.referee, stage=final)
+    page = client.get(url).content.decode()
+    table = page.split('data-test="serpentine"', 1)[1].split("</table>", 1)[0]
+    cells = [cell.split("</td>", 1)[0] for cell in table.split('<td data-label="')[1:]]
+    shown = {}
+    for cell in cells:
+        name = cell.split(">", 1)[1].split(" <span", 1)[0]
+        shown[name] = int(cell.split("rang ", 1)[1].split("<", 1)[0])
+    assert len(shown) == 16 and shown == {name: ranks[name] for name in shown}
+    assert sorted(shown.values()) == sorted(sorted(ranks.values())[:16])
+    client.force_login(league.committee_staff[0])  # not the room's
+    assert 'data-test="serpentine"' not in client.get(url).content.decode()
+
+
+def test_a_national_final_is_warned_of_no_committee_minimum(client, league):
+    """Art. 2, 7, 12: the minimums hold for « chaque finale locale, régionale, par
+    regroupement de comités », never for the national final, whose format the CCN sets."""
+    competition = services.competition_create(
+        actor=league.federation_staff, season=league.season, kind="P"
+    )
+    final = c.national_final(league, competition, regulation=[RegulationRow(8, 40)], deals=12)
+    client.force_login(league.federation_staff)
+    page = client.get(reverse("competitions:stage", args=[final.pk])).content.decode()
+    assert "au moins" not in page and 'role="alert"' not in page.split('id="regulation"')[1][:2000]
