@@ -19,6 +19,7 @@ from apps.competitions.domain.qualification import (
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Competition, Qualifier, Stage
 from apps.federation.models import Committee, Licensee, Season
+from apps.federation.selectors import licensees_matching
 from apps.movements.domain.model import SEATS
 from apps.movements.models import Place, SeatChoice, SessionMovement
 from apps.movements.selectors import section_order
@@ -417,6 +418,24 @@ class EntryCheck:
     number: str
     licensee: Licensee | None
     refusals: tuple[str, ...]
+
+
+SEARCHED = 20  # the players a name search lists at most
+
+
+def stage_candidates(stage: Stage, query: str) -> list[EntryCheck]:
+    """The licensees whose name (or licence number) matches the search, those of the
+    stage's committees first, each with why they may not enter (``stage_refusals``)."""
+    licensees = licensees_matching(
+        Licensee.objects.select_related("club__committee"), query
+    ).order_by("last_name", "first_name")
+    committees = stage_committee_ids(stage)
+    if committees is not None:
+        licensees = licensees.filter(club__committee_id__in=committees)
+    return [
+        EntryCheck(licensee.licence_number, licensee, tuple(stage_refusals(stage, licensee)))
+        for licensee in licensees[:SEARCHED]
+    ]
 
 
 def stage_entries_checked(stage: Stage, numbers: list[str]) -> list[EntryCheck]:

@@ -41,6 +41,7 @@ from apps.competitions.selectors import (
     qualifier_withdrawal_open,
     regulations_awaiting,
     season_quota_grid,
+    stage_candidates,
     stage_cut_plan,
     stage_entries_checked,
     stage_outgoing_champion,
@@ -362,6 +363,7 @@ def stage_register_many(request, pk):
             )
             if done:
                 return redirect(reverse("competitions:stage", args=[stage.pk]) + "#players")
+    query = request.GET.get("nom", "").strip()[:100]
     return render(
         request,
         "competitions/register_many.html",
@@ -370,6 +372,9 @@ def stage_register_many(request, pk):
             "form": form,
             "checks": checks,
             "refused": sum(1 for check in checks if check.refusals),
+            "query": query,
+            "found": stage_candidates(stage, query) if query else None,
+            "register_form": LicenceNumberForm(),
         },
     )
 

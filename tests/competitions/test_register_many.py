@@ -90,3 +90,23 @@ def test_the_service_registers_all_or_none(league, stage):
     assert not stage.tournament.registrations.exists()
     services.stage_register_many(actor=staff, stage=stage, numbers=[good.licence_number])
     assert stage.tournament.registrations.get().licensee == good
+
+
+def test_a_player_found_by_name_says_whether_they_may_enter(client, league, stage):
+    mine, already = league.players(0, 2)
+    services.stage_register(actor=league.committee_staff[0], stage=stage, licensee=already)
+    stranger = league.players(1, 1)[0]  # the other committee's: not listed
+    client.force_login(league.committee_staff[0])
+    url = reverse("competitions:register_many", args=[stage.pk])
+    page = client.get(url, {"nom": mine.last_name}).content.decode()
+    found = page.split('data-test="found"', 1)[1].split("</table>", 1)[0]
+    assert mine.full_name in found and 'data-test="register-found"' in found
+    assert stranger.full_name not in found
+    page = client.get(url, {"nom": already.last_name}).content.decode()
+    assert "déjà inscrit" in page.split('data-test="found"', 1)[1].split("</table>", 1)[0]
+    client.post(
+        reverse("competitions:register", args=[stage.pk]), {"licensee": mine.licence_number}
+    )
+    assert stage.tournament.registrations.filter(licensee=mine).exists()
+    nobody = client.get(url, {"nom": "Personne-De-Ce-Nom"}).content.decode()
+    assert "Aucun licencié des comités de l’étape ne porte ce nom." in nobody  # noqa: RUF001
