@@ -31,11 +31,6 @@ def _seating(movement: SessionMovement) -> dict[tuple[str, str], int]:
     )
 
 
-@pytest.fixture
-def league(db):
-    return c.league_build()
-
-
 def test_promotion_from_semi_finals_to_the_national_final(
     league, django_capture_on_commit_callbacks
 ):

@@ -2,7 +2,6 @@
 where each stands, and the notice each player gets when a stage names them or when they
 enter in a withdrawn player's place."""
 
-import pytest
 from django.core import mail
 from django.urls import reverse
 
@@ -12,11 +11,6 @@ from apps.competitions.selectors import stage_qualify_plan
 from tests import factories as f
 from tests.competitions import championship as c
 from tests.queries import queries_of
-
-
-@pytest.fixture
-def league(db):
-    return c.league_build()
 
 
 def _closed(league, quota: int, players=16) -> Stage:

@@ -12,11 +12,6 @@ from tests.competitions import championship as c
 
 
 @pytest.fixture
-def league(db):
-    return c.league_build()
-
-
-@pytest.fixture
 def stage(league) -> Stage:
     competition = services.competition_create(
         actor=league.federation_staff, season=league.season, kind="P"

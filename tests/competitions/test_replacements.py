@@ -16,11 +16,6 @@ from tests.competitions import championship as c
 
 
 @pytest.fixture
-def league(db):
-    return c.league_build()
-
-
-@pytest.fixture
 def stage(league) -> Stage:
     """Committee 0's regional final, played and closed: 4 qualified for the national
     final, 2 replacements listed."""

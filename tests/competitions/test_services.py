@@ -29,11 +29,6 @@ from tests.competitions import championship as c
 FINAL, SEMI = Stage.Level.REGIONAL_FINAL, Stage.Level.REGIONAL_SEMI_FINAL
 
 
-@pytest.fixture
-def league(db):
-    return c.league_build()
-
-
 def _competition(league, kind="P", season=None, **options) -> Competition:
     return services.competition_create(
         actor=league.federation_staff, season=season or league.season, kind=kind, **options

@@ -20,11 +20,6 @@ from tests.queries import queries_of
 
 
 @pytest.fixture
-def league(db):
-    return c.league_build()
-
-
-@pytest.fixture
 def stage(league) -> Stage:
     competition = services.competition_create(
         actor=league.federation_staff, season=league.season, kind="P"
@@ -360,7 +355,9 @@ def _names(page: str, test: str) -> list[str]:
     return [chunk.split("</strong>", 1)[0] for chunk in part.split("<strong>")[1:]]
 
 
-def test_the_cut_is_confirmed_on_a_page_listing_the_kept_and_the_eliminated(client, league):
+def _started_with_a_cut(league) -> Stage:
+    """Committee 0's regional final of 20 players, 16 kept for its second session, its
+    first session seated."""
     competition = services.competition_create(
         actor=league.federation_staff, season=league.season, kind="P"
     )
@@ -369,7 +366,13 @@ def test_the_cut_is_confirmed_on_a_page_listing_the_kept_and_the_eliminated(clie
     for licensee in league.players(0, 20):
         services.stage_register(actor=league.committee_staff[0], stage=final, licensee=licensee)
     c.start(league, final)
-    first = services.stage_seat_first(actor=league.referee, stage=final, seed=2)
+    services.stage_seat_first(actor=league.referee, stage=final, seed=2)
+    return final
+
+
+def test_the_cut_is_confirmed_on_a_page_listing_the_kept_and_the_eliminated(client, league):
+    final = _started_with_a_cut(league)
+    first = final.tournament.sessions.get().movement
     url = reverse("competitions:seat", args=[final.pk])
     client.force_login(league.referee)
     blocked = client.get(url).content.decode()
@@ -451,15 +454,8 @@ def test_a_stage_whose_qualified_are_named_shows_its_frozen_results(client, leag
 def test_the_referee_sees_each_running_rank_beside_the_seat_after_the_cut(client, league):
     """Art. 17 ¶2: the sessions after the first are seated by serpentine from the running
     ranking; the referee checks it on the stage's page, each player with their rank."""
-    competition = services.competition_create(
-        actor=league.federation_staff, season=league.season, kind="P"
-    )
-    level, cut = Stage.Level.REGIONAL_FINAL, [RegulationRow(20, 28, (16,))]
-    final = c.local_final(league, competition, 0, level=level, regulation=cut)
-    for licensee in league.players(0, 20):
-        services.stage_register(actor=league.committee_staff[0], stage=final, licensee=licensee)
-    c.start(league, final)
-    c.play_session(league, services.stage_seat_first(actor=league.referee, stage=final), 4)
+    final = _started_with_a_cut(league)
+    c.play_session(league, final.tournament.sessions.get().movement, 4)
     ranks = {s.licensee.full_name: s.rank for s in stage_standings(final)}
     url = reverse("competitions:stage", args=[final.pk])
     client.force_login(league.referee)

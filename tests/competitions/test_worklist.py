@@ -15,11 +15,6 @@ from tests.competitions import championship as c
 
 
 @pytest.fixture
-def league(db):
-    return c.league_build()
-
-
-@pytest.fixture
 def stages(league) -> tuple[Stage, Stage, Stage]:
     """The national final, committee 0's approved regional final, and its semi-final whose
     regulation awaits the zone."""
