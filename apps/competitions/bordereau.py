@@ -65,35 +65,31 @@ def bordereau_pdf(stage: Stage) -> bytes:
     return weasy_render(html).write_pdf()
 
 
+def _heading(stage: Stage) -> list[list]:
+    """The workbook's first lines, a label and its value each."""
+    level = stage.get_level_display()
+    return [
+        [_("Championship"), str(stage.competition)],
+        [_("Stage"), f"{stage.name} ({level})"],
+        [_("Organiser"), stage.organiser_name],
+        [_("Date"), stage.tournament.date],
+        [_("Qualifies for"), stage.next_stage.name if stage.next_stage else "—"],
+        [_("Champion"), stage.champion.full_name if stage.champion else "—"],
+        [_("Vice-champion"), stage.vice_champion.full_name if stage.vice_champion else "—"],
+    ]
+
+
 def bordereau_xlsx(stage: Stage) -> bytes:
     from openpyxl import Workbook  # only the exports need it
 
     book = Workbook(write_only=True)
     sheet = book.create_sheet(_("Qualified players"))
+    heading = _heading(stage)
     rows = [_values(number, q) for number, q in enumerate(_qualifiers(stage), start=1)]
-    sheet_widths(sheet, [_headers(), *rows])
-    sheet_row(
-        sheet, [str(stage.competition), stage.name, stage.get_level_display(), stage.organiser_name]
-    )
-    sheet_row(
-        sheet,
-        [
-            _("Date"),
-            stage.tournament.date,
-            _("Qualifies for"),
-            stage.next_stage.name if stage.next_stage else "—",
-        ],
-        {1: "DD/MM/YYYY"},
-    )
-    sheet_row(
-        sheet,
-        [
-            _("Champion"),
-            stage.champion.full_name if stage.champion else "",
-            _("Vice-champion"),
-            stage.vice_champion.full_name if stage.vice_champion else "",
-        ],
-    )
+    sheet_widths(sheet, [*heading, _headers(), *rows])
+    for line in heading:
+        sheet_row(sheet, line, {1: "DD/MM/YYYY"})
+    sheet.append([])
     sheet_row(sheet, _headers())
     for row in rows:
         sheet_row(sheet, row)

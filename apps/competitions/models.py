@@ -350,4 +350,6 @@ class Qualifier(models.Model):
             }
         if status == self.Status.ENTERED:
             return gettext("in place of %(name)s") % {"name": self.replaces.licensee.full_name}
+        if status == self.Status.QUALIFIED:
+            return str(self.get_role_display())  # qualifié, or qualifié directement
         return str(status.label)

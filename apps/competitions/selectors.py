@@ -381,12 +381,15 @@ def qualifier_withdrawal_open(user, stage: Stage) -> bool:
 
 def qualifier_replacement(qualifier: Qualifier) -> Qualifier | None:
     """The replacement who would enter in the place of ``qualifier`` if they withdrew: the
-    first of the list still free, when ``qualifier`` holds a place."""
+    first of the list still free and not in the next stage by another right, when
+    ``qualifier`` holds a place."""
     if not qualifier.holds_place:
         return None
+    entered = qualifier.stage.next_stage.tournament.registrations.values("licensee")
     return (
         qualifier.stage.qualifiers.select_related("licensee")
         .filter(role=Qualifier.Role.REPLACEMENT, replaces=None, withdrawn_at=None)
+        .exclude(licensee__in=entered)
         .order_by("order")
         .first()
     )
@@ -494,7 +497,12 @@ def season_quota_grid(season: Season) -> list[Stage]:
 
 def _to_close(user) -> Q:
     roles = roles_of(user)
-    over = Q(closed_at=None, tournament__status__in=[s.value for s in RESULT_STATUSES])
+    over_statuses = [s.value for s in RESULT_STATUSES]
+    # a stage qualifying by another's ranking is not played: that one's play is over
+    over = Q(closed_at=None) & (
+        Q(ranking_source=None, tournament__status__in=over_statuses)
+        | Q(ranking_source__tournament__status__in=over_statuses)
+    )
     if roles.federation:
         return over
     return over & (Q(committee_id__in=roles.committee_ids) | Q(zone_id__in=roles.zone_ids))

@@ -735,10 +735,14 @@ def qualifier_withdraw(*, actor, qualifier: Qualifier) -> Qualifier | None:
     replacement of the list still free enters « à la place de » them, registered in their
     place (art. 18); a replacement not yet entered simply leaves the list. Either organiser
     (the stage's or the next stage's) records it. The replacement who entered, or None."""
-    stage = qualifier.stage
+    stage = Stage.objects.select_related("next_stage__tournament", "competition").get(
+        pk=qualifier.stage_id
+    )
     following = stage.next_stage
     if following is None:
         raise ValidationError("Cette étape ne qualifie pour aucune autre.")
+    if stage.closed_at is None:
+        raise ValidationError("Les qualifiés de cette étape ne sont pas encore désignés.")
     if not (permissions.can_run_stage(actor, stage) or permissions.can_run_stage(actor, following)):
         raise PermissionDenied("Vous n'organisez ni cette étape ni la suivante.")
     _next_stage_open(following)  # locked: the places there hold
@@ -750,15 +754,18 @@ def qualifier_withdraw(*, actor, qualifier: Qualifier) -> Qualifier | None:
     held = qualifier.holds_place
     qualifier.withdrawn_at = timezone.now()
     qualifier.save(update_fields=["withdrawn_at"])
-    registration = following.tournament.registrations.filter(licensee=qualifier.licensee).first()
-    if registration is not None:
-        registration_remove(actor=actor, registration=registration)
+    entered = following.tournament.registrations
     replacement = None
-    if held:
+    if held:  # the place this stage gave them; another right (a champion's) stays
+        registration = entered.filter(licensee=qualifier.licensee).first()
+        if registration is not None:
+            registration_remove(actor=actor, registration=registration)
+        # the first of the list still free and not in the next stage by another right
         replacement = (
             stage.qualifiers.select_for_update()
             .select_related("licensee")
             .filter(role=Qualifier.Role.REPLACEMENT, replaces=None, withdrawn_at=None)
+            .exclude(licensee__in=entered.values("licensee"))
             .order_by("order")
             .first()
         )

@@ -349,20 +349,20 @@ def stage_register_many(request, pk):
     checks = []
     if request.method == "POST" and form.is_valid():
         numbers = form.cleaned_data["numbers"]
-        checks = stage_entries_checked(stage, numbers)
-        if not any(check.refusals for check in checks):
-            done = service_call(
-                request,
-                services.stage_register_many,
-                done=lambda registered: (
-                    _("%(count)s players are registered.") % {"count": len(registered)}
-                ),
-                actor=request.user,
-                stage=stage,
-                numbers=numbers,
-            )
-            if done:
-                return redirect(reverse("competitions:stage", args=[stage.pk]) + "#players")
+        done = service_call(
+            request,
+            services.stage_register_many,
+            form=form,
+            done=lambda registered: (
+                _("%(count)s players are registered.") % {"count": len(registered)}
+            ),
+            actor=request.user,
+            stage=stage,
+            numbers=numbers,
+        )
+        if done:
+            return redirect(reverse("competitions:stage", args=[stage.pk]) + "#players")
+        checks = stage_entries_checked(stage, numbers)  # who was refused, and why
     query = request.GET.get("nom", "").strip()[:100]
     return render(
         request,

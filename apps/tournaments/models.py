@@ -166,6 +166,11 @@ class Tournament(models.Model):
         return freeze_reasons(self)
 
     @property
+    def submitted(self) -> bool:
+        """With the homologation chain, not yet approved nor sent back."""
+        return self.status == Status.SUBMITTED
+
+    @property
     def approved(self) -> bool:
         """Homologated: the end of the chain; only an accepted correction changes it."""
         return self.status == Status.APPROVED

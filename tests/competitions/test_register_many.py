@@ -105,3 +105,16 @@ def test_a_player_found_by_name_says_whether_they_may_enter(client, league, stag
     assert stage.tournament.registrations.filter(licensee=mine).exists()
     nobody = client.get(url, {"nom": "Personne-De-Ce-Nom"}).content.decode()
     assert "Aucun licencié des comités de l’étape ne porte ce nom." in nobody  # noqa: RUF001
+
+
+def test_a_list_for_a_stage_already_seated_says_why(client, league, stage):
+    players = league.players(0, 16)
+    for licensee in players[:15]:
+        services.stage_register(actor=league.committee_staff[0], stage=stage, licensee=licensee)
+    c.start(league, stage)
+    services.stage_seat_first(actor=league.referee, stage=stage)
+    client.force_login(league.committee_staff[0])
+    url = reverse("competitions:register_many", args=[stage.pk])
+    page = client.post(url, {"numbers": players[15].licence_number}).content.decode()
+    assert "Les inscriptions de cette étape sont closes." in page
+    assert stage.tournament.registrations.count() == 15

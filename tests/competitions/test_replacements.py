@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from apps.competitions import services
 from apps.competitions.models import Qualifier, Stage
+from apps.competitions.selectors import qualifier_replacement
 from tests import factories as f
 from tests.competitions import championship as c
 
@@ -137,3 +138,33 @@ def test_the_pages_and_the_bordereau_show_who_replaced_whom(client, league, stag
         == f"forfait, remplacé par {r1.licensee.full_name}"
     )
     assert situations[r1.licensee.last_name.upper()] == f"à la place de {q1.licensee.full_name}"
+
+
+def test_a_replacement_already_in_the_next_stage_is_passed_over(league, stage):
+    """A replacement registered there by another right (an outgoing champion, say) keeps
+    that place: the next replacement enters, and their own withdrawal removes nothing."""
+    (q1, *_), (r1, r2) = _listed(stage)
+    f.RegistrationFactory(tournament=stage.next_stage.tournament, licensee=r1.licensee)
+    staff = league.committee_staff[0]
+    assert qualifier_replacement(q1) == r2
+    assert services.qualifier_withdraw(actor=staff, qualifier=q1) == r2
+    assert services.qualifier_withdraw(actor=staff, qualifier=r1) is None
+    assert r1.licensee_id in _entered(stage)
+
+
+def test_no_withdrawal_before_the_qualified_are_named(league):
+    competition = services.competition_create(
+        actor=league.federation_staff, season=league.season, kind="P"
+    )
+    final = c.national_final(league, competition)
+    level = Stage.Level.REGIONAL_SEMI_FINAL
+    regional = c.local_final(
+        league, competition, 0, level=Stage.Level.REGIONAL_FINAL, next_stage=final
+    )
+    semi = c.local_final(league, competition, 0, level=level, next_stage=regional)
+    early = Qualifier.objects.create(
+        stage=semi, licensee=league.players(0, 1)[0], role=Qualifier.Role.DIRECT, order=1
+    )
+    assert early.situation == "qualifié directement (table incomplète)"
+    with pytest.raises(ValidationError, match="ne sont pas encore désignés"):
+        services.qualifier_withdraw(actor=league.committee_staff[0], qualifier=early)

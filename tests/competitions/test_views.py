@@ -99,17 +99,26 @@ def test_the_bordereau_in_pdf_and_excel(client, league, stage):
     xlsx = client.get(reverse("competitions:bordereau", args=[stage.pk, "xlsx"]))
     sheet = openpyxl.load_workbook(io.BytesIO(xlsx.content)).active
     rows = list(sheet.values)
-    assert rows[0][1:3] == (stage.name, "finale régionale")
-    assert rows[1][:4] == ("Date", datetime.combine(stage.tournament.date, time()), "Qualifie pour",
-                       stage.next_stage.name)  # fmt: skip
-    assert sheet["B2"].number_format == "DD/MM/YYYY"
-    assert rows[2][1] == stage.champion.full_name
-    assert len(rows) == 4 + 4 + 2  # heading, date, titles, header; 4 qualified, 2 replacements
-    assert [r[1] for r in rows[4:]] == ["qualifié"] * 4 + ["remplaçant"] * 2
-    # each column as wide as its widest value: the names wider than the numbers
-    widths = {letter: sheet.column_dimensions[letter].width for letter in "ABEH"}
-    longest_club = max(len(r[7]) for r in rows[4:])
-    assert widths["A"] == 6 and widths["H"] == longest_club + 2 > widths["B"] > widths["A"]
+    heading = [row[:2] for row in rows[:7]]
+    assert heading == [
+        ("Championnat", str(stage.competition)),
+        ("Étape", f"{stage.name} (finale régionale)"),
+        ("Organisateur", stage.organiser_name),
+        ("Date", datetime.combine(stage.tournament.date, time())),
+        ("Qualifie pour", stage.next_stage.name),
+        ("Champion", stage.champion.full_name),
+        ("Vice-champion", stage.vice_champion.full_name),
+    ]
+    assert sheet["B4"].number_format == "DD/MM/YYYY"
+    players = rows[9:]  # after the heading, an empty line and the columns' names
+    assert rows[8][:2] == ("N°", "Statut") and len(players) == 4 + 2
+    assert [r[1] for r in players] == ["qualifié"] * 4 + ["remplaçant"] * 2
+    # each column as wide as its widest value, the heading's labels and values included
+    widths = {letter: sheet.column_dimensions[letter].width for letter in "ABH"}
+    longest_club = max(len(r[7]) for r in players)
+    assert widths["A"] == len("Vice-champion") + 2
+    assert widths["B"] == min(len(str(stage.competition)) + 2, 40)
+    assert widths["H"] == longest_club + 2
 
 
 def test_the_bordereau_is_for_the_organiser_and_the_zone(client, league, stage):

@@ -2,14 +2,20 @@
 « aval » (art. 3, 8, 13), the organiser's stages whose qualified players are to be named,
 and the season's quotas set by federation staff in one grid; counted on the area's home."""
 
+from types import SimpleNamespace
+
 import pytest
 from django.core.exceptions import ValidationError
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 from apps.competitions import services
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Stage
+from apps.competitions.selectors import stages_to_close
 from apps.federation.models import Role
+from apps.tournaments.domain.workflow import Status
+from apps.tournaments.models import Tournament
 from tests import factories as f
 from tests.competitions import championship as c
 
@@ -120,3 +126,24 @@ def test_who_may_open_the_worklist(client, league, stages):
         assert client.post(URL, {f"quota-{regional.pk}": "9"}).status_code == 403
     regional.refresh_from_db()
     assert regional.quota is None
+
+
+def test_a_stage_qualifying_by_another_ranking_waits_once_that_one_is_over(league, stages):
+    """Art. 1: such a stage is not played; it is to close once its source stage is."""
+    _final, regional, semi = stages
+    Stage.objects.filter(pk=semi.pk).update(ranking_source=regional)
+    Tournament.objects.filter(pk=regional.tournament_id).update(status=Status.FINISHED)
+    Stage.objects.filter(pk=regional.pk).update(closed_at="2027-03-14T20:00Z")
+    assert semi.tournament.status == Status.REGISTRATION_OPEN
+    assert list(stages_to_close(league.committee_staff[0])) == [semi]
+
+
+def test_the_banner_of_a_stage_frozen_before_it_is_played():
+    """A stage closed from another's ranking is frozen before it is finished: the banner
+    gives that reason, not « en homologation »."""
+    tournament = SimpleNamespace(approved=False, submitted=False, frozen_reasons=["Figés."])
+    html = render_to_string("tournaments/_frozen.html", {"tournament": tournament})
+    assert "Figés." in html and "homologation" not in html
+    tournament.submitted = True
+    html = render_to_string("tournaments/_frozen.html", {"tournament": tournament})
+    assert "homologation" in html
