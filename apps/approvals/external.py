@@ -35,11 +35,7 @@ from apps.approvals.domain.award_file import (
     award_file_parse,
 )
 from apps.approvals.domain.chain import ACTION_NAMES, LEVEL_NAMES, Action, Level
-from apps.approvals.domain.conditions import (
-    MIN_PLAYERS,
-    HomologationFacts,
-    homologation_refusals,
-)
+from apps.approvals.domain.conditions import HomologationFacts, homologation_refusals
 from apps.approvals.models import ClubIndexGrant, ExternalAward, Homologation, HomologationStep
 from apps.approvals.selectors import CORRECTION_REASON, fees_now
 from apps.approvals.services import grant_holds
@@ -49,7 +45,7 @@ from apps.federation.domain.licences import InvalidLicenceNumber, licence_number
 from apps.federation.domain.seasons import season_of
 from apps.federation.domain.spreadsheets import cell_text
 from apps.federation.models import Club, Licensee
-from apps.tournaments.domain.indices import INDICES, Index, index_text
+from apps.tournaments.domain.indices import INDICES, MIN_PLAYERS, Index, index_text
 
 MAX_BYTES = 2 * 1024 * 1024
 # A small .xlsx (a zip) can declare a huge sheet: cap what it unpacks to, the cells read in

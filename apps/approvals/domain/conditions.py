@@ -8,9 +8,13 @@ Pure: plain facts in, one French message per failing condition out.
 from dataclasses import dataclass
 from decimal import Decimal
 
-from apps.tournaments.domain.indices import GRANTED_INDICES, GrantedIndex, Index, index_text
-
-MIN_PLAYERS = 12  # « Tournoi duplicate individuel : minimum 12 joueurs »
+from apps.tournaments.domain.indices import (
+    GRANTED_INDICES,
+    MIN_PLAYERS,
+    GrantedIndex,
+    Index,
+    index_text,
+)
 
 
 @dataclass(frozen=True)

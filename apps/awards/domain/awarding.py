@@ -33,8 +33,8 @@ from apps.results.domain.rankings import (
     general_ranking,
     tournament_standings,
 )
+from apps.tournaments.domain.indices import MIN_PLAYERS
 
-MIN_PLAYERS = 12  # « Tournoi duplicate individuel : minimum 12 joueurs »
 LINE_NAMES = {"N": "Nord", "S": "Sud", "E": "Est", "W": "Ouest"}
 GENERAL, ALTERNATE = "général", "alterné"  # the rankings PP go by (« classement … »)
 

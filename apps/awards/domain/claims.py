@@ -34,8 +34,7 @@ from decimal import Decimal
 from itertools import accumulate, pairwise, product
 
 from apps.awards.domain import pcn, pp
-from apps.awards.domain.awarding import MIN_PLAYERS
-from apps.tournaments.domain.indices import Index
+from apps.tournaments.domain.indices import MIN_PLAYERS, Index
 
 SEATS = 4  # players at a table
 LINES = 4  # N, S, E, W: en ligne each line is ranked on its own

@@ -50,6 +50,9 @@ GRANTED_INDICES = {
         "Tournoi National", 100, "la C.C.N. (la fédération)", "federation"
     ),
 }
+# Every tournament, whatever its index (ch. 5, « Conditions pour l'homologation d'un
+# tournoi »): « Tournoi duplicate individuel : minimum 12 joueurs ».
+MIN_PLAYERS = 12
 # The minimum participation of each index a regularity tournament may have.
 REGULARITY_MINIMUM_PLAYERS = {
     Index.BASE: 0,
