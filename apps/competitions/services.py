@@ -31,6 +31,7 @@ from apps.competitions.selectors import (
     QualifyPlan,
     champion_refusals,
     previous_champion,
+    qualifier_replacement,
     stage_cut_plan,
     stage_entries_checked,
     stage_first_champion,
@@ -752,23 +753,15 @@ def qualifier_withdraw(*, actor, qualifier: Qualifier) -> Qualifier | None:
     if qualifier.withdrawn_at is not None:
         raise ValidationError(f"{qualifier.licensee.full_name} a déjà déclaré forfait.")
     held = qualifier.holds_place
+    # read before the withdrawal (the places are locked with the next stage's tournament)
+    replacement = qualifier_replacement(qualifier)
     qualifier.withdrawn_at = timezone.now()
     qualifier.save(update_fields=["withdrawn_at"])
-    entered = following.tournament.registrations
-    replacement = None
     if held:  # the place this stage gave them; another right (a champion's) stays
+        entered = following.tournament.registrations
         registration = entered.filter(licensee=qualifier.licensee).first()
         if registration is not None:
             registration_remove(actor=actor, registration=registration)
-        # the first of the list still free and not in the next stage by another right
-        replacement = (
-            stage.qualifiers.select_for_update()
-            .select_related("licensee")
-            .filter(role=Qualifier.Role.REPLACEMENT, replaces=None, withdrawn_at=None)
-            .exclude(licensee__in=entered.values("licensee"))
-            .order_by("order")
-            .first()
-        )
     if replacement is not None:
         replacement.replaces = qualifier
         replacement.save(update_fields=["replaces"])
