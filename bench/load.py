@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from _floor_wsgi import FLOOR
+from _floor import floor_path
 from _http import (
     SCORES,
     Client,
@@ -149,8 +149,7 @@ def audited_insert(evening, tables: list[Table]):
 
         def go(times):
             for table, etui in lines:
-                path = reverse(FLOOR, args=[table, etui])
-                status, elapsed = phone.request("POST", path, {"score": "56"})
+                status, elapsed = phone.request("POST", floor_path(table, etui), {"score": "56"})
                 expect(status, 200, "audited insert")
                 times.append(elapsed)
 

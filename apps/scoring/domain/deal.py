@@ -262,37 +262,47 @@ class _Hand:
         return least, CARD_POINTS if self.dog or self.tricks else self.bouts * BOUT_POINTS
 
 
-def _hands(deal: Deal) -> tuple[_Hand, _Hand]:
-    """The taker's side and the defence: the dog is the taker's but in a Garde contre, and
-    a chelem leaves the other side without a trick."""
-    dog_to_taker = deal.contract is not Contract.GARDE_CONTRE
-    unseen = deal.contract in (Contract.GARDE_SANS, Contract.GARDE_CONTRE)
+def _hands(contract: Contract, bouts: int, chelem: Chelem | None) -> tuple[_Hand, _Hand]:
+    """The taker's side (with ``bouts``) and the defence: the dog is the taker's but in a
+    Garde contre, and a chelem leaves the other side without a trick."""
+    dog_to_taker = contract is not Contract.GARDE_CONTRE
+    unseen = contract in (Contract.GARDE_SANS, Contract.GARDE_CONTRE)
     return (
         _Hand(
             Side.TAKER,
             "le preneur",
             _TO_SIDE[Side.TAKER],
-            deal.bouts,
+            bouts,
             dog_to_taker,
-            deal.chelem is not Chelem.DEFENSE,
+            chelem is not Chelem.DEFENSE,
             unseen and dog_to_taker,
         ),
         _Hand(
             Side.DEFENSE,
             "la défense",
             _TO_SIDE[Side.DEFENSE],
-            3 - deal.bouts,
+            3 - bouts,
             not dog_to_taker,
-            deal.chelem not in TAKER_CHELEMS,
+            chelem not in TAKER_CHELEMS,
             unseen and not dog_to_taker,
         ),
+    )
+
+
+def _taker_points(taker: _Hand, defence: _Hand, players: int) -> tuple[float, float]:
+    """The least and most card points the taker can have: his side's bounds and what the
+    defence's leave him."""
+    taker_least, taker_most = taker.points(players)
+    defence_least, defence_most = defence.points(players)
+    return max(taker_least, CARD_POINTS - defence_most), min(
+        taker_most, CARD_POINTS - defence_least
     )
 
 
 def _check_tricks(deal: Deal) -> None:
     """What the tricks and the cards allow: the points of each side, a chelem on the side
     that wins, the Petit led to the end by a side that holds it and took a trick."""
-    taker, defence = _hands(deal)
+    taker, defence = _hands(deal.contract, deal.bouts, deal.chelem)
     winner = Side.TAKER if deal.made else Side.DEFENSE
     for hand, other in ((taker, defence), (defence, taker)):
         # Without a trick, a side keeps the Excuse at most, and its discard if it made
@@ -303,10 +313,7 @@ def _check_tricks(deal: Deal) -> None:
                 f"{other.name} a fait tous les plis : {hand.name} ne garde que {kept} au "
                 f"plus, donc 1 bout au plus (reçu : {_bouts(deal.bouts)} au preneur)"
             )
-    taker_least, taker_most = taker.points(deal.players)
-    defence_least, defence_most = defence.points(deal.players)
-    least = max(taker_least, CARD_POINTS - defence_most)
-    most = min(taker_most, CARD_POINTS - defence_least)
+    least, most = _taker_points(taker, defence, deal.players)
     if not least <= deal.points <= most:
         dog = taker.name if taker.dog else defence.name
         tricks = next(
@@ -422,19 +429,16 @@ def _garde_scores() -> dict[int, Deal]:
 
 def _garde_deals() -> Iterator[Deal]:
     """Every valid Garde deal with 4 players, the ones without chelem, petit au bout or
-    poignée first."""
-    combinations = product(
-        (None, *Chelem),
-        (None, *Side),
-        _poignee_sets(4),
-        range(4),
-        (halves / 2 for halves in range(2 * CARD_POINTS + 1)),
-    )
-    for chelem, petit, poignees, bouts, points in combinations:
-        try:
-            yield Deal(bouts, points, poignees=poignees, petit_au_bout=petit, chelem=chelem)
-        except ValueError:
-            continue
+    poignée first; of the points, only those the cards allow are tried."""
+    for chelem, petit, poignees, bouts in product(
+        (None, *Chelem), (None, *Side), _poignee_sets(4), range(4)
+    ):
+        least, most = _taker_points(*_hands(Contract.GARDE, bouts, chelem), players=4)
+        for halves in range(ceil(2 * least), int(2 * most) + 1):
+            try:
+                yield Deal(bouts, halves / 2, poignees=poignees, petit_au_bout=petit, chelem=chelem)
+            except ValueError:
+                continue
 
 
 def _poignee_sets(players: int) -> list[tuple[Poignee, ...]]:
