@@ -31,7 +31,7 @@ from apps.approvals.external import (
 )
 from apps.approvals.models import ClubIndexGrant
 from apps.approvals.services import club_index_grant
-from apps.core.pages import error_text, service_call
+from apps.core.pages import error_text, form_errors_named, service_call
 from apps.federation.models import Club
 from apps.tournaments.domain.indices import GRANTED_INDICES
 from apps.tournaments.forms import IndexField
@@ -97,15 +97,6 @@ class ExternalTournamentForm(forms.Form):
         return file
 
 
-def _error_list(form: ExternalTournamentForm) -> list[str]:
-    """Every error of the form, each field's named by its label."""
-    errors = []
-    for name, field_errors in form.errors.items():
-        label = form.fields[name].label if name in form.fields else ""
-        errors += [f"{label} : {error}" if label else error for error in field_errors]
-    return errors
-
-
 @login_required
 def external_receive(request):
     """GET: the form; POST: receive the tournament, or show the form again with every
@@ -146,7 +137,7 @@ def external_receive(request):
     return render(
         request,
         "approvals/external_form.html",
-        {"form": form, "errors": _error_list(form), "columns": HEADER, "existing": existing},
+        {"form": form, "errors": form_errors_named(form), "columns": HEADER, "existing": existing},
     )
 
 
@@ -193,7 +184,7 @@ def external_correct(request, pk):
         raise PermissionDenied
     form = ExternalCorrectionForm(request.POST, user=request.user)
     if not form.is_valid():
-        for error in _error_list(form):
+        for error in form_errors_named(form):
             messages.error(request, error)
         return redirect("approvals:homologation", homologation.pk)
     service_call(
@@ -242,5 +233,5 @@ def club_index_grants(request):
     return render(
         request,
         "approvals/club_grants.html",
-        {"form": form, "errors": _error_list(form), "grants": grants},
+        {"form": form, "errors": form_errors_named(form), "grants": grants},
     )

@@ -43,7 +43,13 @@ from apps.approvals.selectors import (
 from apps.awards.store import awards_by_registration
 from apps.competitions.models import Stage
 from apps.core.forms import FrenchDecimalField
-from apps.core.pages import confirm_page, download, safe_next, service_call
+from apps.core.pages import (
+    confirm_page,
+    download,
+    form_errors_text,
+    safe_next,
+    service_call,
+)
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Committee, Season
 from apps.tournaments.domain.indices import GRANTED_INDICES
@@ -336,7 +342,7 @@ def committee_rate(request):
             **form.cleaned_data,
         )
     else:
-        messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
+        messages.error(request, form_errors_text(form))
     return redirect("approvals:fees")
 
 

@@ -53,7 +53,13 @@ from apps.competitions.selectors import (
     stage_standings,
     stages_to_close,
 )
-from apps.core.pages import confirm_page, download, service_call, sign_in_when_refused
+from apps.core.pages import (
+    confirm_page,
+    download,
+    form_errors_text,
+    service_call,
+    sign_in_when_refused,
+)
 from apps.federation.models import Licensee, Season
 from apps.tournaments.permissions import can_run_room
 
@@ -285,8 +291,7 @@ def _stage_action(service, success, anchor: str = "", form_class=None):
         if form_class is not None:
             form = form_class(request.POST)
             if not form.is_valid():
-                errors = [e for field_errors in form.errors.values() for e in field_errors]
-                messages.error(request, " ".join(errors))
+                messages.error(request, form_errors_text(form))
                 return redirect(reverse("competitions:stage", args=[stage.pk]) + anchor)
             data = form.cleaned_data
         return _done(

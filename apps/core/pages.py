@@ -142,6 +142,23 @@ def error_text(exc: ValidationError) -> str:
     return " ".join(exc.messages)
 
 
+def form_errors_named(form) -> list[str]:
+    """Every error of the form, each field's named by its label (« Arbitre : Ce champ est
+    obligatoire. »): for a form answered by a message above the page rather than shown
+    again beside its fields, where a bare « Ce champ est obligatoire. » says nothing of
+    which choice is missing."""
+    errors = []
+    for name, field_errors in form.errors.items():
+        label = form.fields[name].label if name in form.fields else ""
+        errors += [f"{label} : {error}" if label else error for error in field_errors]
+    return errors
+
+
+def form_errors_text(form) -> str:
+    """``form_errors_named`` as one line."""
+    return " ".join(form_errors_named(form))
+
+
 def _form_errors_add(form, exc: ValidationError) -> None:
     """The refusal on the form: each field's errors on its field when the form has it (a
     form's ``service_fields`` names its field for a name of the service's, and for

@@ -17,7 +17,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from apps.core.pages import confirm_page, download, error_text, service_call, sign_in_when_refused
+from apps.core.pages import (
+    confirm_page,
+    download,
+    error_text,
+    form_errors_text,
+    service_call,
+    sign_in_when_refused,
+)
 from apps.core.pdf import weasy_render
 from apps.games import selectors, services
 from apps.games.forms import (
@@ -459,7 +466,7 @@ pinochle_draw = _pinochle_action(
 def _extras_set(request, tournament):
     form = ExtrasForm(request.POST)
     if not form.is_valid():
-        raise ValidationError(error_text(ValidationError(list(form.errors.values()))))
+        raise ValidationError(form_errors_text(form))
     services.pinochle_extras_set(actor=request.user, tournament=tournament, **form.entry())
 
 

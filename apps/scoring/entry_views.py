@@ -27,7 +27,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRefresh, trigger_client_event
 
 from apps.accounts.permissions import roles_of
-from apps.core.pages import error_text, service_call, url_around
+from apps.core.pages import error_text, form_errors_text, service_call, url_around
 from apps.core.panels import panels_for
 from apps.core.revalidation import VARY, page_etag
 from apps.movements.models import SeatChoice
@@ -234,7 +234,7 @@ def line_preview(request, pk, table, etui):
         except ValidationError as exc:
             error = error_text(exc)
     else:
-        error = " ".join(message for errors in form.errors.values() for message in errors)
+        error = form_errors_text(form)
     return render(request, "scoring/_entry_preview.html", {"score": score, "error": error})
 
 

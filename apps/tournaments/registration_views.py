@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import trigger_client_event
 
-from apps.core.pages import confirm_page, error_text, service_call
+from apps.core.pages import confirm_page, error_text, form_errors_text, service_call
 from apps.federation import permissions
 from apps.tournaments import services
 from apps.tournaments.forms import RefereeAssignForm, RegistrationAddForm
@@ -61,7 +61,7 @@ def registration_add(request, pk):
         request.POST, licensees=permissions.licensees_registrable_by(request.user)
     )
     if not form.is_valid():
-        return _registrations_changed(request, tournament, error=form.errors["licensee"][0])
+        return _registrations_changed(request, tournament, error=form_errors_text(form))
     licensee = form.cleaned_data["licensee"]
     try:
         registration = services.registration_create(
@@ -109,7 +109,7 @@ def referee_assign(request, pk):
     tournament = managed_tournament(request, pk)
     form = RefereeAssignForm(request.POST, tournament=tournament)
     if not form.is_valid():
-        messages.error(request, form.errors["referee"][0])
+        messages.error(request, form_errors_text(form))
     else:
         service_call(
             request,

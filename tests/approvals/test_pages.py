@@ -205,6 +205,9 @@ def test_the_committee_sets_its_own_participation(login, world):
     page = login(world.committee_staff).post(url, {**data, "rate": "-1"}, follow=True)
     assert CommitteeRate.objects.get().rate == Decimal("0.15")
     assert page.status_code == 200
+    page = login(world.committee_staff).post(url, {"rate": "0.2"}, follow=True)
+    assert [str(m) for m in page.context["messages"]] == ["Comité : Ce champ est obligatoire."]
+    assert CommitteeRate.objects.get().rate == Decimal("0.15")
 
 
 def test_each_level_marks_what_it_received(

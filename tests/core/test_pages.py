@@ -8,7 +8,7 @@ from django.core.exceptions import NON_FIELD_ERRORS, PermissionDenied, Validatio
 from django.test import RequestFactory
 from django.urls import reverse
 
-from apps.core.pages import service_call, url_around
+from apps.core.pages import form_errors_named, form_errors_text, service_call, url_around
 
 
 def test_the_address_around_the_last_argument_reads_as_reverse_gives_it():
@@ -97,3 +97,28 @@ def test_a_service_done_with_nothing_to_return_is_still_done():
     assert called and called.result is None
     refused = service_call(_request(), _refused)
     assert not refused and refused.result is None
+
+
+# --- a form answered by a message names its fields ------------------------------------
+
+
+class _ChoiceForm(forms.Form):
+    committee = forms.ChoiceField(label="Comité", choices=[("", "---------"), ("1", "Nord")])
+    rate = forms.DecimalField(label="Participation", min_value=0)
+
+
+def test_a_required_choice_left_empty_is_named_in_the_message():
+    form = _ChoiceForm({"committee": "", "rate": "-1"})
+    assert not form.is_valid()
+    assert form_errors_named(form) == [
+        "Comité : Ce champ est obligatoire.",
+        "Participation : Assurez-vous que cette valeur est supérieure ou égale à 0.",
+    ]
+    assert form_errors_text(form) == " ".join(form_errors_named(form))
+
+
+def test_an_error_of_the_whole_form_keeps_its_words_alone():
+    form = _ChoiceForm({"committee": "1", "rate": "1"})
+    assert form.is_valid()
+    form.add_error(None, "Déjà enregistré.")
+    assert form_errors_named(form) == ["Déjà enregistré."]

@@ -51,6 +51,13 @@ def test_assign_a_referee(world, login):
     assert RefereeAssignment.objects.filter(tournament=world.tournament, referee=newcomer).exists()
 
 
+def test_assigning_with_no_referee_chosen_says_the_choice_is_missing(world, login):
+    before = RefereeAssignment.objects.count()
+    response = login(world.club_manager).post(_assign(world.tournament), {}, follow=True)
+    assert [str(m) for m in response.context["messages"]] == ["Arbitre : Ce champ est obligatoire."]
+    assert RefereeAssignment.objects.count() == before
+
+
 def test_assigning_a_user_without_the_referee_role_is_refused(world, login):
     response = login(world.club_manager).post(
         _assign(world.tournament), {"referee": world.outsider.pk}, follow=True
