@@ -222,12 +222,12 @@ def competitions_of(season: Season) -> QuerySet[Competition]:
 class PathStep:
     stage: Stage
     rank: int | None
-    role: str  # the Qualifier role label, or ""
+    situation: str  # where the stage left them (``Qualifier.situation``), or ""
 
 
 def player_path(licensee: Licensee) -> list[PathStep]:
     """The stages the licensee entered, season after season, with their rank and what the
-    stage made of them (qualified, replacement)."""
+    stage made of them (qualified, replacement, « à la place de … », forfait)."""
     stages = (
         Stage.objects.filter(
             Q(tournament__registrations__licensee=licensee) | Q(qualifiers__licensee=licensee)
@@ -237,13 +237,16 @@ def player_path(licensee: Licensee) -> list[PathStep]:
         .order_by("-competition__season__start_year", "tournament__date")
     )
     qualifiers = {
-        q.stage_id: q for q in Qualifier.objects.filter(licensee=licensee, stage__in=stages)
+        q.stage_id: q
+        for q in Qualifier.objects.filter(licensee=licensee, stage__in=stages).select_related(
+            "replaces__licensee", "replaced_by__licensee"
+        )
     }
     return [
         PathStep(
             stage,
             qualifiers[stage.pk].rank if stage.pk in qualifiers else _final_rank(stage, licensee),
-            qualifiers[stage.pk].get_role_display() if stage.pk in qualifiers else "",
+            qualifiers[stage.pk].situation if stage.pk in qualifiers else "",
         )
         for stage in stages
     ]

@@ -229,6 +229,24 @@ def test_a_player_sees_their_path(client, league, stage):
     assert "Champion" in page
 
 
+def test_a_replacement_who_entered_reads_whose_place_they_took(client, league, stage):
+    withdrawn, replacement = league.players(0, 2)
+    Qualifier.objects.create(
+        stage=stage, licensee=withdrawn, role=Qualifier.Role.QUALIFIED, order=1
+    )
+    listed = Qualifier.objects.create(
+        stage=stage, licensee=replacement, role=Qualifier.Role.REPLACEMENT, order=2
+    )
+    client.force_login(f.UserFactory(licensee=replacement))
+    row = client.get(reverse("competitions:path")).content.decode().split(stage.name, 1)[1]
+    assert "remplaçant" in row.split("</tr>", 1)[0]
+    Qualifier.objects.filter(pk=listed.pk).update(
+        replaces=Qualifier.objects.get(licensee=withdrawn)
+    )
+    row = client.get(reverse("competitions:path")).content.decode().split(stage.name, 1)[1]
+    assert f"à la place de {withdrawn.full_name}" in row.split("</tr>", 1)[0]
+
+
 def test_the_champion_of_a_final_reads_rank_1_in_their_path(client, league, stage):
     """A final lists nobody for a next stage: its ranks come from its results."""
     final = stage.next_stage

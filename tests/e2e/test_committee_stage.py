@@ -5,13 +5,16 @@ regulation; the referee cuts the field after the first session through the page 
 who is kept and who is eliminated; once the stage is finished, the committee names its
 champions and qualified players through the page listing them, finds the bordereau, and
 records a qualified player's withdrawal, the first replacement entering in their place.
-Screenshots of the stage page and of both confirmation pages (desktop and 390 px) go to
+The stage's tournament page then says why its results are frozen, and a qualified player
+reads « Mes championnats ». Screenshots of the stage page, of both confirmation pages, of
+the frozen tournament and of « Mes championnats » (desktop and 390 px) go to
 /tmp/donne-shots."""
 
 from django.urls import reverse
 
 from apps.competitions import services
 from apps.competitions.models import Stage
+from tests import factories as f
 from tests.competitions import championship as c
 from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in
 
@@ -133,3 +136,26 @@ def test_a_committee_creates_a_stage_and_sees_its_qualified_players(page, live_s
     entered = set(final.tournament.registrations.values_list("licensee_id", flat=True))
     assert replacement.licensee_id in entered and withdrawn.licensee_id not in entered
     assert len(entered) == 6
+
+    # The stage's tournament says why its results no longer change.
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(base + reverse("tournaments:detail", args=[stage.tournament.pk]))
+    assert "qualifiés" in page.inner_text("[data-test=frozen]")
+    page.screenshot(path=str(SHOTS / "stage-tournament-frozen-desktop.png"), full_page=True)
+    page.click("[data-test=logout]")
+
+    # The replacement reads their way so far: the stage played, its rank, the final next.
+    player = replacement.licensee
+    player.user = f.UserFactory(username="remplacant")
+    player.save(update_fields=["user"])
+    sign_in(page, base, player.user)
+    page.goto(base + reverse("competitions:path"))
+    rows = page.locator("[data-test=path] tbody tr")
+    assert rows.count() == 2
+    assert rows.first.locator("[data-test=rank]").inner_text() == "7"
+    assert f"à la place de {withdrawn.licensee.full_name}" in rows.first.inner_text()
+    page.screenshot(path=str(SHOTS / "path-desktop.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(SHOTS / "path-390.png"), full_page=True)
+    page.goto(base + reverse("tournaments:detail", args=[stage.tournament.pk]))
+    page.screenshot(path=str(SHOTS / "stage-tournament-frozen-390.png"), full_page=True)
