@@ -93,7 +93,12 @@ INSTALLED_APPS = [
     "apps.rankings",
     "apps.games",
     "apps.demo",
+    "django.forms",  # Django's form templates, after the apps' (apps/core's empty choice)
 ]
+
+# Forms render through the project's templates, so that apps/core overrides the select's
+# templates: a required choice with no default reads « — choisir — », not « --------- ».
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 
 ADMIN_CHECK = "apps.accounts.permissions.can_administer"  # who may open the back office
 
