@@ -38,6 +38,7 @@ def test_hidden_and_missing_objects_get_the_same_answer(world, api_as, method, u
     ]
     assert [answer.status_code for answer in answers] == [404, 404]
     assert answers[0].json() == answers[1].json() == {"detail": str(NotFound.default_detail)}
+    assert answers[0].json() == {"detail": "Non trouvé."}  # in French, as the site speaks
 
 
 def _detail_urls(identifier: str) -> list[tuple[str, str]]:
