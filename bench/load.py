@@ -108,10 +108,11 @@ def main() -> None:
 
 
 def reading(port: int, path: str, rounds: int, what: str, cookies: dict | None = None):
-    """Clients that read ``path`` ``rounds`` times each."""
+    """Clients that read ``path`` ``rounds`` times each, each a browser of its own: signed
+    in with ``cookies``, it keeps in its own jar the cookies the server then sets."""
 
     def client_of(index):
-        client = Client(port, cookies)
+        client = Client(port, None if cookies is None else dict(cookies))
         if cookies is None:  # a first visit, as a phone's
             client.get(path, what)
 
