@@ -22,6 +22,13 @@ class DrawForm(forms.Form):
     )
 
 
+def _line_number() -> forms.IntegerField:
+    """The number of the line the page shows next (deal, hand), sent with the line so that
+    a line sent twice is written once (``services._line_sent_again``); the page writes it
+    from the sheet it shows, not from what was posted."""
+    return forms.IntegerField(label=_("Line number"), min_value=1, widget=forms.HiddenInput)
+
+
 def _points(label) -> forms.IntegerField:
     return forms.IntegerField(label=label, min_value=0, max_value=999, initial=0)
 
@@ -41,6 +48,7 @@ class DealForm(forms.Form):
     finish = forms.TypedChoiceField(
         label=_("« Finish » declared by"), coerce=int, empty_value=None, required=False
     )
+    number = _line_number()
 
     def __init__(self, *args, first: str, second: str, **kwargs):
         super().__init__(*args, **kwargs)
@@ -61,6 +69,7 @@ class DealForm(forms.Form):
             "combinations": (data["combinations_first"], data["combinations_second"]),
             "belotes": (data["belotes_first"], data["belotes_second"]),
             "finish": data["finish"],
+            "number": data["number"],
         }
 
 
@@ -85,6 +94,7 @@ class FreeDealForm(LineForm):
         ],
         initial=Contract.GARDE,
     )
+    number = _line_number()
 
     field_order = ["taker", "partner", "contract", "bouts", "points"]
 
@@ -110,7 +120,12 @@ class FreeDealForm(LineForm):
 
     def entry(self) -> dict:
         data = self.cleaned_data
-        return {"taker": data["taker"], "partner": data.get("partner"), "deal": data["deal"]}
+        return {
+            "taker": data["taker"],
+            "partner": data.get("partner"),
+            "deal": data["deal"],
+            "number": data["number"],
+        }
 
 
 class TeamForm(forms.Form):
@@ -138,6 +153,7 @@ class HandForm(forms.Form):
         label=_("Team reneging or taking every trick"), coerce=int, empty_value=None,
         required=False,
     )  # fmt: skip
+    number = _line_number()
 
     def __init__(self, *args, a: str, b: str, **kwargs):
         super().__init__(*args, **kwargs)
@@ -154,6 +170,7 @@ class HandForm(forms.Form):
             "tricks": (data["tricks_a"], data["tricks_b"]),
             "outcome": data["outcome"],
             "team": data["team"],
+            "number": data["number"],
         }
 
 

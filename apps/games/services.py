@@ -171,6 +171,26 @@ def _line_audited(actor, line, fields: list[str], code: str | None) -> None:
     audit_record(actor=actor, action="create", instance=line, changes=changes)
 
 
+def _line_sent_again(lines: list, number: int | None, values: dict, fields: list[str]):
+    """A line posted with its ``number`` (the sheet's next when the page was shown): None
+    when it is the sheet's next, so it is written; the line already written when it is
+    that line sent again, the same values (a resend, or two phones at once, the sheet
+    locked: it changes nothing); else refused, the sheet having moved on meanwhile.
+    ``number`` None: the next line, whatever its number (a caller that sends none)."""
+    if number is None or number == len(lines) + 1:
+        return None
+    written = next((line for line in lines if line.number == number), None)
+    if written is not None and all(getattr(written, f) == values[f] for f in fields):
+        return written
+    raise ValidationError(
+        _(
+            "Line %(number)s is not the sheet's next (%(next)s): the sheet changed since "
+            "this page was shown. Reload it and check its last line."
+        )
+        % {"number": number, "next": len(lines) + 1}
+    )
+
+
 def _open_sheet(actor, sheet, game: str, code: str | None = None):
     """A sheet, locked, once it may take a line: the room is the actor's, or ``code`` is
     the sheet's (a player's phone), it is no bye, and it is not submitted."""
@@ -238,14 +258,17 @@ def belote_deal_add(
     belotes: tuple[int, int] = (0, 0),
     finish: int | None = None,
     code: str | None = None,
+    number: int | None = None,
 ) -> BeloteDeal:
     """Write the next deal of the match's sheet, refused when the rules do not allow it or
-    the match is over (``code``: written from a player's phone that opened the sheet)."""
+    the match is over (``code``: written from a player's phone that opened the sheet;
+    ``number``: the deal's, as the page numbered it, so that a deal sent twice is written
+    once)."""
     match = _open_sheet(actor, match, Tournament.Game.BELOTE, code)
     deals = list(match.deals.all())
     values = {
         "match": match,
-        "number": len(deals) + 1,
+        "number": number or len(deals) + 1,
         "contract": contract,
         "chooser": chooser,
         "tricks_first": tricks[0],
@@ -257,6 +280,8 @@ def belote_deal_add(
         "belotes_second": belotes[1],
         "finish": finish,
     }
+    if written := _line_sent_again(deals, number, values, DEAL_FIELDS):
+        return written
     new = _rules(values)
     try:
         belote.match_sheet([*(deal_rules(deal) for deal in deals), new])
@@ -350,23 +375,28 @@ def free_deal_add(
     partner: Registration | None,
     deal: Deal,
     code: str | None = None,
+    number: int | None = None,
 ) -> FreeDeal:
     """Write the table's next deal, refused when it does not fit the table (``code``:
-    written from a player's phone that opened the sheet)."""
+    written from a player's phone that opened the sheet; ``number``: the deal's, as the
+    page numbered it, so that a deal sent twice is written once)."""
     table = _open_sheet(actor, table, Tournament.Game.FREE_TAROT, code)
+    deals = list(table.deals.all())
+    values = {
+        "number": number or len(deals) + 1,
+        "taker_id": taker.pk,
+        "partner_id": partner.pk if partner is not None else None,
+        "deal": deal_details(deal),
+    }
+    if written := _line_sent_again(deals, number, values, FREE_DEAL_FIELDS):
+        return written
     players = [key_of(seat.registration) for seat in table.seats.select_related("registration")]
     partner_key = key_of(partner) if partner is not None else None
     try:
         free_tarot.deal_marks(players, free_tarot.FreeDeal(deal, key_of(taker), partner_key))
     except ValueError as exc:
         raise ValidationError(sentence(str(exc))) from exc
-    record = FreeDeal.objects.create(
-        table=table,
-        number=table.deals.count() + 1,
-        taker=taker,
-        partner=partner,
-        deal=deal_details(deal),
-    )
+    record = FreeDeal.objects.create(table=table, **values)
     _line_audited(actor, record, FREE_DEAL_FIELDS, code)
     return record
 
@@ -470,16 +500,21 @@ def pinochle_hand_add(
     outcome: str = pinochle.Outcome.PLAYED,
     team: int | None = None,
     code: str | None = None,
+    number: int | None = None,
 ) -> PinochleHand:
     """Write the game's next hand; it counts once both scorekeepers confirm it, and the
-    one before must be confirmed first (``code``: written from a scorekeeper's phone)."""
+    one before must be confirmed first (``code``: written from a scorekeeper's phone;
+    ``number``: the hand's, as the page numbered it, so that a hand sent twice is written
+    once)."""
     game = _open_sheet(actor, game, PINOCHLE, code)
     hands = list(game.hands.all())
-    if any(not hand.confirmed for hand in hands):
-        raise ValidationError(_("Both scorekeepers confirm the last hand first."))
-    values = {"game": game, "number": len(hands) + 1, "bidder": bidder, "bid": bid,
+    values = {"game": game, "number": number or len(hands) + 1, "bidder": bidder, "bid": bid,
               "meld_a": meld[0], "meld_b": meld[1], "tricks_a": tricks[0],
               "tricks_b": tricks[1], "outcome": outcome, "team": team}  # fmt: skip
+    if written := _line_sent_again(hands, number, values, HAND_FIELDS):
+        return written
+    if any(not hand.confirmed for hand in hands):
+        raise ValidationError(_("Both scorekeepers confirm the last hand first."))
     try:
         new = hand_rules(PinochleHand(**values))
         pinochle.round_sheet([*(hand_rules(h) for h in hands), new])

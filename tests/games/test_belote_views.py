@@ -24,6 +24,7 @@ pytestmark = pytest.mark.django_db
 OVERSEERS = {"federation_staff", "zone_manager", "committee_staff", "club_manager", "referee"}
 RUNNERS = {"federation_staff", "referee"}
 FORM_WIN = {
+    "number": "1",
     "contract": "no_trumps",
     "chooser": "0",
     "tricks_first": "120",
@@ -35,14 +36,6 @@ FORM_WIN = {
     "belotes_second": "0",
     "finish": "",
 }
-
-
-@pytest.fixture
-def match(world, belote):
-    services.belote_rounds_draw(
-        actor=world.referee, tournament=belote, pairing=services.ROUND_ROBIN
-    )
-    return BeloteMatch.objects.filter(tournament=belote).order_by("round", "table").first()
 
 
 def _page(belote):

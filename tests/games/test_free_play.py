@@ -151,8 +151,8 @@ def test_the_referee_writes_a_deal_through_the_form(world, login, evening):
     players = _players(table)
     browser = login(world.referee)
     url = reverse("games:free_deal_add", args=[table.pk])
-    data = {"taker": players[0].pk, "partner": players[1].pk, "contract": "garde", "bouts": "2",
-            "points": "45"}  # fmt: skip
+    data = {"number": "1", "taker": players[0].pk, "partner": players[1].pk, "contract": "garde",
+            "bouts": "2", "points": "45"}  # fmt: skip
     assert browser.post(url, data).status_code == 302
     html = browser.get(reverse("games:free_table", args=[table.pk])).content.decode()
     assert ">116<" in html and ">-58<" in html

@@ -13,8 +13,7 @@ from django.utils.html import escape
 
 from apps.core.models import AuditLog
 from apps.games import services
-from apps.games.models import BeloteDeal, BeloteMatch, FreeDeal, PinochleGame, PinochleHand
-from apps.games.selectors import game_players
+from apps.games.models import BeloteDeal, BeloteMatch, FreeDeal, PinochleHand
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from tests.factories import register
@@ -24,16 +23,10 @@ from tests.wording import said
 
 pytestmark = pytest.mark.django_db
 
-FORM_WIN = {"contract": "no_trumps", "chooser": "0", "tricks_first": "120",
+FORM_WIN = {"number": "1", "contract": "no_trumps", "chooser": "0", "tricks_first": "120",
             "tricks_second": "0", "last_trick": "0", "combinations_first": "0",
             "combinations_second": "0", "belotes_first": "0", "belotes_second": "0",
             "finish": ""}  # fmt: skip
-
-
-@pytest.fixture
-def match(world, belote):
-    services.belote_rounds_draw(actor=world.referee, tournament=belote, pairing="round_robin")
-    return BeloteMatch.objects.filter(tournament=belote).order_by("round", "table").first()
 
 
 def _sheet(code):
@@ -91,19 +84,8 @@ def test_a_submitted_sheet_or_a_finished_tournament_takes_nothing_from_a_phone(
     assert not BeloteDeal.objects.filter(match=other).exists()
 
 
-@pytest.fixture
-def pinochle_game(world):
-    """A running pinochle tournament's first game, its two teams drawn."""
-    tournament = running(world, Tournament.Game.PINOCHLE, 4)
-    first, second, third, fourth = game_players(tournament)
-    for a, b in ((first, second), (third, fourth)):
-        services.pinochle_team_create(actor=world.referee, tournament=tournament, first=a, second=b)
-    services.pinochle_numbers_draw(actor=world.referee, tournament=tournament, seed=1)
-    return PinochleGame.objects.filter(tournament=tournament, round=1).get()
-
-
-HAND = {"bidder": "0", "bid": "100", "meld_a": "460", "meld_b": "30", "tricks_a": "40",
-        "tricks_b": "10", "outcome": "played", "team": ""}  # fmt: skip
+HAND = {"number": "1", "bidder": "0", "bid": "100", "meld_a": "460", "meld_b": "30",
+        "tricks_a": "40", "tricks_b": "10", "outcome": "played", "team": ""}  # fmt: skip
 SAME_PHONE = (
     "This phone confirmed this hand for team %(other)s: team %(side)s's scorekeeper confirms "
     "it from their own phone."
@@ -187,7 +169,7 @@ def test_a_free_play_deal_from_a_phone(world, client):
     tournament = running(world, Tournament.Game.FREE_TAROT, 4)
     table = services.free_round_draw(actor=world.referee, tournament=tournament, seed=1)[0]
     taker = table.seats.order_by("order").first().registration
-    data = {"taker": taker.pk, "contract": "garde", "bouts": "2", "points": "45"}
+    data = {"number": "1", "taker": taker.pk, "contract": "garde", "bouts": "2", "points": "45"}
     assert client.post(reverse("games:sheet_line", args=[table.code]), data).status_code == 302
     assert FreeDeal.objects.get(table=table).taker == taker
 

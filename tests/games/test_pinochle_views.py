@@ -20,8 +20,8 @@ pytestmark = pytest.mark.django_db
 
 OVERSEERS = {"federation_staff", "zone_manager", "committee_staff", "club_manager", "referee"}
 RUNNERS = {"federation_staff", "referee"}
-HAND = {"bidder": "0", "bid": "100", "meld_a": "460", "meld_b": "30", "tricks_a": "40",
-        "tricks_b": "10", "outcome": "played", "team": ""}  # fmt: skip
+HAND = {"number": "1", "bidder": "0", "bid": "100", "meld_a": "460", "meld_b": "30",
+        "tricks_a": "40", "tricks_b": "10", "outcome": "played", "team": ""}  # fmt: skip
 
 
 @pytest.fixture
