@@ -30,6 +30,17 @@ class IndexField(forms.TypedChoiceField):
             return text
 
 
+# What only duplicate tarot asks (its formule, index, étuis and sessions): another game's
+# form leaves them out, and the tournament keeps the model's defaults.
+DUPLICATE_ONLY_FIELDS = ("kind", "index", "etuis_per_table", "sessions")
+
+
+def game_chosen(value: str | None) -> str:
+    """The game a creation form is for (``?jeu=`` or the posted ``game``): duplicate tarot
+    unless one of the others is named."""
+    return value if value in Tournament.Game.values else Tournament.Game.DUPLICATE_TAROT
+
+
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
@@ -46,6 +57,9 @@ class TournamentForm(forms.ModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].required = False  # left out: duplicate tarot
+        if self.instance.pk and not self.instance.duplicate:
+            self._duplicate_fields_drop()
+            return
         index = self.fields["index"]  # one of the regulation's indices, chosen
         self.fields["index"] = IndexField(label=index.label, help_text=index.help_text)
         kind = self.fields["kind"]
@@ -53,6 +67,10 @@ class TournamentForm(forms.ModelForm):
             kind.disabled = True  # a stage's tournament keeps its kind
         else:  # a championship stage is created on the championship's page
             kind.choices = [c for c in kind.choices if c[0] != Tournament.Kind.CHAMPIONSHIP]
+
+    def _duplicate_fields_drop(self) -> None:
+        for name in DUPLICATE_ONLY_FIELDS:
+            self.fields.pop(name, None)
 
     def clean_game(self) -> str:
         return self.cleaned_data.get("game") or (
@@ -69,8 +87,13 @@ class TournamentCreateForm(TournamentForm):
     class Meta(TournamentForm.Meta):
         fields = ["club", *TOURNAMENT_FIELDS]
 
-    def __init__(self, *args, clubs, **kwargs):
+    def __init__(self, *args, clubs, game: str, **kwargs):
+        """``game``: the game the page creates a tournament of, kept in a hidden field."""
         super().__init__(*args, **kwargs)
+        self.fields["game"].widget = forms.HiddenInput()
+        self.initial["game"] = game
+        if game != Tournament.Game.DUPLICATE_TAROT:
+            self._duplicate_fields_drop()
         self.fields["club"].queryset = clubs
         if clubs.count() == 1:
             self.fields["club"].empty_label = None

@@ -31,6 +31,7 @@ from apps.tournaments.forms import (
     SessionStartForm,
     TournamentCreateForm,
     TournamentForm,
+    game_chosen,
 )
 from apps.tournaments.models import Session, Tournament
 from apps.tournaments.selectors import (
@@ -174,7 +175,9 @@ def club_home(request):
 def tournament_create(request):
     """The creation form; sent twice (a double click, a reload), it creates one tournament
     and the second answer leads to it."""
-    form = TournamentCreateForm(request.POST or None, clubs=clubs_managed_by(request.user))
+    data = request.POST or None
+    game = game_chosen(data.get("game") if data else request.GET.get("jeu"))
+    form = TournamentCreateForm(data, clubs=clubs_managed_by(request.user), game=game)
     key = form.is_bound and form.is_valid() and form.cleaned_data["request_key"]
     sent = key and Tournament.objects.filter(request_key=key).first()
     if sent and permissions.can_manage_tournament(request.user, sent):
@@ -198,6 +201,8 @@ def tournament_create(request):
             "form": form,
             "title": _("Create a tournament"),
             "cancel_url": reverse("tournaments:club_home"),
+            "games": Tournament.Game.choices,
+            "game": game,
         },
     )
 

@@ -73,9 +73,14 @@ def test_a_six_player_belote_tournament_from_creation_to_standings(page, live_se
 
     sign_in(page, base, manager)
     page.goto(base + reverse("tournaments:create"))
+    page.click("[data-test=games] >> text=Belote")
+    page.wait_for_url("**?jeu=belote")
+    assert page.locator("#id_index").count() == 0  # nothing of duplicate tarot is asked
     page.fill("#id_name", "Belote du vendredi")
-    page.select_option("#id_game", Tournament.Game.BELOTE)
     page.fill("#id_date", (datetime.date.today() + datetime.timedelta(days=3)).isoformat())
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(SHOTS / "belote-create-390.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.click("form.card button[type=submit]")
     tournament = Tournament.objects.get(name="Belote du vendredi")
     assert tournament.game == Tournament.Game.BELOTE

@@ -69,6 +69,37 @@ def _form(club, **overrides):
     return {**data, **overrides}
 
 
+DUPLICATE_ONLY = ("id_kind", "id_index", "id_sessions", "id_etuis_per_table")
+
+
+def test_the_create_form_asks_duplicate_tarot_its_formule_index_and_sessions(world, login):
+    html = login(world.club_manager).get(reverse("tournaments:create")).content.decode()
+    assert all(f'id="{field}"' in html for field in DUPLICATE_ONLY)
+    assert '<input type="hidden" name="game" value="duplicate_tarot"' in html
+    assert 'href="?jeu=belote"' in html and 'aria-current="page">Tarot duplicate' in html
+
+
+@pytest.mark.parametrize("game", ["belote", "pinochle", "free_tarot"])
+def test_another_games_create_form_asks_nothing_of_duplicate_tarot(world, login, game):
+    browser = login(world.club_manager)
+    html = browser.get(reverse("tournaments:create"), {"jeu": game}).content.decode()
+    assert not any(f'id="{field}"' in html for field in DUPLICATE_ONLY)
+    assert "Indice" not in html and "Formule" not in html and "étuis" not in html
+    data = {k: v for k, v in _form(world.club).items() if f"id_{k}" not in DUPLICATE_ONLY}
+    response = browser.post(reverse("tournaments:create"), {**data, "game": game})
+    tournament = Tournament.objects.get(name="Tournoi de printemps")
+    assert response.status_code == 302 and tournament.game == game
+    assert tournament.sessions.count() == 1
+    edit = browser.get(reverse("tournaments:edit", args=[tournament.pk])).content.decode()
+    assert not any(f'id="{field}"' in edit for field in DUPLICATE_ONLY)
+    assert 'id="id_game"' in edit  # the game changes until play starts
+
+
+def test_an_unknown_game_asked_for_is_duplicate_tarot(world, login):
+    html = login(world.club_manager).get(reverse("tournaments:create"), {"jeu": "poker"})
+    assert '<input type="hidden" name="game" value="duplicate_tarot"' in html.content.decode()
+
+
 def test_create_form_offers_only_the_managed_clubs(world, login):
     response = login(world.club_manager).get(reverse("tournaments:create"))
     choices = list(response.context["form"].fields["club"].queryset)
