@@ -66,7 +66,10 @@ def test_a_pairing_that_cannot_avoid_a_rematch_is_refused():
         standings_pairing(["Anne", "Bruno"], met)
 
 
-def test_standings_go_by_wins_then_difference_then_points():
+def test_standings_go_by_wins_then_the_match_between_them_then_difference_then_points():
+    """Anne, Bruno and Emma have one win each: Anne beat Bruno, so she goes first of the
+    three though Bruno's difference is better; Bruno and Emma did not meet, and go by their
+    difference."""
     results = [
         MatchResult("Anne", "Bruno", (1010, 640), "Anne"),
         MatchResult("Claire", "Denis", (1003, 980), "Claire"),
@@ -77,10 +80,43 @@ def test_standings_go_by_wins_then_difference_then_points():
     table = match_standings(SIX[:5], results)
     assert [(s.player, s.rank, s.played, s.won, s.difference, s.points) for s in table] == [
         ("Claire", 1, 2, 2, 23 + 320, 2023),
-        ("Bruno", 2, 2, 1, -370 + 501, 1641),
-        ("Anne", 3, 2, 1, 370 - 320, 1710),
+        ("Anne", 2, 2, 1, 370 - 320, 1710),
+        ("Bruno", 3, 2, 1, -370 + 501, 1641),
         ("Emma", 4, 1, 1, 0, 0),
         ("Denis", 5, 2, 0, -23 - 501, 1480),
+    ]
+
+
+def test_three_players_who_beat_one_another_in_turn_go_by_their_difference():
+    """A beat B, B beat C, C beat A: one win each among themselves, so the difference
+    decides (A +100 - 50, B +30 - 100, C +50 - 30)."""
+    results = [
+        MatchResult("A", "B", (1001, 901), "A"),
+        MatchResult("B", "C", (1001, 971), "B"),
+        MatchResult("C", "A", (1001, 951), "C"),
+    ]
+    table = match_standings(["A", "B", "C"], results)
+    assert [(s.player, s.rank, s.difference) for s in table] == [
+        ("A", 1, 50),
+        ("C", 2, 20),
+        ("B", 3, -70),
+    ]
+
+
+def test_the_match_between_two_tied_players_decides_before_the_difference():
+    """Anne and Bruno have two wins each; Bruno beat Anne, so he goes first though Anne's
+    difference is better (+1001 against +501)."""
+    results = [
+        MatchResult("Bruno", "Anne", (1001, 1000), "Bruno"),
+        MatchResult("Anne", "Claire", (1001, 1000), "Anne"),
+        MatchResult("Claire", "Bruno", (1001, 1000), "Claire"),
+        MatchResult("Anne", "Denis", (1001, 0), "Anne"),
+        MatchResult("Bruno", "Denis", (1001, 500), "Bruno"),
+    ]
+    table = match_standings(["Anne", "Bruno", "Claire", "Denis"], results)
+    assert [(s.player, s.rank, s.won, s.difference) for s in table][:2] == [
+        ("Bruno", 1, 2, 501),
+        ("Anne", 2, 2, 1001),
     ]
 
 

@@ -9,9 +9,10 @@ Where the rules are silent, we chose:
   players left could not all be paired otherwise); with an odd number of players the
   lowest placed player who has not had the bye has it.
 - A bye counts as a match won, without points.
-- Standings by matches won, then the difference of points over the matches (the player's
-  totals less their opponents'), then the points scored; players equal on all three share
-  the rank.
+- Standings by matches won; between players equal on that, the matches they won against
+  one another (for two players, the match between them) before the other criteria; then
+  the difference of points over the matches (the player's totals less their opponents'),
+  then the points scored; players equal on all four share the rank.
 """
 
 from collections.abc import Iterable, Mapping, Sequence
@@ -92,8 +93,21 @@ class MatchStanding:
     points: int
 
 
+def _among_themselves(rows: dict, results: list[MatchResult]) -> dict[str, int]:
+    """For each player, the matches won against the players with as many wins as theirs."""
+    beaten = dict.fromkeys(rows, 0)
+    for result in results:
+        if result.second is None or result.winner is None:
+            continue
+        loser = result.second if result.winner == result.first else result.first
+        if rows[result.winner][1] == rows[loser][1]:
+            beaten[result.winner] += 1
+    return beaten
+
+
 def match_standings(players: Iterable[str], results: Iterable[MatchResult]) -> list[MatchStanding]:
     """The standings after these matches (see the module for the order)."""
+    results = list(results)
     rows = {player: [0, 0, 0, 0] for player in players}  # played, won, difference, points
     for result in results:
         if result.second is None:
@@ -108,19 +122,13 @@ def match_standings(players: Iterable[str], results: Iterable[MatchResult]) -> l
             rows[me][1] += result.winner == me
             rows[me][2] += mine - theirs
             rows[me][3] += mine
-    ordered = sorted(rows, key=lambda p: (-rows[p][1], -rows[p][2], -rows[p][3], p))
+    among = _among_themselves(rows, results)
+    order = {p: (-rows[p][1], -among[p], -rows[p][2], -rows[p][3]) for p in rows}
     standings: list[MatchStanding] = []
-    for index, player in enumerate(ordered, start=1):
+    previous = None
+    for index, player in enumerate(sorted(rows, key=lambda p: (order[p], p)), start=1):
         played, won, difference, points = rows[player]
-        tied = standings and (
-            standings[-1].won,
-            standings[-1].difference,
-            standings[-1].points,
-        ) == (
-            won,
-            difference,
-            points,
-        )
-        rank = standings[-1].rank if tied else index
+        rank = standings[-1].rank if order[player] == previous else index
         standings.append(MatchStanding(player, rank, played, won, difference, points))
+        previous = order[player]
     return standings
