@@ -112,6 +112,7 @@ def test_the_points_of_a_bide_pendante_go_to_the_next_deals_winner():
     assert all_pass.written == (-30, -10) and all_pass.waiting == 60
     assert third.written == (20, 150) and third.waiting == 0
     assert sheet.totals == (-10, 200) and sheet.winner is None
+    assert [line.collected for line in sheet.lines] == [0, 0, 60]  # « dont 60 de litige »
 
 
 def test_two_bides_pendantes_in_a_row_wait_together():
@@ -124,6 +125,7 @@ def test_two_bides_pendantes_in_a_row_wait_together():
     )
     assert [line.waiting for line in sheet.lines] == [60, 100, 0]
     assert sheet.lines[-1].written == (210, 20)
+    assert [line.collected for line in sheet.lines] == [0, 0, 100]
 
 
 BIG = deal(NO_TRUMPS, tricks=(120, 0))  # (120 + 10) x 2 = 260 to player 0

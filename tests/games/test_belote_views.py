@@ -211,3 +211,19 @@ def test_the_round_assignments_print_for_those_who_read_the_sheets(world, login,
         assert spaceless(said("Round %(number)s", number=number)) in text
     for player in (match.first, match.second):
         assert spaceless(player.licensee.full_name) in text
+
+
+def test_the_notes_say_where_points_came_from(world, login, match):
+    """A bide pendante leaves 60 waiting; the next deal's winner takes them (« dont 60 de
+    litige »); a « fini » declared with 40 points misses, and the match is lost."""
+    for chooser, tricks, last, finish in (
+        (0, (60, 50), 1, None),
+        (1, (20, 80), 1, None),
+        (0, (30, 0), 0, 0),
+    ):
+        services.belote_deal_add(actor=world.referee, match=match, contract="trump",
+                                 chooser=chooser, tricks=tricks, last_trick=last,
+                                 finish=finish)  # fmt: skip
+    html = login(world.referee).get(_sheet(match)).content.decode()
+    assert '<span data-test="collected">dont 60 de litige</span>' in html
+    assert '<span data-test="finish">fini annoncé et manqué</span>' in html

@@ -145,6 +145,11 @@ class SheetLine:
     totals: tuple[int, int]
     waiting: int  # bide pendante points still waiting after this deal
 
+    @property
+    def collected(self) -> int:
+        """The waiting points of earlier bides pendantes that this deal's winner took."""
+        return sum(self.written) - sum(self.score.scores)
+
 
 @dataclass(frozen=True)
 class MatchSheet:
