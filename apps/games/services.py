@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 from apps.core.audit import audit_record, audit_records, audit_snapshot, model_update
 from apps.games.domain import belote, free_tarot, pinochle
+from apps.games.domain import pinochle_rotation as rotations
 from apps.games.domain.free_tarot import table_sizes
 from apps.games.domain.match_rounds import round_robin, standings_pairing
 from apps.games.models import (
@@ -443,12 +444,15 @@ def pinochle_team_create(
 
 @transaction.atomic
 def pinochle_numbers_draw(
-    *, actor, tournament: Tournament, seed: int | None = None
+    *, actor, tournament: Tournament, seed: int | None = None, rotation: str = rotations.AB
 ) -> list[PinochleGame]:
     """The teams draw their numbers (at random; ``seed``: the same draw again), and the
-    tournament's rounds follow from them: « A » teams keep their table, « B » teams move
-    up one table each round; with an odd number of teams the « B » team at the table
-    without an « A » team has the bye."""
+    tournament's rounds follow from them by ``rotation``: the rules' A/B rotation (« A »
+    teams keep their table, « B » teams move up one table each round; with an odd number
+    of teams the « B » team at the table without an « A » team has the bye), or the round
+    robin the director may choose instead (``pinochle_rotation``)."""
+    if rotation not in rotations.ROTATIONS:
+        raise ValidationError(_("Unknown rotation."))
     tournament = _game_room(actor, tournament, PINOCHLE)
     if PinochleGame.objects.filter(tournament=tournament).exists():
         raise ValidationError(_("The numbers are drawn already."))
@@ -469,8 +473,8 @@ def pinochle_numbers_draw(
             team_b=by_number[pairing.b],
             submitted_at=timezone.now() if pairing.a is None else None,
         )
-        for round_number in range(1, pinochle.ROUNDS + 1)
-        for pairing in pinochle.round_pairings(len(teams), round_number)
+        for round_number, pairings in enumerate(rotations.SCHEDULES[rotation](len(teams)), start=1)
+        for pairing in pairings
     ]
     played = [game for game in games if game.team_a is not None]
     for game, code in zip(played, sheet_codes(len(played)), strict=True):

@@ -27,6 +27,7 @@ from apps.core.pages import (
 )
 from apps.core.pdf import weasy_render
 from apps.games import selectors, services
+from apps.games.domain import pinochle_rotation as rotations
 from apps.games.forms import (
     DealForm,
     DrawForm,
@@ -380,6 +381,7 @@ def pinochle_page(request, pk):
     rounds = selectors.pinochle_rounds(tournament)
     players = selectors.game_players(tournament)
     teams = selectors.pinochle_teams(tournament)
+    costs = rotations.rotation_costs(len(teams)) if len(teams) >= 2 else None
     return render(
         request,
         "games/pinochle.html",
@@ -390,12 +392,31 @@ def pinochle_page(request, pk):
             "players": len(players),
             "run": run and tournament.status == "running",
             "team_form": TeamForm(players=players) if not rounds else None,
+            "rotations": _rotation_choices(costs) if costs else [],
+            "rotation_warned": bool(costs and costs[rotations.AB].total),
             "extras": _extras_context(tournament, rounds, players),
             "standings": selectors.pinochle_standings_of(tournament, rounds, teams)
             if run or tournament.play_over
             else None,
         },
     )
+
+
+ROTATION_LABELS = {
+    rotations.AB: _lazy("The rules' A/B rotation"),
+    rotations.CIRCLE: _lazy("A round robin (circle method)"),
+}
+
+
+def _rotation_choices(costs: dict) -> list[dict]:
+    """Each rotation the director may choose before the draw, with what it costs over the
+    eight rounds, the advised one checked."""
+    advised = rotations.rotation_advised(costs)
+    return [
+        {"name": name, "label": ROTATION_LABELS[name], "cost": costs[name],
+         "advised": name == advised}
+        for name in rotations.ROTATIONS
+    ]  # fmt: skip
 
 
 def _extras_context(tournament, rounds, players) -> dict:
@@ -457,7 +478,9 @@ def pinochle_team_delete(request, pk, team_pk):
 
 pinochle_draw = _pinochle_action(
     lambda request, tournament: services.pinochle_numbers_draw(
-        actor=request.user, tournament=tournament
+        actor=request.user,
+        tournament=tournament,
+        rotation=request.POST.get("rotation", rotations.AB),
     ),
     _lazy("The teams have drawn their numbers: the rounds are set."),
 )

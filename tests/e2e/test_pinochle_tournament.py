@@ -1,6 +1,7 @@
 """A pinochle tournament of nine teams run through its pages in a real browser (Debian's
-chromium): the referee forms the teams, draws their numbers (eight rounds set by the A/B
-rotation, a bye every round), writes each game's hands (one set, circled), has both
+chromium): the referee forms the teams, is warned that the rules' A/B rotation would
+make teams meet again, and draws their numbers by the round robin advised (eight rounds,
+a bye every round, nobody met twice), writes each game's hands (one set, circled), has both
 scorekeepers confirm each hand and submits the sheet after confirming, for every game of
 the first round (the seven other rounds are written through the same services the pages
 call), reads the standings with each bye's average and finishes the tournament; the
@@ -69,10 +70,15 @@ def test_a_nine_team_pinochle_tournament(page, live_server, client):
         page.click("[data-test=team-add]")
         page.wait_for_selector(".message")
     assert PinochleTeam.objects.filter(tournament=tournament).count() == 9
+    assert "Avec 9 équipes" in page.inner_text("[data-test=rotation-warning]")
+    assert page.is_checked("input[name=rotation][value=circle]")
+    page.screenshot(path=str(SHOTS / "pinochle-draw.png"), full_page=True)
     page.click("[data-test=draw]")
     page.wait_for_selector("[data-test=round-8]")
     games = PinochleGame.objects.filter(tournament=tournament)
     assert games.count() == 40 and games.filter(team_a=None).count() == 8
+    byes = list(games.filter(team_a=None).values_list("team_b", flat=True))
+    assert len(set(byes)) == 8  # no second bye
 
     played = list(games.exclude(team_a=None).order_by("round", "table"))
     for index, game in enumerate(played):

@@ -73,6 +73,41 @@ def test_nine_teams_draw_numbers_and_play_eight_rounds_with_a_bye_each(world, ni
         _draw(world, nine)
 
 
+def _meetings_and_byes(games) -> tuple[int, int]:
+    """Pairings played again and second byes, counted from the games drawn."""
+    met = [frozenset((g.team_a_id, g.team_b_id)) for g in games if not g.bye]
+    byes = [g.team_b_id for g in games if g.bye]
+    return len(met) - len(set(met)), len(byes) - len(set(byes))
+
+
+def test_nine_teams_by_the_rules_rotation_meet_again_and_have_second_byes(world, nine):
+    assert _meetings_and_byes(_draw(world, nine)) == (12, 3)
+
+
+def test_nine_teams_by_the_round_robin_never_meet_twice_nor_have_two_byes(world, nine):
+    games = services.pinochle_numbers_draw(
+        actor=world.referee, tournament=nine, seed=3, rotation="circle"
+    )
+    assert len(games) == 8 * 5 and _meetings_and_byes(games) == (0, 0)
+
+
+def test_an_unknown_rotation_draws_nothing(world, nine):
+    with pytest.raises(ValidationError, match=re.escape(said("Unknown rotation."))):
+        services.pinochle_numbers_draw(actor=world.referee, tournament=nine, rotation="spiral")
+    assert not PinochleGame.objects.filter(tournament=nine).exists()
+
+
+def test_the_director_is_warned_and_offered_the_rotations_before_the_draw(world, login, nine):
+    html = login(world.referee).get(reverse("games:pinochle", args=[nine.pk])).content.decode()
+    assert 'data-test="rotation-warning"' in html and "Avec 9 équipes" in html
+    assert 'value="circle" checked' in html and 'value="ab" required' in html
+    assert "rencontres rejouées : 12 ; deuxièmes exemptions : 3" in html
+    login(world.referee).post(
+        reverse("games:pinochle_draw", args=[nine.pk]), {"rotation": "circle"}
+    )
+    assert _meetings_and_byes(PinochleGame.objects.filter(tournament=nine)) == (0, 0)
+
+
 def test_a_hand_counts_once_both_scorekeepers_confirm_it(world, nine):
     game = next(g for g in _draw(world, nine) if not g.bye)
     hand = services.pinochle_hand_add(
