@@ -14,6 +14,7 @@ from apps.federation.models import Licensee, Role
 from tests import factories as f
 from tests.api.helpers import audit_count, expected_ids, result_ids
 from tests.personas import PERSONAS
+from tests.threads import together
 
 pytestmark = pytest.mark.django_db
 
@@ -304,17 +305,15 @@ def test_two_creations_of_one_licence_at_once_answer_201_and_400_never_500(world
     monkeypatch.setattr(Licensee, "full_clean", full_clean_then_wait)
     answers = []
 
-    def create():
+    def signed_in():
         client = APIClient()
         client.force_login(world.club_manager)
-        answers.append(client.post("/api/licensees/", _payload(world.club), format="json"))
-        connection.close()
+        return client
 
-    threads = [threading.Thread(target=create) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    def create(client):
+        answers.append(client.post("/api/licensees/", _payload(world.club), format="json"))
+
+    together(create, prepare=signed_in)
     assert sorted(answer.status_code for answer in answers) == [201, 400]
     refused = next(answer for answer in answers if answer.status_code == 400)
     assert refused.json() == {

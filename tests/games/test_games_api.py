@@ -5,8 +5,6 @@ import pytest
 from django.urls import reverse
 
 from apps.games import services
-from apps.games.models import PinochleGame
-from apps.games.selectors import game_players
 from apps.scoring.domain.deal import Deal
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
@@ -18,18 +16,14 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def pinochle(world):
-    tournament = running(world, Tournament.Game.PINOCHLE, 4)
-    first, second, third, fourth = game_players(tournament)
-    for a, b in ((first, second), (third, fourth)):
-        services.pinochle_team_create(actor=world.referee, tournament=tournament, first=a, second=b)
-    services.pinochle_numbers_draw(actor=world.referee, tournament=tournament, seed=1)
-    game = PinochleGame.objects.filter(tournament=tournament, round=1).get()
+def pinochle(world, pinochle_game):
+    """The pinochle tournament, its first game's hand written and confirmed by team A."""
     hand = services.pinochle_hand_add(
-        actor=world.referee, game=game, bidder=0, bid=100, meld=(460, 30), tricks=(40, 10)
-    )
+        actor=world.referee, game=pinochle_game, bidder=0, bid=100, meld=(460, 30),
+        tricks=(40, 10),
+    )  # fmt: skip
     services.pinochle_hand_confirm(actor=world.referee, hand=hand, side="a")
-    return tournament
+    return pinochle_game.tournament
 
 
 @pytest.mark.parametrize("persona", PERSONAS)

@@ -3,11 +3,8 @@ number, as the page showed it next. The same line posted again, one post after t
 or two at once, changes nothing; another line under a number already written is refused
 and writes nothing."""
 
-import threading
-
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -15,6 +12,7 @@ from apps.games import services
 from apps.games.models import BeloteDeal, FreeDeal, PinochleHand
 from apps.tournaments.models import Tournament
 from tests.games.conftest import WIN, running
+from tests.threads import together
 
 pytestmark = pytest.mark.django_db
 
@@ -94,20 +92,8 @@ def test_a_free_play_deal_posted_twice_is_written_once(world):
 def test_the_same_deal_from_two_phones_at_once_is_written_once(world, match):
     """Both posts start together; the sheet's lock makes the second find the first's
     line, the same: it writes nothing."""
-    start = threading.Barrier(2)
     answers = []
-
-    def phone():
-        try:
-            start.wait()
-            answers.append(Client().post(_line(match.code), DEAL_POSTED).status_code)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=phone) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    together(lambda phone: answers.append(phone.post(_line(match.code), DEAL_POSTED).status_code),
+             prepare=Client)  # fmt: skip
     assert answers == [302, 302]
     assert BeloteDeal.objects.filter(match=match).count() == 1

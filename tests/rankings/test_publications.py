@@ -3,12 +3,10 @@ next; publishing again records, per player, what changed and which approvals cau
 
 import datetime
 import importlib
-import threading
 
 import pytest
 from django.apps import apps
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -21,6 +19,7 @@ from apps.rankings.computation import ranking_store
 from apps.rankings.models import Publication
 from tests import factories as f
 from tests.rankings.awarded import approval_record, approved_with_awards
+from tests.threads import together
 
 
 def _correction_accepted(world, tournament):
@@ -116,21 +115,17 @@ def test_two_publish_clicks_at_once_make_one_publication(world):
     season = Season.objects.create(start_year=2026, is_current=True)
     approval_record(world, approved_with_awards(world, {world.licensee: (500, 0)}))
     url = reverse("rankings:publish", args=[2026])
-    barrier = threading.Barrier(2, timeout=10)
     answers = []
 
-    def click():
+    def signed_in():
         client = Client()
         client.force_login(world.federation_staff)
-        barrier.wait()
-        answers.append(client.post(url, {"after": ""}, follow=True).content.decode())
-        connection.close()
+        return client
 
-    threads = [threading.Thread(target=click) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    def click(client):
+        answers.append(client.post(url, {"after": ""}, follow=True).content.decode())
+
+    together(click, prepare=signed_in)
     assert Publication.objects.filter(season=season).count() == 1
     assert sum("Classement publié" in answer for answer in answers) == 1
     assert sum("vient d&#x27;être publié" in answer for answer in answers) == 1
