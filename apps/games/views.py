@@ -324,7 +324,12 @@ def _free_context(request, view, form=None, code: str | None = None) -> dict:
     return {
         "tournament": tournament,
         "view": view,
-        "rows": list(zip(view.table.deals.all(), view.lines, strict=True)),
+        # each mark with its player, whose name heads it on a phone's card
+        "rows": [
+            (deal, list(zip(view.players, marks, strict=True)))
+            for deal, marks in zip(view.table.deals.all(), view.lines, strict=True)
+        ],
+        "totals": list(zip(view.players, view.totals, strict=True)),
         "form": (form or FreeDealForm(players=view.players)) if write else None,
         "closed": code is not None and not write,
         "post_url": _line_url(code, "games:free_deal_add", view.table.pk),
