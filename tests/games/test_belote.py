@@ -83,6 +83,7 @@ def test_a_trick_without_card_points_is_a_trick_taken():
         ({"combinations": (25, 0)}, "dizaines"),
         ({"belotes": (1, 1)}, "trop de belotes"),
         ({"contract": NO_TRUMPS, "belotes": (1, 0)}, "trop de belotes"),
+        ({"contract": ALL_PASS, "chooser": None, "belotes": (1, 1)}, "trop de belotes"),
         ({"contract": ALL_PASS, "chooser": None, "finish": 0}, "« fini »"),
     ],
 )

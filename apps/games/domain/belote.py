@@ -44,7 +44,14 @@ class Contract(StrEnum):
         return 2 if self is Contract.NO_TRUMPS else 1
 
 
-MAX_BELOTES = {Contract.TRUMP: 1, Contract.ALL_TRUMPS: 4, Contract.NO_TRUMPS: 0}
+# A belote is the king and queen of trumps: one per trump suit. An all-pass round is
+# played « with a trump suit of the opened card »: one.
+MAX_BELOTES = {
+    Contract.TRUMP: 1,
+    Contract.ALL_TRUMPS: 4,
+    Contract.NO_TRUMPS: 0,
+    Contract.ALL_PASS: 1,
+}
 
 
 @dataclass(frozen=True)
@@ -76,7 +83,7 @@ class BeloteDeal:
                 raise ValueError(f"{name} : deux nombres entiers positifs ou nuls")
         if any(points % 10 for points in self.combinations):
             raise ValueError("les combinaisons valent des dizaines")
-        if contract is not Contract.ALL_PASS and sum(self.belotes) > MAX_BELOTES[contract]:
+        if sum(self.belotes) > MAX_BELOTES[contract]:
             raise ValueError("trop de belotes pour ce contrat")
         if self.finish is not None and contract is Contract.ALL_PASS:
             raise ValueError("« fini » se déclare dans une donne jouée à un contrat")
