@@ -11,7 +11,7 @@ class GamesConfig(AppConfig):
     def ready(self):
         from apps.core.panels import panel_register
         from apps.games.checks import deals_recorded, sheets_finish_refusals
-        from apps.games.panels import game_panel
+        from apps.games.panels import game_panel, player_games_panel
         from apps.tournaments.selectors import played_checks
         from apps.tournaments.services import transition_checks
 
@@ -21,3 +21,4 @@ class GamesConfig(AppConfig):
             played_checks.append(deals_recorded)
         panel_register("tournament_detail", game_panel)
         panel_register("referee_room", game_panel)
+        panel_register("player_home", player_games_panel)

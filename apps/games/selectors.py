@@ -6,7 +6,7 @@ the standings over every table (apps.games.domain.free_tarot)."""
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 
 from apps.games.domain import belote, free_tarot, pinochle
 from apps.games.domain.free_tarot import FreeStanding
@@ -24,6 +24,7 @@ from apps.games.models import (
     PinochleTeam,
 )
 from apps.scoring.domain.deal import Deal
+from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration, Tournament
 
 
@@ -339,3 +340,80 @@ def pinochle_extras_of(
 
 
 # --- a sheet opened from a phone -----------------------------------------------------
+
+
+# --- a player's own sheets --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Assignment:
+    """Where a player plays the round now: the tournament, the round and table, whom they
+    play (empty: the bye) and the code that opens the sheet (None: no sheet)."""
+
+    tournament: Tournament
+    round: int
+    table: int | None
+    opponents: list[str]
+    code: str | None
+
+
+def _name(registration: Registration) -> str:
+    return registration.licensee.full_name
+
+
+def _playing(prefixes: list[str], licensee_id: int) -> Q:
+    """The licensee is one of the registrations at ``prefixes`` (``first``, ``team_a__first``…)."""
+    condition = Q()
+    for prefix in prefixes:
+        condition |= Q(**{f"{prefix}__licensee_id": licensee_id})
+    return condition
+
+
+def player_assignments(licensee_id: int) -> list[Assignment]:
+    """For each running tournament of another game the licensee entered, the table and
+    sheet of their round now: in belote and pinochle the first round whose sheet is still
+    open (every round is drawn at once; a submitted sheet leaves nothing to do), in free
+    play the latest round drawn."""
+    running = Q(tournament__status=Status.RUNNING)
+    entered = Registration.objects.filter(running, licensee_id=licensee_id).exclude(
+        tournament__game=Tournament.Game.DUPLICATE_TAROT
+    )
+    if not entered.exists():  # most players, most evenings: one query
+        return []
+    found: dict[int, Assignment] = {}
+    matches = BeloteMatch.objects.filter(
+        running, _playing(["first", "second"], licensee_id), submitted_at=None
+    ).select_related("tournament", "first__licensee", "second__licensee")
+    for match in matches.order_by("-round"):  # the first open round written last
+        players = [p for p in (match.first, match.second) if p is not None]
+        others = [_name(p) for p in players if p.licensee_id != licensee_id]
+        found[match.tournament_id] = Assignment(
+            match.tournament, match.round, match.table, others, match.code
+        )
+    sides = ["team_a__first", "team_a__second", "team_b__first", "team_b__second"]
+    games = PinochleGame.objects.filter(
+        running, _playing(sides, licensee_id), submitted_at=None
+    ).select_related("tournament", *(f"{side}__licensee" for side in sides))
+    for game in games.order_by("-round"):
+        teams = [team for team in (game.team_a, game.team_b) if team is not None]
+        others = [
+            f"{_name(team.first)} & {_name(team.second)}"
+            for team in teams
+            if licensee_id not in (team.first.licensee_id, team.second.licensee_id)
+        ]
+        found[game.tournament_id] = Assignment(
+            game.tournament, game.round, game.table, others, game.code
+        )
+    seats = FreeSeat.objects.select_related("registration__licensee")
+    tables = (
+        FreeTable.objects.filter(running, _playing(["seats__registration"], licensee_id))
+        .select_related("tournament")
+        .prefetch_related(Prefetch("seats", queryset=seats))
+    )
+    for table in tables.order_by("round"):
+        registrations = [seat.registration for seat in table.seats.all()]
+        others = [_name(r) for r in registrations if r.licensee_id != licensee_id]
+        found[table.tournament_id] = Assignment(
+            table.tournament, table.round, table.number, others, table.code
+        )
+    return sorted(found.values(), key=lambda a: (a.tournament.date, a.tournament.pk))

@@ -103,9 +103,10 @@ def test_the_players_pages_cost_the_same_queries_in_any_room(
     Season.objects.create(start_year=2026, is_current=True)  # its panels read too
     # « Où je joue »: the user, roles, licensee, registrations, places; the ranking's panel
     # (the current season, the licensee, the player's lines, the latest publication);
-    # « Mes tournois » (the current season, the season's tournaments that count).
+    # « Mes tournois » (the current season, the season's tournaments that count); « Mes
+    # parties » (whether the player entered another game running).
     # « Mes scores »: its version first
-    for page, queries in zip(pages, (12, 8), strict=True):
+    for page, queries in zip(pages, (13, 8), strict=True):
         with django_assert_max_num_queries(queries):
             assert browser.get(page).status_code == 200
 
