@@ -87,8 +87,8 @@ def test_a_nine_team_pinochle_tournament(page, live_server, client):
             _game_written(referee, game, a_wins)
             continue
         page.goto(base + reverse("games:pinochle_game", args=[game.pk]))
-        if index == 0:  # B bids 80 with 20 meld and 25 trick points: set, circled
-            _hand(page, "1", 80, (30, 20), (25, 25))
+        if index == 0:  # B bids 80 with 30 meld and 25 trick points: set, circled
+            _hand(page, "1", 80, (30, 30), (25, 25))
         if a_wins:
             _hand(page, "0", *A_WINS)
         else:

@@ -6,7 +6,7 @@ the bye's average, the standings, the set cup and the specials' drawing."""
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from apps.games.domain.pinochle import (
@@ -14,6 +14,7 @@ from apps.games.domain.pinochle import (
     TeamResult,
     bid_valid,
     bye_score,
+    can_make_board,
     hand_score,
     renege_penalty,
     round_pairings,
@@ -84,6 +85,32 @@ def test_a_renege_over_a_100_bid_costs_the_bid():
     renege = hand(bid=110, meld=(60, 18), tricks=(0, 0), outcome="renege", team=0)
     scored = hand_score(renege)
     assert scored.scores == (-110, 0 + 50) and scored.set  # 18 meld: under 20
+
+
+def test_a_renege_gives_the_opponents_their_meld_only_over_20():
+    """« The opposing team will score their meld (if over 20) and 50 trick points »: a meld
+    of exactly 20 is not over 20 (where board set says « if 20 plus »)."""
+    exactly = hand(bid=75, meld=(20, 40), tricks=(0, 0), outcome="renege", team=1)
+    assert hand_score(exactly).scores == (0 + 50, -100)
+    over = hand(bid=75, meld=(21, 40), tricks=(0, 0), outcome="renege", team=1)
+    assert hand_score(over).scores == (21 + 50, -100)
+    board = hand(bidder=1, bid=80, meld=(20, 20), tricks=(0, 0), outcome="cannot_make_board")
+    assert hand_score(board).scores == (20, -80)  # « if 20 plus »
+
+
+# meld of the bidding team, bid: can it make board (its meld, 20 at least, and 50 tricks)?
+BOARD = [(0, 50, True), (0, 55, False), (19, 60, False), (20, 70, True), (20, 75, False),
+         (30, 80, True), (150, 200, True), (150, 205, False)]  # fmt: skip
+
+
+@pytest.mark.parametrize(("meld", "bid", "can"), BOARD)
+def test_who_can_make_board(meld, bid, can):
+    assert can_make_board(meld, bid) is can
+
+
+def test_a_played_hand_the_rules_call_board_set_is_refused():
+    with pytest.raises(ValueError, match="ne peut pas atteindre 80"):
+        hand(bidder=1, bid=80, meld=(30, 20), tricks=(25, 25))
 
 
 @pytest.mark.parametrize(("bid", "penalty"), [(50, 100), (100, 100), (105, 105), (150, 150)])
@@ -225,6 +252,7 @@ melds = st.tuples(st.integers(0, 150), st.integers(0, 150))
 
 @given(bids, melds, st.integers(0, 50), st.sampled_from([0, 1]))
 def test_a_played_hand_is_made_or_set_by_its_bid(bid, meld, bidder_tricks, bidder):
+    assume(can_make_board(meld[bidder], bid))  # else not played: board set
     tricks = (
         (bidder_tricks, 50 - bidder_tricks) if bidder == 0 else (50 - bidder_tricks, bidder_tricks)
     )

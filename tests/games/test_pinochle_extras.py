@@ -20,7 +20,7 @@ from tests.wording import said
 pytestmark = pytest.mark.django_db
 
 A_WINS = {"bidder": 0, "bid": 100, "meld": (460, 30), "tricks": (40, 10)}
-B_SET = {"bidder": 1, "bid": 80, "meld": (30, 20), "tricks": (25, 25)}
+B_SET = {"bidder": 1, "bid": 80, "meld": (30, 30), "tricks": (25, 25)}  # 55 < 80
 BOSTON = {"bidder": 0, "bid": 60, "meld": (460, 0), "tricks": (50, 0), "outcome": "boston",
           "team": 0}  # fmt: skip
 

@@ -95,6 +95,19 @@ class PinochleHand:
             raise ValueError("la renonce ou le Boston nomme son équipe, et eux seuls")
         if outcome is Outcome.BOSTON and self.tricks[self.team] != TRICK_POINTS:
             raise ValueError("un Boston prend les 20 levées et leurs 50 points")
+        if outcome is Outcome.PLAYED and not can_make_board(self.meld[self.bidder], self.bid):
+            raise ValueError(
+                f"avec {self.meld[self.bidder]} de déclaration, l'équipe qui a l'enchère ne "
+                f"peut pas atteindre {self.bid} même avec les {TRICK_POINTS} points de levées : "
+                "elle est mise au tableau et la donne ne se joue pas (« ne peut pas faire "
+                "le tableau »)"
+            )
+
+
+def can_make_board(meld: int, bid: int) -> bool:
+    """« If the team with the bid cannot make board … the hand is not played »: its meld
+    as it can count (20 at least) and every trick point (50) reach the bid."""
+    return _meld_only(meld) + TRICK_POINTS >= bid
 
 
 def _counted(meld: int, tricks: int) -> int:
@@ -105,7 +118,13 @@ def _counted(meld: int, tricks: int) -> int:
 
 
 def _meld_only(meld: int) -> int:
+    """The opponents' meld when the bidding team cannot make board: « (if 20 plus) »."""
     return meld if meld >= MINIMUM else 0
+
+
+def _meld_over_20(meld: int) -> int:
+    """The opponents' meld after a renege: « their meld (if over 20) », 20 not included."""
+    return meld if meld > MINIMUM else 0
 
 
 def renege_penalty(bid: int) -> int:
@@ -126,7 +145,7 @@ def hand_score(hand: PinochleHand) -> HandScore:
     if hand.outcome is Outcome.RENEGE:
         offender = hand.team
         scores[offender] = -renege_penalty(hand.bid)
-        scores[1 - offender] = _meld_only(hand.meld[1 - offender]) + TRICK_POINTS
+        scores[1 - offender] = _meld_over_20(hand.meld[1 - offender]) + TRICK_POINTS
         return HandScore(tuple(scores), set=offender == bidder)
     if hand.outcome is Outcome.NO_MARRIAGE:
         scores[bidder] = -hand.bid
