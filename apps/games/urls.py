@@ -8,6 +8,11 @@ urlpatterns = [
     path("tournois/<int:pk>/belote/", views.belote_page, name="belote"),
     path("tournois/<int:pk>/belote/tirage/", views.belote_draw, name="belote_draw"),
     path("tournois/<int:pk>/belote/manches.pdf", views.belote_rounds_pdf, name="belote_pdf"),
+    path(
+        "tournois/<int:pk>/belote/classement.pdf",
+        views.belote_standings_pdf,
+        name="belote_standings_pdf",
+    ),
     path("belote/parties/<int:pk>/", views.belote_match_page, name="belote_match"),
     path("belote/parties/<int:pk>/donne/", views.belote_deal_add, name="belote_deal_add"),
     path(
@@ -28,7 +33,17 @@ urlpatterns = [
     ),
     path("tournois/<int:pk>/pinochle/", views.pinochle_page, name="pinochle"),
     path("tournois/<int:pk>/pinochle/manches.pdf", views.pinochle_rounds_pdf, name="pinochle_pdf"),
+    path(
+        "tournois/<int:pk>/pinochle/classement.pdf",
+        views.pinochle_standings_pdf,
+        name="pinochle_standings_pdf",
+    ),
     path("tournois/<int:pk>/libre/manches.pdf", views.free_rounds_pdf, name="free_pdf"),
+    path(
+        "tournois/<int:pk>/libre/classement.pdf",
+        views.free_standings_pdf,
+        name="free_standings_pdf",
+    ),
     path("tournois/<int:pk>/pinochle/equipe/", views.pinochle_team_create, name="pinochle_team"),
     path(
         "tournois/<int:pk>/pinochle/equipes/<int:team_pk>/defaire/",

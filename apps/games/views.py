@@ -99,21 +99,41 @@ def belote_page(request, pk):
     )
 
 
-def _rounds_pdf(game: str, headers, rounds_of, name: str):
-    """The round assignments to pin up in the room: each round's tables and who sits
-    there (``rounds_of(tournament)``: [(round, [row, …])])."""
+def _printed(game: str, template: str, file_name: str, context_of):
+    """A PDF of a tournament of ``game``, for those who may read its sheets:
+    ``template`` rendered with ``context_of(request, tournament)``, downloaded as
+    ``file_name`` (its tournament's id put in)."""
 
     @sign_in_when_refused
     def view(request, pk):
         tournament = _tournament(request, pk, game)
-        html = render_to_string(
-            "games/print/rounds.html",
-            {"tournament": tournament, "headers": headers, "rounds": rounds_of(tournament)},
-        )
-        pdf = weasy_render(html).write_pdf()
-        return download(pdf, "application/pdf", f"{name}-manches-{pk}.pdf")
+        context = {"tournament": tournament, **context_of(request, tournament)}
+        pdf = weasy_render(render_to_string(template, context)).write_pdf()
+        return download(pdf, "application/pdf", file_name.format(pk=pk))
 
     return view
+
+
+def _rounds_pdf(game: str, headers, rounds_of, name: str):
+    """The round assignments to pin up in the room: each round's tables and who sits
+    there (``rounds_of(tournament)``: [(round, [row, …])])."""
+    return _printed(
+        game,
+        "games/print/rounds.html",
+        f"{name}-manches-{{pk}}.pdf",
+        lambda request, tournament: {"headers": headers, "rounds": rounds_of(tournament)},
+    )
+
+
+def _standings_pdf(game: str, headers, rows_of, name: str):
+    """The standings to print, for the room's wall and the prize-giving: the page's
+    figures (``rows_of(request, tournament)``: the rows, each rank first)."""
+    return _printed(
+        game,
+        "games/print/standings.html",
+        f"{name}-classement-{{pk}}.pdf",
+        lambda request, tournament: {"headers": headers, "rows": rows_of(request, tournament)},
+    )
 
 
 def _name(registration) -> str:
@@ -715,6 +735,51 @@ pinochle_rounds_pdf = _rounds_pdf(
 )
 free_rounds_pdf = _rounds_pdf(
     FREE, [_lazy("Table"), _lazy("Players"), _lazy("Sheet code")], _free_rows, "tarot-libre"
+)
+
+
+def _belote_standing_rows(request, tournament):
+    return [
+        (s.rank, _name(player), s.played, s.won, s.difference, s.points)
+        for s, player in selectors.belote_standings(tournament)
+    ]
+
+
+def _pinochle_standing_rows(request, tournament):
+    """Announced once the tournament is over; before, to the room's director alone."""
+    if not (permissions.can_run_room(request.user, tournament) or tournament.play_over):
+        raise PermissionDenied(_("The standings are announced once the tournament is over."))
+    return [
+        (s.rank, _team_name(team), s.wins, s.losses, s.points)
+        for s, team in selectors.pinochle_standings_of(tournament)
+    ]
+
+
+def _free_standing_rows(request, tournament):
+    return [
+        (s.rank, _name(player), s.total, s.tables)
+        for s, player in selectors.free_standings_of(tournament)
+    ]
+
+
+belote_standings_pdf = _standings_pdf(
+    Tournament.Game.BELOTE,
+    [_lazy("Rank"), _lazy("Name"), _lazy("Played"), _lazy("Won"), _lazy("Difference"),
+     _lazy("Points")],
+    _belote_standing_rows,
+    "belote",
+)  # fmt: skip
+pinochle_standings_pdf = _standings_pdf(
+    PINOCHLE,
+    [_lazy("Rank"), _lazy("Team"), _lazy("Won"), _lazy("Lost"), _lazy("Points")],
+    _pinochle_standing_rows,
+    "pinochle",
+)
+free_standings_pdf = _standings_pdf(
+    FREE,
+    [_lazy("Rank"), _lazy("Name"), _lazy("Points"), _lazy("Tables")],
+    _free_standing_rows,
+    "tarot-libre",
 )
 
 

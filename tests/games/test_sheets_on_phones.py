@@ -58,5 +58,7 @@ def test_a_free_play_sheet_names_each_players_marks(world, login, players):
     html = login(world.referee).get(reverse("games:free_table", args=[table.pk])).content.decode()
     cells = _cards(html, "sheet")
     assert _labelled(cells)
+    standings = login(world.referee).get(reverse("games:free", args=[tournament.pk]))
+    assert _labelled(_cards(standings.content.decode(), "standings"))
     for seat in seats:
         assert html.count(f'data-label="{seat.licensee.full_name}"') == 2  # the mark, the total
