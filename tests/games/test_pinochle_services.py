@@ -102,6 +102,7 @@ def test_the_director_is_warned_and_offered_the_rotations_before_the_draw(world,
     assert 'data-test="rotation-warning"' in html and "Avec 9 équipes" in html
     assert 'value="circle" checked' in html and 'value="ab" required' in html
     assert "rencontres rejouées : 12 ; deuxièmes exemptions : 3" in html
+    assert "par le tournoi toutes rondes, chaque équipe rencontre chaque autre une fois" in html
     login(world.referee).post(
         reverse("games:pinochle_draw", args=[nine.pk]), {"rotation": "circle"}
     )
