@@ -357,7 +357,8 @@ class Assignment:
     code: str | None
 
 
-def _name(registration: Registration) -> str:
+def player_name(registration: Registration) -> str:
+    """A registration's player as the sheets and pages name them."""
     return registration.licensee.full_name
 
 
@@ -386,7 +387,7 @@ def player_assignments(licensee_id: int) -> list[Assignment]:
     ).select_related("tournament", "first__licensee", "second__licensee")
     for match in matches.order_by("-round"):  # the first open round written last
         players = [p for p in (match.first, match.second) if p is not None]
-        others = [_name(p) for p in players if p.licensee_id != licensee_id]
+        others = [player_name(p) for p in players if p.licensee_id != licensee_id]
         found[match.tournament_id] = Assignment(
             match.tournament, match.round, match.table, others, match.code
         )
@@ -397,7 +398,7 @@ def player_assignments(licensee_id: int) -> list[Assignment]:
     for game in games.order_by("-round"):
         teams = [team for team in (game.team_a, game.team_b) if team is not None]
         others = [
-            f"{_name(team.first)} & {_name(team.second)}"
+            f"{player_name(team.first)} & {player_name(team.second)}"
             for team in teams
             if licensee_id not in (team.first.licensee_id, team.second.licensee_id)
         ]
@@ -412,7 +413,7 @@ def player_assignments(licensee_id: int) -> list[Assignment]:
     )
     for table in tables.order_by("round"):
         registrations = [seat.registration for seat in table.seats.all()]
-        others = [_name(r) for r in registrations if r.licensee_id != licensee_id]
+        others = [player_name(r) for r in registrations if r.licensee_id != licensee_id]
         found[table.tournament_id] = Assignment(
             table.tournament, table.round, table.number, others, table.code
         )

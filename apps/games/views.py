@@ -136,8 +136,7 @@ def _standings_pdf(game: str, headers, rows_of, name: str):
     )
 
 
-def _name(registration) -> str:
-    return registration.licensee.full_name
+_name = selectors.player_name
 
 
 def _belote_rows(tournament):
