@@ -19,6 +19,14 @@ def club_scope_q(roles: Roles) -> Q:
     return q
 
 
+def club_in_scope(roles: Roles, club: Club) -> bool:
+    """``club_scope_q`` asked of one club: no query when its committee was read with it
+    (held equal to the query set by tests/accounts/test_permissions_scopes.py)."""
+    if club.pk in roles.club_ids or club.committee_id in roles.committee_ids:
+        return True
+    return bool(roles.zone_ids) and club.committee.zone_id in roles.zone_ids
+
+
 def clubs_for_user(user) -> QuerySet[Club]:
     roles = roles_of(user)
     qs = Club.objects.select_related("committee__zone")

@@ -7,7 +7,7 @@ from apps.accounts.models import User
 from apps.accounts.permissions import Roles, roles_of
 from apps.core.rows import rows_read
 from apps.federation.models import Club, Role
-from apps.federation.permissions import can_manage_club, club_scope_q, clubs_for_user
+from apps.federation.permissions import can_manage_club, club_in_scope, club_scope_q
 from apps.tournaments.domain.workflow import (
     PUBLIC_STATUSES,
     REGISTRATION_STATUSES,
@@ -86,10 +86,7 @@ def _in_scope(user, roles: Roles, tournament: Tournament) -> bool:
     """``_tournament_scope_q`` asked of one tournament: its club and committee against the
     user's roles first (no query when the club, read with the tournament, answers), then a
     referee's assignment. Held equal to the query set by tests/tournaments/test_permissions.py."""
-    club = tournament.club
-    if club.pk in roles.club_ids or club.committee_id in roles.committee_ids:
-        return True
-    if roles.zone_ids and club.committee.zone_id in roles.zone_ids:
+    if club_in_scope(roles, tournament.club):
         return True
     return roles.referee and _assigned(user, tournament)
 
@@ -113,8 +110,10 @@ def can_oversee_tournament(user, tournament: Tournament) -> bool:
 
 def can_download_award_file(user, tournament: Tournament) -> bool:
     """The federation's PCN and PP file of the tournament (fascicule 3, ch. 5
-    « Transmission »): its club, and the committee and zone above it (and the federation)."""
-    return clubs_for_user(user).filter(pk=tournament.club_id).exists()
+    « Transmission »): its club, and the committee and zone above it (and the federation),
+    as ``clubs_for_user`` lists them."""
+    roles = roles_of(user)
+    return roles.federation or club_in_scope(roles, tournament.club)
 
 
 def can_read_referee_notes(user, tournament: Tournament) -> bool:

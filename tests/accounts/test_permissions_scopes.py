@@ -3,8 +3,15 @@
 import pytest
 
 from apps.accounts.permissions import roles_of
-from apps.federation.permissions import can_manage_club, clubs_for_user, licensees_for_user
+from apps.federation.permissions import (
+    can_manage_club,
+    club_in_scope,
+    clubs_for_user,
+    licensees_for_user,
+)
 from apps.tournaments import permissions
+from apps.tournaments.selectors import session_for_user
+from tests.personas import PERSONAS
 
 pytestmark = pytest.mark.django_db
 
@@ -101,3 +108,21 @@ def test_roles_are_read_once_per_user(world, django_assert_num_queries):
         roles_of(user)
         roles_of(user)
         can_manage_club(user, world.club)
+
+
+@pytest.mark.parametrize("persona", PERSONAS)
+def test_one_clubs_scope_answers_as_the_list(world, persona):
+    """``club_in_scope`` and the award file's check, asked of one club, answer as
+    ``clubs_for_user`` lists the clubs."""
+    user = world.persona(persona)
+    listed, roles = _ids(clubs_for_user(user)), roles_of(user)
+    for tournament in (world.tournament, world.other_tournament):
+        club = tournament.club
+        assert (roles.federation or club_in_scope(roles, club)) == (club.pk in listed)
+        assert permissions.can_download_award_file(user, tournament) == (club.pk in listed)
+
+
+def test_the_award_files_check_costs_no_query_on_a_read_session(world, django_assert_num_queries):
+    session = session_for_user(world.zone_manager, world.tournament.sessions.first().pk)
+    with django_assert_num_queries(0):
+        assert permissions.can_download_award_file(world.zone_manager, session.tournament)
