@@ -5,6 +5,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.forms import FrenchDecimalField
+from apps.games.domain import belote
 from apps.games.models import BeloteDeal, PinochleHand
 from apps.games.services import ROUND_ROBIN, STANDINGS
 from apps.scoring.domain.deal import Contract
@@ -41,10 +42,14 @@ class DealForm(forms.Form):
     tricks_first = _points(_("Card points"))
     tricks_second = _points(_("Card points"))
     last_trick = forms.TypedChoiceField(label=_("Last trick"), coerce=int)
-    combinations_first = _points(_("Combinations"))
-    combinations_second = _points(_("Combinations"))
+    combinations_by = forms.TypedChoiceField(
+        label=_("Combinations written by"), coerce=int, empty_value=None, required=False
+    )
+    combinations = _points(_("Combinations"))
     belotes_first = forms.IntegerField(label=_("Belotes"), min_value=0, max_value=4, initial=0)
     belotes_second = forms.IntegerField(label=_("Belotes"), min_value=0, max_value=4, initial=0)
+    took_trick_first = forms.BooleanField(label=_("Took a trick"), required=False)
+    took_trick_second = forms.BooleanField(label=_("Took a trick"), required=False)
     finish = forms.TypedChoiceField(
         label=_("« Finish » declared by"), coerce=int, empty_value=None, required=False
     )
@@ -57,18 +62,45 @@ class DealForm(forms.Form):
         self.fields["chooser"].required = False
         self.fields["last_trick"].choices = players
         self.fields["finish"].choices = [("", _("nobody")), *players]
+        self.fields["combinations_by"].choices = [("", _("nobody")), *players]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("combinations") and data.get("combinations_by") is None:
+            self.add_error(
+                "combinations_by",
+                _("Name the player who writes the combinations: one player only writes them."),
+            )
+        return data
+
+    def _took_a_trick(self) -> tuple[bool, bool] | None:
+        """In an all-pass round, who took a trick: ticked, or shown by the points and the
+        last trick."""
+        data = self.cleaned_data
+        if data["contract"] != belote.Contract.ALL_PASS:
+            return None
+        tricks = (data["tricks_first"], data["tricks_second"])
+        ticked = (data["took_trick_first"], data["took_trick_second"])
+        return tuple(
+            ticked[player] or belote.trick_shown(tricks, data["last_trick"], player)
+            for player in belote.PLAYERS
+        )
 
     def entry(self) -> dict:
         """The deal as ``belote_deal_add`` takes it."""
         data = self.cleaned_data
+        combinations = [0, 0]
+        if data["combinations_by"] is not None:
+            combinations[data["combinations_by"]] = data["combinations"]
         return {
             "contract": data["contract"],
             "chooser": data["chooser"],
             "tricks": (data["tricks_first"], data["tricks_second"]),
             "last_trick": data["last_trick"],
-            "combinations": (data["combinations_first"], data["combinations_second"]),
+            "combinations": tuple(combinations),
             "belotes": (data["belotes_first"], data["belotes_second"]),
             "finish": data["finish"],
+            "took_a_trick": self._took_a_trick(),
             "number": data["number"],
         }
 

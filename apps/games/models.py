@@ -76,6 +76,10 @@ class BeloteDeal(models.Model):
     belotes_first = models.PositiveSmallIntegerField(_("belotes, player"), default=0)
     belotes_second = models.PositiveSmallIntegerField(_("belotes, opponent"), default=0)
     finish = models.PositiveSmallIntegerField(_("finish declared by"), null=True, blank=True)
+    # In an all-pass round, whether each player took a trick (a trick of sevens, eights and
+    # nines shows no points); None in a deal played to a contract.
+    took_trick_first = models.BooleanField(_("took a trick, player"), null=True, blank=True)
+    took_trick_second = models.BooleanField(_("took a trick, opponent"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("belote deal")

@@ -50,6 +50,9 @@ def deal_rules(deal: BeloteDeal) -> belote.BeloteDeal:
         combinations=(deal.combinations_first, deal.combinations_second),
         belotes=(deal.belotes_first, deal.belotes_second),
         finish=deal.finish,
+        took_a_trick=None
+        if deal.took_trick_first is None
+        else (deal.took_trick_first, deal.took_trick_second),
     )
 
 

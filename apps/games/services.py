@@ -61,6 +61,8 @@ DEAL_FIELDS = [
     "belotes_first",
     "belotes_second",
     "finish",
+    "took_trick_first",
+    "took_trick_second",
 ]
 
 
@@ -246,6 +248,16 @@ def _rules(record_fields: dict) -> belote.BeloteDeal:
         raise ValidationError(sentence(str(exc))) from exc
 
 
+def _tricks_taken(contract, tricks, last_trick, took_a_trick) -> dict:
+    """Who took a trick, recorded for an all-pass round only (where it decides whether the
+    other player's combinations count against them)."""
+    if contract != belote.Contract.ALL_PASS:
+        return {"took_trick_first": None, "took_trick_second": None}
+    if took_a_trick is None:
+        took_a_trick = tuple(belote.trick_shown(tricks, last_trick, p) for p in belote.PLAYERS)
+    return {"took_trick_first": took_a_trick[0], "took_trick_second": took_a_trick[1]}
+
+
 @transaction.atomic
 def belote_deal_add(
     *,
@@ -258,13 +270,15 @@ def belote_deal_add(
     combinations: tuple[int, int] = (0, 0),
     belotes: tuple[int, int] = (0, 0),
     finish: int | None = None,
+    took_a_trick: tuple[bool, bool] | None = None,
     code: str | None = None,
     number: int | None = None,
 ) -> BeloteDeal:
     """Write the next deal of the match's sheet, refused when the rules do not allow it or
-    the match is over (``code``: written from a player's phone that opened the sheet;
-    ``number``: the deal's, as the page numbered it, so that a deal sent twice is written
-    once)."""
+    the match is over (``took_a_trick``: in an all-pass round, whether each player took a
+    trick, read from the points and the last trick when not given; ``code``: written from
+    a player's phone that opened the sheet; ``number``: the deal's, as the page numbered
+    it, so that a deal sent twice is written once)."""
     match = _open_sheet(actor, match, Tournament.Game.BELOTE, code)
     deals = list(match.deals.all())
     values = {
@@ -280,6 +294,7 @@ def belote_deal_add(
         "belotes_first": belotes[0],
         "belotes_second": belotes[1],
         "finish": finish,
+        **_tricks_taken(contract, tricks, last_trick, took_a_trick),
     }
     if written := _line_sent_again(deals, number, values, DEAL_FIELDS):
         return written

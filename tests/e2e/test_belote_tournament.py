@@ -35,8 +35,8 @@ def _deal(page, chooser: int, tricks: tuple[int, int], contract="no_trumps", bel
     page.select_option("#id_last_trick", str(chooser))
     page.fill("#id_tricks_first", str(tricks[0]))
     page.fill("#id_tricks_second", str(tricks[1]))
-    page.fill("#id_combinations_first", "100" if chooser == 0 else "0")
-    page.fill("#id_combinations_second", "100" if chooser == 1 else "0")
+    page.select_option("#id_combinations_by", str(chooser))
+    page.fill("#id_combinations", "100")
     page.fill("#id_belotes_first", belotes)
     page.click("[data-test=deal-add]")
 

@@ -1,5 +1,6 @@
 """Front belote worked by hand (docs/reference/front-belote-rules.txt): a deal made, a
-no-trumps deal doubled, a bide, a bide pendante and where its points go, all-pass rounds,
+no-trumps deal doubled, a bide, a bide pendante and where its points go, all-pass rounds
+(and who took a trick), combinations written by one player only,
 « finish » won and lost, both players past 1001, and the sheet's invariants."""
 
 import pytest
@@ -55,9 +56,9 @@ def test_a_bide_pendante_leaves_the_choosers_points_waiting():
 
 def test_an_all_pass_round_counts_against_both_players():
     # both took tricks: player 0 has 30 + 10, player 1's combinations (50) and belote (20)
-    # against them; player 1 has 50 and player 0's combinations (20) against them
-    both = deal_score(deal(ALL_PASS, None, tricks=(30, 50), combinations=(20, 50), belotes=(0, 1)))
-    assert both.scores == (-110, -70) and both.kind == "all_pass" and both.winner is None
+    # against them; player 1 has their 50 against them, their own combination nothing
+    both = deal_score(deal(ALL_PASS, None, tricks=(30, 50), combinations=(0, 50), belotes=(0, 1)))
+    assert both.scores == (-110, -50) and both.kind == "all_pass" and both.winner is None
 
 
 def test_in_an_all_pass_round_a_player_without_a_trick_pays_only_the_other_belote():
@@ -85,6 +86,9 @@ def test_a_trick_without_card_points_is_a_trick_taken():
         ({"contract": NO_TRUMPS, "belotes": (1, 0)}, "trop de belotes"),
         ({"contract": ALL_PASS, "chooser": None, "belotes": (1, 1)}, "trop de belotes"),
         ({"contract": ALL_PASS, "chooser": None, "finish": 0}, "« fini »"),
+        ({"combinations": (20, 50)}, "un seul joueur marque ses combinaisons"),
+        ({"tricks": (30, 0), "took_a_trick": (False, True)}, "a pris un pli"),
+        ({"tricks": (0, 0), "last_trick": 1, "took_a_trick": (False, False)}, "a pris un pli"),
     ],
 )
 def test_impossible_deals_are_refused(fields, message):
@@ -183,13 +187,14 @@ def test_no_deal_follows_the_end():
 
 points = st.integers(0, 15).map(lambda n: n * 10)
 contracts = st.sampled_from([TRUMP, NO_TRUMPS, ALL_TRUMPS])
+one_player_combinations = st.one_of(st.tuples(points, st.just(0)), st.tuples(st.just(0), points))
 played = st.builds(
     deal,
     contract=contracts,
     chooser=st.sampled_from([0, 1]),
     tricks=st.tuples(st.integers(0, 152), st.integers(0, 152)),
     last_trick=st.sampled_from([0, 1]),
-    combinations=st.tuples(points, points),
+    combinations=one_player_combinations,
 )
 passed = st.builds(
     deal,
@@ -197,7 +202,7 @@ passed = st.builds(
     chooser=st.none(),
     tricks=st.tuples(st.integers(0, 152), st.integers(0, 152)),
     last_trick=st.sampled_from([0, 1]),
-    combinations=st.tuples(points, points),
+    combinations=one_player_combinations,
     belotes=st.sampled_from([(0, 0), (1, 0), (0, 1)]),
 )
 

@@ -82,6 +82,7 @@ def test_a_deal_is_written_by_the_rules_and_audited(world, belote):
         ({"contract": "trump", "chooser": None, "tricks": (1, 1), "last_trick": 0}, "choisit"),
         ({**WIN, "belotes": (1, 0)}, "rop de belotes"),
         ({**WIN, "combinations": (15, 0)}, "dizaines"),
+        ({**WIN, "combinations": (20, 50)}, "n seul joueur marque ses combinaisons"),
     ],
 )
 def test_a_deal_the_rules_refuse_changes_nothing(world, belote, deal, message):
@@ -222,3 +223,40 @@ def test_sheets_are_kept_for_belote_tournaments_only(world):
     ):
         _draw(world, world.tournament)
     assert not BeloteMatch.objects.exists()
+
+
+def _all_pass(world, match, **others):
+    return services.belote_deal_add(
+        actor=world.referee,
+        match=match,
+        contract="all_pass",
+        chooser=None,
+        tricks=(80, 0),
+        last_trick=0,
+        combinations=(20, 0),
+        **others,
+    )
+
+
+def test_an_all_pass_round_records_who_took_a_trick(world, belote):
+    """Player 1 took a trick of cards worth nothing: player 0's tierce counts against them
+    (-20); not recorded, the sheet shows no trick of theirs and it does not."""
+    first, second = _draw(world, belote)[:2]
+    taken = _all_pass(world, first, took_a_trick=(True, True))
+    assert (taken.took_trick_first, taken.took_trick_second) == (True, True)
+    assert belote_match(belote, first.pk).sheet.lines[0].written == (-90, -20)
+    shown = _all_pass(world, second)
+    assert (shown.took_trick_first, shown.took_trick_second) == (True, False)
+    assert belote_match(belote, second.pk).sheet.lines[0].written == (-90, 0)
+
+
+def test_a_trick_recorded_against_the_points_is_refused(world, belote):
+    match = _draw(world, belote)[0]
+    with pytest.raises(ValidationError, match="a pris un pli"):
+        _all_pass(world, match, took_a_trick=(False, True))
+    assert not BeloteDeal.objects.exists()
+
+
+def test_a_deal_played_to_a_contract_records_no_trick(world, belote):
+    deal = services.belote_deal_add(actor=world.referee, match=_draw(world, belote)[0], **WIN)
+    assert (deal.took_trick_first, deal.took_trick_second) == (None, None)

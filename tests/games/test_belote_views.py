@@ -30,8 +30,8 @@ FORM_WIN = {
     "tricks_first": "120",
     "tricks_second": "0",
     "last_trick": "0",
-    "combinations_first": "0",
-    "combinations_second": "0",
+    "combinations_by": "",
+    "combinations": "0",
     "belotes_first": "0",
     "belotes_second": "0",
     "finish": "",
@@ -227,3 +227,24 @@ def test_the_notes_say_where_points_came_from(world, login, match):
     html = login(world.referee).get(_sheet(match)).content.decode()
     assert '<span data-test="collected">dont 60 de litige</span>' in html
     assert '<span data-test="finish">fini annoncé et manqué</span>' in html
+
+
+def test_the_sheet_asks_who_writes_the_combinations(world, login, match):
+    browser = login(world.referee)
+    url = reverse("games:belote_deal_add", args=[match.pk])
+    nobody = browser.post(url, {**FORM_WIN, "combinations": "50"})
+    assert nobody.status_code == 400 and not BeloteDeal.objects.exists()
+    assert escape("Indiquez le joueur qui marque les combinaisons") in nobody.content.decode()
+    browser.post(url, {**FORM_WIN, "combinations_by": "1", "combinations": "50"})
+    deal = BeloteDeal.objects.get()
+    assert (deal.combinations_first, deal.combinations_second) == (0, 50)
+
+
+def test_an_all_pass_round_ticks_who_took_a_trick(world, login, match):
+    browser = login(world.referee)
+    data = {**FORM_WIN, "contract": "all_pass", "chooser": "", "tricks_first": "80"}
+    browser.post(
+        reverse("games:belote_deal_add", args=[match.pk]), {**data, "took_trick_second": "on"}
+    )
+    deal = BeloteDeal.objects.get()
+    assert (deal.took_trick_first, deal.took_trick_second) == (True, True)

@@ -17,8 +17,8 @@ from tests.threads import together
 pytestmark = pytest.mark.django_db
 
 DEAL_POSTED = {"number": "1", "contract": "no_trumps", "chooser": "0", "tricks_first": "120",
-               "tricks_second": "0", "last_trick": "0", "combinations_first": "0",
-               "combinations_second": "0", "belotes_first": "0", "belotes_second": "0",
+               "tricks_second": "0", "last_trick": "0", "combinations_by": "",
+               "combinations": "0", "belotes_first": "0", "belotes_second": "0",
                "finish": ""}  # fmt: skip
 HAND_POSTED = {"number": "1", "bidder": "0", "bid": "100", "meld_a": "460", "meld_b": "30",
                "tricks_a": "40", "tricks_b": "10", "outcome": "played", "team": ""}  # fmt: skip

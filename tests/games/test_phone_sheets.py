@@ -24,8 +24,8 @@ from tests.wording import said
 pytestmark = pytest.mark.django_db
 
 FORM_WIN = {"number": "1", "contract": "no_trumps", "chooser": "0", "tricks_first": "120",
-            "tricks_second": "0", "last_trick": "0", "combinations_first": "0",
-            "combinations_second": "0", "belotes_first": "0", "belotes_second": "0",
+            "tricks_second": "0", "last_trick": "0", "combinations_by": "",
+            "combinations": "0", "belotes_first": "0", "belotes_second": "0",
             "finish": ""}  # fmt: skip
 
 

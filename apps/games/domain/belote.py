@@ -12,10 +12,15 @@ deal. When both players pass twice, the deal is an all-pass round and counts as 
 (``ALL_PASS``, below).
 
 Where the rules are silent, we chose:
-- All-pass round: each player's points in tricks (and the last trick's 10) count against
-  them; a player who took at least one trick also has the other player's declared
-  combinations counted against them; the other player's declared belote always counts
-  against them. A player's own combinations and belote count for nothing.
+- Combinations: « it is found out which one of the players can write points for the
+  combinations »: one player at most writes combinations in a deal (the sheet asks who);
+  belotes are declared apart, on any lead, by either player.
+- All-pass round: the sheet records whether each player took a trick, as a trick of
+  cards worth nothing shows no points. Each player's points in tricks (and the last
+  trick's 10) count against them; a player who took at least one trick also has the
+  other player's declared combinations counted against them; the other player's declared
+  belote always counts against them. A player's own combinations and belote count for
+  nothing.
 - The points of a bide pendante wait for the next deal that one player wins (more points
   than the other in it): all-pass rounds and further bides pendantes carry them on.
 - The match ends after the deal in which a player reaches 1001: both at once, the player
@@ -54,6 +59,12 @@ MAX_BELOTES = {
 }
 
 
+def trick_shown(tricks: tuple[int, int], last_trick: int, player: int) -> bool:
+    """Whether the sheet shows that the player took a trick: card points, or the last
+    trick (a trick of sevens, eights and nines is worth nothing, and shows nothing)."""
+    return tricks[player] > 0 or last_trick == player
+
+
 @dataclass(frozen=True)
 class BeloteDeal:
     """One deal as the score sheet records it; players are 0 and 1."""
@@ -81,17 +92,33 @@ class BeloteDeal:
             values = getattr(self, name)
             if len(values) != 2 or any(not isinstance(v, int) or v < 0 for v in values):
                 raise ValueError(f"{name} : deux nombres entiers positifs ou nuls")
-        if any(points % 10 for points in self.combinations):
-            raise ValueError("les combinaisons valent des dizaines")
-        if sum(self.belotes) > MAX_BELOTES[contract]:
-            raise ValueError("trop de belotes pour ce contrat")
+        self._check_declared(contract)
+        if self.took_a_trick is not None and any(
+            self._won(player) and not self.took_a_trick[player] for player in PLAYERS
+        ):
+            raise ValueError("un joueur qui a des points ou le dernier pli a pris un pli")
         if self.finish is not None and contract is Contract.ALL_PASS:
             raise ValueError("« fini » se déclare dans une donne jouée à un contrat")
+
+    def _check_declared(self, contract: Contract) -> None:
+        """Combinations by one player, in tens; belotes as the contract's trumps allow."""
+        if any(points % 10 for points in self.combinations):
+            raise ValueError("les combinaisons valent des dizaines")
+        if all(self.combinations):
+            raise ValueError(
+                "un seul joueur marque ses combinaisons dans une donne : celui dont la "
+                "combinaison l'emporte au premier pli"
+            )
+        if sum(self.belotes) > MAX_BELOTES[contract]:
+            raise ValueError("trop de belotes pour ce contrat")
+
+    def _won(self, player: int) -> bool:
+        return trick_shown(self.tricks, self.last_trick, player)
 
     def took(self, player: int) -> bool:
         if self.took_a_trick is not None:
             return self.took_a_trick[player]
-        return self.tricks[player] > 0 or self.last_trick == player
+        return self._won(player)
 
     def points(self, player: int) -> int:
         """The player's points in the deal before the bide rules."""
