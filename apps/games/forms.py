@@ -234,3 +234,9 @@ class SpecialForm(forms.Form):
         field = self.fields["registration"]
         field.queryset = Registration.objects.filter(pk__in=[p.pk for p in players])
         field.label_from_instance = lambda r: r.licensee.full_name
+
+
+class SheetSpecialForm(SpecialForm):
+    """A special entered from a round's sheet: one of the table's players, in its round."""
+
+    round_number = None

@@ -264,6 +264,12 @@ def pinochle_rounds(tournament: Tournament) -> list[tuple[int, list[GameView]]]:
     return sorted(rounds.items())
 
 
+def specials_open(tournament: Tournament) -> bool:
+    """Whether names may still go in the tournament's specials' container."""
+    extras = PinochleExtras.objects.filter(tournament=tournament, specials=True)
+    return extras.filter(drawn_at__isnull=True).exists()
+
+
 def pinochle_game(tournament: Tournament, pk: int) -> GameView | None:
     game = _games(tournament).filter(pk=pk).first()
     return None if game is None else _game_view(game)

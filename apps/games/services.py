@@ -168,9 +168,14 @@ def belote_rounds_draw(*, actor, tournament: Tournament, pairing: str) -> list[B
     return created
 
 
+def _phone_mark(code: str | None) -> dict:
+    """What an audit row adds when a player's phone, opening a sheet by its code, wrote."""
+    return {"phone": True} if code else {}
+
+
 def _line_audited(actor, line, fields: list[str], code: str | None) -> None:
     """The audit row of a line written on a sheet, marked when a phone wrote it."""
-    changes = audit_snapshot(line, fields) | ({"phone": True} if code else {})
+    changes = audit_snapshot(line, fields) | _phone_mark(code)
     audit_record(actor=actor, action="create", instance=line, changes=changes)
 
 
@@ -570,7 +575,7 @@ def pinochle_hand_confirm(
         )
     changes = model_update(hand, {field: True, f"device_{side}": device})
     hand.save(update_fields=list(changes))
-    changes |= {"phone": True} if code else {}
+    changes |= _phone_mark(code)
     audit_record(actor=actor, action="update", instance=hand, changes=changes)
     return hand
 
@@ -648,6 +653,18 @@ def _specials_open(tournament: Tournament) -> PinochleExtras:
     return extras
 
 
+def _special_entered(actor, tournament, registration, round_number, code=None):
+    """A name put in the specials' container, audited (marked when a phone put it)."""
+    special = PinochleSpecial.objects.create(
+        tournament=tournament, registration=registration, round=round_number
+    )
+    changes = audit_snapshot(special, ["registration_id", "round"])
+    audit_record(
+        actor=actor, action="create", instance=special, changes=changes | _phone_mark(code)
+    )
+    return special
+
+
 @transaction.atomic
 def pinochle_special_add(
     *, actor, tournament: Tournament, registration: Registration, round_number: int
@@ -659,16 +676,22 @@ def pinochle_special_add(
         raise ValidationError(_("This player does not play in the tournament."))
     if not 1 <= round_number <= pinochle.ROUNDS:
         raise ValidationError(_("A round from 1 to 8."))
-    special = PinochleSpecial.objects.create(
-        tournament=tournament, registration=registration, round=round_number
-    )
-    audit_record(
-        actor=actor,
-        action="create",
-        instance=special,
-        changes=audit_snapshot(special, ["registration_id", "round"]),
-    )
-    return special
+    return _special_entered(actor, tournament, registration, round_number)
+
+
+@transaction.atomic
+def pinochle_sheet_special_add(
+    *, actor, game: PinochleGame, registration: Registration, code: str | None = None
+) -> PinochleSpecial:
+    """« The scorekeeper will place that player's name of the special … in a container »:
+    from the round's sheet, while it is open (``code``: from a scorekeeper's phone), a
+    player of the table dealt a special, for the game's round."""
+    game = _open_sheet(actor, game, PINOCHLE, code)
+    _specials_open(game.tournament)
+    table = {r for team in (game.team_a, game.team_b) for r in (team.first_id, team.second_id)}
+    if registration.pk not in table:
+        raise ValidationError(_("This player does not play at this table."))
+    return _special_entered(actor, game.tournament, registration, game.round, code)
 
 
 def _boston_specials(game: PinochleGame, hand: PinochleHand) -> None:

@@ -63,6 +63,11 @@ urlpatterns = [
     path("pinochle/parties/<int:pk>/verifier/", views.pinochle_confirm, name="pinochle_confirm"),
     path("pinochle/parties/<int:pk>/temps/", views.pinochle_time, name="pinochle_time"),
     path(
+        "pinochle/parties/<int:pk>/special/",
+        views.pinochle_sheet_special,
+        name="pinochle_sheet_special",
+    ),
+    path(
         "pinochle/parties/<int:pk>/retirer-la-derniere-donne/",
         views.pinochle_hand_delete,
         name="pinochle_hand_delete",
@@ -73,4 +78,5 @@ urlpatterns = [
     path("feuille/<str:code>/", views.sheet_page, name="sheet"),
     path("feuille/<str:code>/ligne/", views.sheet_line, name="sheet_line"),
     path("feuille/<str:code>/verifier/", views.sheet_confirm, name="sheet_confirm"),
+    path("feuille/<str:code>/special/", views.sheet_special, name="sheet_special"),
 ]

@@ -34,6 +34,7 @@ from apps.games.forms import (
     ExtrasForm,
     FreeDealForm,
     HandForm,
+    SheetSpecialForm,
     SpecialForm,
     TeamForm,
 )
@@ -524,8 +525,9 @@ def _special_add(request, tournament):
     services.pinochle_special_add(actor=request.user, tournament=tournament, **form.cleaned_data)
 
 
+SPECIAL_ENTERED = _lazy("The name is in the container.")
 pinochle_extras = _pinochle_action(_extras_set, _lazy("The options are saved."))
-pinochle_special = _pinochle_action(_special_add, _lazy("The name is in the container."))
+pinochle_special = _pinochle_action(_special_add, SPECIAL_ENTERED)
 pinochle_specials_draw = _pinochle_action(
     lambda request, tournament: services.pinochle_specials_draw(
         actor=request.user, tournament=tournament
@@ -579,7 +581,21 @@ def _game_context(request, view, form=None, code: str | None = None) -> dict:
         "can_call_time": run and is_open and not over and not game.time_called,
         "can_take_off": run and is_open and view.hands,
         "can_reopen": run and game.submitted_at is not None,
+        "special_form": (
+            _sheet_special_form(game) if is_open and selectors.specials_open(tournament) else None
+        ),
+        "special_url": (
+            reverse("games:sheet_special", args=[code])
+            if code
+            else reverse("games:pinochle_sheet_special", args=[game.pk])
+        ),
     }
+
+
+def _sheet_special_form(game, data=None) -> SheetSpecialForm:
+    """The table's four players, for a special dealt in the game's round."""
+    players = [p for team in (game.team_a, game.team_b) for p in (team.first, team.second)]
+    return SheetSpecialForm(data, players=players)
 
 
 @sign_in_when_refused
@@ -627,7 +643,20 @@ def _confirm(request, view):
     services.pinochle_hand_confirm(actor=request.user, hand=hand, side=request.POST.get("side"))
 
 
+def _sheet_special(request, view, code: str | None = None):
+    form = _sheet_special_form(view.game, request.POST)
+    if not form.is_valid():
+        raise ValidationError(_("Choose the player dealt the special."))
+    services.pinochle_sheet_special_add(
+        actor=None if code else request.user,
+        game=view.game,
+        registration=form.cleaned_data["registration"],
+        code=code,
+    )
+
+
 pinochle_confirm = _game_write(_confirm, _lazy("The hand is confirmed."))
+pinochle_sheet_special = _game_write(_sheet_special, SPECIAL_ENTERED)
 pinochle_time = _game_write(
     lambda request, view: services.pinochle_time_call(actor=request.user, game=view.game),
     _lazy("Time is called: the higher total wins."),
@@ -904,3 +933,18 @@ def sheet_confirm(request, code):
     except ValidationError as exc:
         messages.error(request, error_text(exc))
     return redirect(f"{reverse('games:sheet', args=[code])}#sheet")
+
+
+@require_POST
+@code_throttle_answered(CODE_PAGE)
+def sheet_special(request, code):
+    """A pinochle scorekeeper enters, from their phone, a player of the table dealt a
+    special."""
+    code = code.strip().upper()
+    game, view = _phone_sheet(request, code)
+    if game.key != PINOCHLE:
+        raise Http404
+    service_call(
+        request, _sheet_special, done=SPECIAL_ENTERED, request=request, view=view, code=code
+    )
+    return redirect(f"{reverse('games:sheet', args=[code])}#specials")

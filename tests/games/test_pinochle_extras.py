@@ -9,6 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from apps.core.models import AuditLog
 from apps.games import services
 from apps.games.domain.pinochle import specials_draw
 from apps.games.models import PinochleExtras, PinochleGame, PinochleSpecial
@@ -127,3 +128,70 @@ def test_the_page_shows_the_cup_the_container_and_the_drawing(world, login, game
     extras = PinochleExtras.objects.get(tournament=tournament)
     html = browser.get(url).content.decode()
     assert 'data-test="specials-winner"' in html and str(extras.seed) in html
+
+
+# --- a special entered from the round's sheet -------------------------------------------
+
+
+def _table(game):
+    return [game.team_a.first, game.team_a.second, game.team_b.first, game.team_b.second]
+
+
+def test_a_scorekeeper_enters_a_special_from_the_sheet_for_its_round(world, games):
+    game = next(g for g in games if g.round == 2 and not g.bye)
+    player = _table(game)[2]
+    special = services.pinochle_sheet_special_add(
+        actor=None, game=game, registration=player, code=game.code
+    )
+    assert (special.registration, special.round) == (player, 2)
+    audit = AuditLog.objects.get(action="create", object_id=str(special.pk))
+    assert audit.changes["phone"] is True
+
+
+def test_a_special_from_the_sheet_is_one_of_its_table_while_it_is_open(world, games):
+    game, other = [g for g in games if g.round == 1 and not g.bye][:2]
+    stranger = _table(other)[0]
+    refused = re.escape(said("This player does not play at this table."))
+    with pytest.raises(ValidationError, match=refused):
+        services.pinochle_sheet_special_add(
+            actor=None, game=game, registration=stranger, code=game.code
+        )
+    with pytest.raises(ValidationError):  # another sheet's code
+        services.pinochle_sheet_special_add(
+            actor=None, game=game, registration=_table(game)[0], code=other.code
+        )
+    _hand(world, game, A_WINS)
+    services.pinochle_game_submit(actor=world.referee, game=game)
+    with pytest.raises(ValidationError):  # submitted
+        services.pinochle_sheet_special_add(
+            actor=world.referee, game=game, registration=_table(game)[0]
+        )
+    assert not PinochleSpecial.objects.exists()
+
+
+def test_the_phone_sheet_offers_the_special_and_puts_the_name_in(world, client, games):
+    game = next(g for g in games if g.round == 1 and not g.bye)
+    page = client.get(reverse("games:sheet", args=[game.code])).content.decode()
+    assert 'data-test="sheet-special"' in page
+    player = _table(game)[1]
+    response = client.post(
+        reverse("games:sheet_special", args=[game.code]), {"registration": player.pk}
+    )
+    assert response.status_code == 302
+    assert PinochleSpecial.objects.get().registration == player
+    stranger = next(p for p in game_players(game.tournament) if p not in _table(game))
+    client.post(reverse("games:sheet_special", args=[game.code]), {"registration": stranger.pk})
+    assert PinochleSpecial.objects.count() == 1
+
+
+def test_without_the_drawing_the_sheet_offers_no_special(world, client, games):
+    game = next(g for g in games if g.round == 1 and not g.bye)
+    services.pinochle_extras_set(
+        actor=world.referee, tournament=game.tournament, set_cup_cents=None, specials=False
+    )
+    page = client.get(reverse("games:sheet", args=[game.code])).content.decode()
+    assert 'data-test="sheet-special"' not in page
+    response = client.post(
+        reverse("games:sheet_special", args=[game.code]), {"registration": _table(game)[0].pk}
+    )
+    assert response.status_code == 302 and not PinochleSpecial.objects.exists()
