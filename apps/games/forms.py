@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from apps.core.forms import FrenchDecimalField
 from apps.games.domain import belote
+from apps.games.domain.pinochle import TICKET_BUNDLES
 from apps.games.models import BeloteDeal, PinochleHand
 from apps.games.services import ROUND_ROBIN, STANDINGS
 from apps.scoring.domain.deal import Contract
@@ -216,13 +217,32 @@ class ExtrasForm(forms.Form):
         help_text=_("Leave it empty for no set cup."),
     )
     specials = forms.BooleanField(label=_("Specials' drawing"), required=False)
+    fifty_fifty = forms.BooleanField(label=_("50/50 drawing"), required=False)
 
     def entry(self) -> dict:
         amount = self.cleaned_data["set_cup"]
         return {
             "set_cup_cents": None if amount is None else int(amount * 100),
             "specials": self.cleaned_data["specials"],
+            "fifty_fifty": self.cleaned_data["fifty_fifty"],
         }
+
+
+class TicketSaleForm(forms.Form):
+    """Tickets of the 50/50 sold between rounds, at the rules' prices."""
+
+    buyer = forms.CharField(label=_("Buyer"), max_length=80)
+    bundle = forms.TypedChoiceField(label=_("Tickets"), coerce=int)
+    bundles = forms.IntegerField(label=_("Bundles"), min_value=1, max_value=50, initial=1)
+    round_number = forms.IntegerField(label=_("After round"), min_value=0, max_value=8)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        bundle = _("%(tickets)s for %(euros)s €")
+        self.fields["bundle"].choices = [
+            (tickets, bundle % {"tickets": tickets, "euros": cents // 100})
+            for tickets, cents in TICKET_BUNDLES.items()
+        ]
 
 
 class SpecialForm(forms.Form):

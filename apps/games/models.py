@@ -284,6 +284,10 @@ class PinochleExtras(models.Model):
         Registration, on_delete=models.PROTECT, related_name="+", null=True, blank=True
     )
     drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
+    fifty_fifty = models.BooleanField(_("50/50 drawing"), default=False)
+    fifty_seed = models.BigIntegerField(_("50/50 drawing's seed"), null=True, blank=True)
+    fifty_ticket = models.PositiveIntegerField(_("ticket drawn"), null=True, blank=True)
+    fifty_drawn_at = models.DateTimeField(_("50/50 drawn at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("pinochle extras")
@@ -313,3 +317,28 @@ class PinochleSpecial(models.Model):
 
     def __str__(self) -> str:
         return f"{self.registration.licensee.full_name} ({self.round})"
+
+
+class PinochleTicketSale(models.Model):
+    """Tickets of the 50/50 drawing sold between rounds (« 3 for $1 or 20 for $5 »):
+    ``bundles`` bundles of ``bundle`` tickets, numbered on in the order sold."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="pinochle_ticket_sales"
+    )
+    round = models.PositiveSmallIntegerField(_("sold after round"))
+    buyer = models.CharField(_("buyer"), max_length=80)
+    bundle = models.PositiveSmallIntegerField(_("tickets in the bundle"))
+    bundles = models.PositiveSmallIntegerField(_("bundles"))
+
+    class Meta:
+        verbose_name = _("50/50 tickets sold")
+        verbose_name_plural = _("50/50 tickets sold")
+        ordering = ["pk"]
+
+    def __str__(self) -> str:
+        return f"{self.buyer} ({self.bundle} x {self.bundles})"
+
+    @property
+    def tickets(self) -> int:
+        return self.bundle * self.bundles

@@ -22,6 +22,7 @@ from apps.games.models import (
     PinochleHand,
     PinochleSpecial,
     PinochleTeam,
+    PinochleTicketSale,
 )
 from apps.scoring.domain.deal import Deal
 from apps.tournaments.domain.workflow import Status
@@ -317,6 +318,19 @@ class PinochleExtrasView:
     extras: PinochleExtras | None
     set_hands: int  # hands set on the sheets (circled)
     entries: tuple[PinochleSpecial, ...]  # the specials' container, in the order of entry
+    sales: tuple[PinochleTicketSale, ...] = ()  # the 50/50's tickets, in the order sold
+
+    @property
+    def fifty_fifty(self) -> pinochle.FiftyFifty:
+        return pinochle.fifty_fifty([(sale.bundle, sale.bundles) for sale in self.sales])
+
+    @property
+    def fifty_winner(self) -> PinochleTicketSale | None:
+        """The sale holding the ticket drawn, once drawn."""
+        if self.extras is None or self.extras.fifty_ticket is None:
+            return None
+        sold = [sale.tickets for sale in self.sales]
+        return self.sales[pinochle.ticket_holder(sold, self.extras.fifty_ticket)]
 
     @property
     def cup_euros(self) -> Decimal | None:
@@ -329,7 +343,8 @@ class PinochleExtrasView:
 def pinochle_extras_of(
     tournament: Tournament, rounds: list[tuple[int, list[GameView]]]
 ) -> PinochleExtrasView:
-    """The set cup's total so far and the specials' container (two queries)."""
+    """The set cup's total so far, the specials' container and the 50/50's tickets (three
+    queries)."""
     extras = (
         PinochleExtras.objects.filter(tournament=tournament)
         .select_related("winner__licensee")
@@ -345,7 +360,8 @@ def pinochle_extras_of(
     entries = PinochleSpecial.objects.filter(tournament=tournament).select_related(
         "registration__licensee"
     )
-    return PinochleExtrasView(extras, set_hands, tuple(entries.order_by("pk")))
+    sales = PinochleTicketSale.objects.filter(tournament=tournament).order_by("pk")
+    return PinochleExtrasView(extras, set_hands, tuple(entries.order_by("pk")), tuple(sales))
 
 
 # --- a sheet opened from a phone -----------------------------------------------------

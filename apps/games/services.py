@@ -33,6 +33,7 @@ from apps.games.models import (
     PinochleHand,
     PinochleSpecial,
     PinochleTeam,
+    PinochleTicketSale,
 )
 from apps.games.selectors import (
     belote_standings,
@@ -627,17 +628,23 @@ def pinochle_game_reopen(*, actor, game: PinochleGame, reason: str) -> PinochleG
 
 @transaction.atomic
 def pinochle_extras_set(
-    *, actor, tournament: Tournament, set_cup_cents: int | None, specials: bool
+    *,
+    actor,
+    tournament: Tournament,
+    set_cup_cents: int | None,
+    specials: bool,
+    fifty_fifty: bool = False,
 ) -> PinochleExtras:
-    """Turn the set cup (with each set player's amount) and the specials' drawing on or
-    off, until the drawing is made."""
+    """Turn the set cup (with each set player's amount), the specials' drawing and the
+    50/50 drawing on or off, until a drawing is made."""
     tournament = _game_room(actor, tournament, PINOCHLE)
     extras, _created = PinochleExtras.objects.select_for_update().get_or_create(
         tournament=tournament
     )
-    if extras.drawn_at is not None:
-        raise ValidationError(_("The specials are drawn: the options are set."))
-    changes = model_update(extras, {"set_cup_cents": set_cup_cents, "specials": specials})
+    if extras.drawn_at is not None or extras.fifty_drawn_at is not None:
+        raise ValidationError(_("A drawing is made: the options are set."))
+    wanted = {"set_cup_cents": set_cup_cents, "specials": specials, "fifty_fifty": fifty_fifty}
+    changes = model_update(extras, wanted)
     if changes:
         extras.save()
         audit_record(actor=actor, action="update", instance=extras, changes=changes)
@@ -708,15 +715,20 @@ def _boston_specials(game: PinochleGame, hand: PinochleHand) -> None:
     )
 
 
+def _every_sheet_submitted(tournament: Tournament, refusal: str) -> None:
+    """A drawing at the end of the tournament: refused with ``refusal`` before."""
+    games = PinochleGame.objects.filter(tournament=tournament)
+    if not games.exists() or games.filter(submitted_at__isnull=True).exists():
+        raise ValidationError(refusal)
+
+
 @transaction.atomic
 def pinochle_specials_draw(*, actor, tournament: Tournament) -> PinochleExtras:
     """Draw the one name from the specials' container once every sheet is in; the seed is
     kept, so the same entries and seed draw the same name again."""
     tournament = _game_room(actor, tournament, PINOCHLE)
     extras = _specials_open(tournament)
-    games = PinochleGame.objects.filter(tournament=tournament)
-    if not games.exists() or games.filter(submitted_at__isnull=True).exists():
-        raise ValidationError(_("The specials are drawn once every sheet is submitted."))
+    _every_sheet_submitted(tournament, _("The specials are drawn once every sheet is submitted."))
     entries = list(PinochleSpecial.objects.filter(tournament=tournament).order_by("pk"))
     if not entries:
         raise ValidationError(_("No name is in the specials' container."))
@@ -731,6 +743,61 @@ def pinochle_specials_draw(*, actor, tournament: Tournament) -> PinochleExtras:
         instance=extras,
         changes={"seed": extras.seed, "winner": drawn, "entries": len(entries)},
     )
+    return extras
+
+
+def _fifty_fifty_open(tournament: Tournament) -> PinochleExtras:
+    extras = PinochleExtras.objects.select_for_update().filter(tournament=tournament).first()
+    if extras is None or not extras.fifty_fifty:
+        raise ValidationError(_("This tournament has no 50/50 drawing."))
+    if extras.fifty_drawn_at is not None:
+        raise ValidationError(_("The 50/50 is drawn already."))
+    return extras
+
+
+@transaction.atomic
+def pinochle_tickets_sell(
+    *, actor, tournament: Tournament, buyer: str, bundle: int, bundles: int, round_number: int
+) -> PinochleTicketSale:
+    """Tickets of the 50/50 sold between rounds (« 3 for $1 or 20 for $5 »), to anyone in
+    the room, until the drawing."""
+    tournament = _game_room(actor, tournament, PINOCHLE)
+    _fifty_fifty_open(tournament)
+    buyer = buyer.strip()
+    if not buyer:
+        raise ValidationError(_("Name the buyer."))
+    if not 0 <= round_number <= pinochle.ROUNDS:
+        raise ValidationError(_("A round from 0 (before the first) to 8."))
+    try:
+        pinochle.fifty_fifty([(bundle, bundles)])
+    except ValueError as exc:
+        raise ValidationError(sentence(str(exc))) from exc
+    sale = PinochleTicketSale.objects.create(
+        tournament=tournament, round=round_number, buyer=buyer, bundle=bundle, bundles=bundles
+    )
+    changes = audit_snapshot(sale, ["round", "buyer", "bundle", "bundles"])
+    audit_record(actor=actor, action="create", instance=sale, changes=changes)
+    return sale
+
+
+@transaction.atomic
+def pinochle_fifty_fifty_draw(*, actor, tournament: Tournament) -> PinochleExtras:
+    """Draw one ticket of the 50/50 once every sheet is submitted, its seed kept: the same
+    tickets and seed draw the same ticket again."""
+    tournament = _game_room(actor, tournament, PINOCHLE)
+    extras = _fifty_fifty_open(tournament)
+    _every_sheet_submitted(tournament, _("The 50/50 is drawn once every sheet is submitted."))
+    sales = list(PinochleTicketSale.objects.filter(tournament=tournament))
+    if not sales:
+        raise ValidationError(_("No ticket of the 50/50 is sold."))
+    container = pinochle.fifty_fifty([(sale.bundle, sale.bundles) for sale in sales])
+    extras.fifty_seed = secrets.randbits(32)
+    extras.fifty_ticket = pinochle.ticket_draw(container.tickets, extras.fifty_seed)
+    extras.fifty_drawn_at = timezone.now()
+    extras.save()
+    changes = {"fifty_seed": extras.fifty_seed, "fifty_ticket": extras.fifty_ticket,
+               "tickets": container.tickets, "paid_cents": container.paid}  # fmt: skip
+    audit_record(actor=actor, action="update", instance=extras, changes=changes)
     return extras
 
 

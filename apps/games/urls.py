@@ -53,6 +53,12 @@ urlpatterns = [
     path("tournois/<int:pk>/pinochle/tirage/", views.pinochle_draw, name="pinochle_draw"),
     path("tournois/<int:pk>/pinochle/options/", views.pinochle_extras, name="pinochle_extras"),
     path("tournois/<int:pk>/pinochle/special/", views.pinochle_special, name="pinochle_special"),
+    path("tournois/<int:pk>/pinochle/billets/", views.pinochle_tickets, name="pinochle_tickets"),
+    path(
+        "tournois/<int:pk>/pinochle/tirage-50-50/",
+        views.pinochle_fifty_fifty_draw,
+        name="pinochle_fifty_fifty_draw",
+    ),
     path(
         "tournois/<int:pk>/pinochle/tirage-specials/",
         views.pinochle_specials_draw,

@@ -37,6 +37,7 @@ from apps.games.forms import (
     SheetSpecialForm,
     SpecialForm,
     TeamForm,
+    TicketSaleForm,
 )
 from apps.games.kinds import ClubGame, sheet_by_code
 from apps.games.models import BeloteDeal, BeloteMatch, FreeTable, PinochleGame, PinochleTeam
@@ -452,11 +453,13 @@ def _extras_context(tournament, rounds, players) -> dict:
         if not extras or extras.set_cup_cents is None
         else extras.set_cup_cents / 100,
         "specials": bool(extras and extras.specials),
+        "fifty_fifty": bool(extras and extras.fifty_fifty),
     }
     return {
         "view": view,
         "form": ExtrasForm(initial=initial),
         "special_form": SpecialForm(players=players),
+        "ticket_form": TicketSaleForm(),
     }
 
 
@@ -525,6 +528,20 @@ def _special_add(request, tournament):
     services.pinochle_special_add(actor=request.user, tournament=tournament, **form.cleaned_data)
 
 
+def _tickets_sell(request, tournament):
+    form = TicketSaleForm(request.POST)
+    if not form.is_valid():
+        raise ValidationError(form_errors_text(form))
+    services.pinochle_tickets_sell(actor=request.user, tournament=tournament, **form.cleaned_data)
+
+
+pinochle_tickets = _pinochle_action(_tickets_sell, _lazy("The tickets are sold."))
+pinochle_fifty_fifty_draw = _pinochle_action(
+    lambda request, tournament: services.pinochle_fifty_fifty_draw(
+        actor=request.user, tournament=tournament
+    ),
+    _lazy("The 50/50 is drawn."),
+)
 SPECIAL_ENTERED = _lazy("The name is in the container.")
 pinochle_extras = _pinochle_action(_extras_set, _lazy("The options are saved."))
 pinochle_special = _pinochle_action(_special_add, SPECIAL_ENTERED)

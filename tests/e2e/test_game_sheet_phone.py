@@ -2,12 +2,19 @@
 printed on the round assignments, writes a deal, and the referee's sheet shows it.
 Pinochle: team A's scorekeeper writes a hand and confirms it from their phone, which
 cannot confirm it for team B too (even posting it by hand); team B's scorekeeper confirms
-it from their own phone (a second browser context). Screenshots to /tmp/donne-shots."""
+it from their own phone (a second browser context); the scorekeeper enters a dealt special
+from the sheet. Screenshots to /tmp/donne-shots."""
 
 from django.urls import reverse
 
 from apps.games import services
-from apps.games.models import BeloteDeal, BeloteMatch, PinochleGame, PinochleHand
+from apps.games.models import (
+    BeloteDeal,
+    BeloteMatch,
+    PinochleGame,
+    PinochleHand,
+    PinochleSpecial,
+)
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from tests import factories as f
@@ -69,6 +76,9 @@ def test_a_pinochle_hand_written_then_confirmed_from_each_teams_phone(page, live
     first, second, third, fourth = register(tournament, 4)
     for a, b in ((first, second), (third, fourth)):
         services.pinochle_team_create(actor=referee, tournament=tournament, first=a, second=b)
+    services.pinochle_extras_set(
+        actor=referee, tournament=tournament, set_cup_cents=None, specials=True
+    )
     services.pinochle_numbers_draw(actor=referee, tournament=tournament, seed=1)
     game = PinochleGame.objects.get(tournament=tournament, round=1)
 
@@ -85,6 +95,11 @@ def test_a_pinochle_hand_written_then_confirmed_from_each_teams_phone(page, live
     assert page.locator("[data-test=confirm-a]").is_visible()
     assert page.locator("[data-test=confirm-b]").bounding_box()["x"] < 390  # on screen
     page.screenshot(path=str(SHOTS / "pinochle-phone-390.png"), full_page=True)
+    # Team B's first player was dealt a double run: the scorekeeper enters it from the sheet.
+    page.select_option("[data-test=sheet-special] select", str(game.team_b.first_id))
+    page.click("[data-test=sheet-special-add]")
+    page.locator(".message").filter(has_text="Le nom est dans l'urne").wait_for()
+    assert PinochleSpecial.objects.get().registration_id == game.team_b.first_id
     page.click("[data-test=confirm-a]")
     page.wait_for_selector("[data-test=confirm-elsewhere]")
     assert page.locator("[data-test=confirm-b]").count() == 0

@@ -315,3 +315,60 @@ def specials_draw(entries: Sequence[str], seed: int) -> str:
     if not entries:
         raise ValueError("aucun nom dans le tirage des « specials »")
     return entries[random.Random(seed).randrange(len(entries))]
+
+
+# --- the 50/50 drawing ----------------------------------------------------------------
+
+# « Tickets will be sold between each round for a 50/50 drawing. The price will be 3 for
+# $1 or 20 for $5 »: tickets in a bundle -> its price in cents (the rules' dollars read as
+# the club's euros).
+TICKET_BUNDLES = {3: 100, 20: 500}
+
+
+@dataclass(frozen=True)
+class FiftyFifty:
+    """The 50/50's container: « one ticket drawn for 50% of the money paid. The balance of
+    the money will be aggregated with the prize fund. » Amounts in cents."""
+
+    tickets: int
+    paid: int
+
+    @property
+    def prize(self) -> int:
+        return self.paid // 2
+
+    @property
+    def fund(self) -> int:
+        return self.paid - self.prize
+
+
+def fifty_fifty(sales: Sequence[tuple[int, int]]) -> FiftyFifty:
+    """The tickets and money of ``sales``, each (tickets in the bundle, bundles bought)."""
+    for bundle, count in sales:
+        if bundle not in TICKET_BUNDLES:
+            raise ValueError("les billets se vendent 3 pour 1 € ou 20 pour 5 €")
+        if count < 1:
+            raise ValueError("au moins un lot de billets")
+    return FiftyFifty(
+        sum(bundle * count for bundle, count in sales),
+        sum(TICKET_BUNDLES[bundle] * count for bundle, count in sales),
+    )
+
+
+def ticket_draw(tickets: int, seed: int) -> int:
+    """The ticket drawn, numbered from 1 in the order sold; the same number of tickets and
+    seed always draw the same one, so the drawing can be checked afterwards."""
+    if tickets < 1:
+        raise ValueError("aucun billet dans le tirage 50/50")
+    return random.Random(seed).randint(1, tickets)
+
+
+def ticket_holder(sold: Sequence[int], ticket: int) -> int:
+    """The index of the sale that holds ``ticket``, the sales holding ``sold`` tickets each
+    and numbered on from one sale to the next."""
+    last = 0
+    for index, tickets in enumerate(sold):
+        last += tickets
+        if ticket <= last:
+            return index
+    raise ValueError("ce billet n'a pas été vendu")
