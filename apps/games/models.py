@@ -205,6 +205,14 @@ class PinochleGame(models.Model):
     submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
     # The code a player's phone opens the sheet with, printed on the round assignments.
     code = models.CharField(_("code"), max_length=8, unique=True, null=True, blank=True)
+    # « At the end of the round one score sheet will be selected, signed by the scorekeeper
+    # and countersigned by one opponent »: the team whose scorekeeper signed (« a », « b »)
+    # and each one's phone (its device token, apps.movements.phones).
+    signed_side = models.CharField(_("signed by the scorekeeper of"), max_length=1, blank=True)
+    signed_device = models.CharField(_("signed from the phone"), max_length=32, blank=True)
+    countersigned_device = models.CharField(
+        _("countersigned from the phone"), max_length=32, blank=True
+    )
 
     class Meta:
         verbose_name = _("pinochle game")

@@ -587,6 +587,7 @@ def pinochle_hand_delete(*, actor, hand: PinochleHand) -> None:
     game = _open_game(actor, hand.game)
     refusal = _("Only the sheet's last hand can be taken off.")
     _last_taken_off(actor, hand, game.hands.all(), HAND_FIELDS, refusal)
+    _signatures_void(actor, game)
 
 
 @transaction.atomic
@@ -602,10 +603,8 @@ def pinochle_time_call(*, actor, game: PinochleGame) -> PinochleGame:
     return game
 
 
-@transaction.atomic
-def pinochle_game_submit(*, actor, game: PinochleGame) -> PinochleGame:
-    """Submit a finished game's sheet, every hand confirmed: it is locked."""
-    game = _open_game(actor, game)
+def _game_over(game: PinochleGame) -> None:
+    """Refused unless every hand is confirmed and the game is over."""
     hands = list(game.hands.all())
     if any(not hand.confirmed for hand in hands):
         raise ValidationError(_("Both scorekeepers confirm every hand first."))
@@ -614,13 +613,80 @@ def pinochle_game_submit(*, actor, game: PinochleGame) -> PinochleGame:
         raise ValidationError(
             _("The game is not over: 500 points, a Boston, or time called with a leader.")
         )
+
+
+@transaction.atomic
+def pinochle_game_submit(*, actor, game: PinochleGame) -> PinochleGame:
+    """Submit a finished game's sheet, every hand confirmed: it is locked."""
+    game = _open_game(actor, game)
+    _game_over(game)
     return _submitted(actor, game)
+
+
+SIGNATURE_FIELDS = ["signed_side", "signed_device", "countersigned_device"]
+
+
+def _signed_phone(game: PinochleGame, code: str, device: str) -> PinochleGame:
+    """The sheet ``code`` opens, locked and open, written on from a phone holding its
+    token (``device``)."""
+    game = _open_sheet(None, game, PINOCHLE, code)
+    if not device:
+        raise ValidationError(
+            _("Open the sheet again on this phone, then sign: it holds no token of it.")
+        )
+    return game
+
+
+def _signatures_set(actor, game: PinochleGame, values: dict, code: str | None = None) -> None:
+    changes = model_update(game, values)
+    if changes:
+        game.save(update_fields=list(changes))
+        audit_record(
+            actor=actor, action="update", instance=game, changes=changes | _phone_mark(code)
+        )
+
+
+@transaction.atomic
+def pinochle_sheet_sign(*, game: PinochleGame, side: str, code: str, device: str) -> PinochleGame:
+    """« … signed by the scorekeeper »: the game over and every hand confirmed, the
+    scorekeeper of team ``side`` (« a » or « b ») signs the sheet from their phone."""
+    game = _signed_phone(game, code, device)
+    _game_over(game)
+    if side not in ("a", "b"):
+        raise ValidationError(_("Unknown team."))
+    if game.signed_side:
+        raise ValidationError(_("The sheet is signed already."))
+    _signatures_set(None, game, {"signed_side": side, "signed_device": device}, code)
+    return game
+
+
+@transaction.atomic
+def pinochle_sheet_countersign(*, game: PinochleGame, code: str, device: str) -> PinochleGame:
+    """« … and countersigned by one opponent », from their own phone: the sheet is then
+    submitted to the tournament's recorder, and locked."""
+    game = _signed_phone(game, code, device)
+    if not game.signed_side:
+        raise ValidationError(_("The scorekeeper signs the sheet first."))
+    if device == game.signed_device:
+        raise ValidationError(
+            _("An opponent countersigns the sheet from their own phone, not the signer's.")
+        )
+    _signatures_set(None, game, {"countersigned_device": device}, code)
+    return _submitted(None, game)
+
+
+def _signatures_void(actor, game: PinochleGame) -> None:
+    """A sheet changed or reopened after it was signed is to be signed again."""
+    _signatures_set(actor, game, dict.fromkeys(SIGNATURE_FIELDS, ""))
 
 
 @transaction.atomic
 def pinochle_game_reopen(*, actor, game: PinochleGame, reason: str) -> PinochleGame:
-    """Reopen a submitted sheet: the tournament's director only, with the reason kept."""
-    return _sheet_reopen(actor, game, PINOCHLE, reason)
+    """Reopen a submitted sheet: the tournament's director only, with the reason kept; its
+    signatures are void."""
+    game = _sheet_reopen(actor, game, PINOCHLE, reason)
+    _signatures_void(actor, game)
+    return game
 
 
 # --- pinochle's set cup and specials -------------------------------------------------

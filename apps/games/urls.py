@@ -85,4 +85,5 @@ urlpatterns = [
     path("feuille/<str:code>/ligne/", views.sheet_line, name="sheet_line"),
     path("feuille/<str:code>/verifier/", views.sheet_confirm, name="sheet_confirm"),
     path("feuille/<str:code>/special/", views.sheet_special, name="sheet_special"),
+    path("feuille/<str:code>/signer/", views.sheet_sign, name="sheet_sign"),
 ]

@@ -584,7 +584,11 @@ def _game_context(request, view, form=None, code: str | None = None) -> dict:
         "names": names,
         "rows": list(zip(view.hands, lines, strict=True)),
         "form": (form or HandForm(**names)) if is_open and not over and not view.pending else None,
-        "closed": code is not None and (not is_open or (over and not view.pending)),
+        # Over and every hand confirmed, the phones sign and countersign the sheet, which
+        # submits it; a phone has nothing more to do once it is submitted.
+        "closed": code is not None and not is_open,
+        "signing": code is not None and is_open and over and not view.pending,
+        "sign_url": reverse("games:sheet_sign", args=[code]) if code else None,
         "post_url": _line_url(code, "games:pinochle_hand", game.pk),
         "confirm_url": (
             reverse("games:sheet_confirm", args=[code])
@@ -950,6 +954,39 @@ def sheet_confirm(request, code):
     except ValidationError as exc:
         messages.error(request, error_text(exc))
     return redirect(f"{reverse('games:sheet', args=[code])}#sheet")
+
+
+@require_POST
+@code_throttle_answered(CODE_PAGE)
+def sheet_sign(request, code):
+    """A pinochle scorekeeper signs the finished sheet from their phone, or an opponent
+    countersigns it from theirs (which submits it)."""
+    code = code.strip().upper()
+    game, view = _phone_sheet(request, code)
+    if game.key != PINOCHLE:
+        raise Http404
+    device = phone_device(request, code) or ""
+    if request.POST.get("action") == "countersign":
+        done = _("The sheet is countersigned and submitted.")
+        service_call(
+            request,
+            services.pinochle_sheet_countersign,
+            done=done,
+            game=view.game,
+            code=code,
+            device=device,
+        )
+    else:
+        service_call(
+            request,
+            services.pinochle_sheet_sign,
+            done=_("The sheet is signed: an opponent countersigns it from their own phone."),
+            game=view.game,
+            side=request.POST.get("side", ""),
+            code=code,
+            device=device,
+        )
+    return redirect(f"{reverse('games:sheet', args=[code])}#signatures")
 
 
 @require_POST

@@ -3,7 +3,8 @@ printed on the round assignments, writes a deal, and the referee's sheet shows i
 Pinochle: team A's scorekeeper writes a hand and confirms it from their phone, which
 cannot confirm it for team B too (even posting it by hand); team B's scorekeeper confirms
 it from their own phone (a second browser context); the scorekeeper enters a dealt special
-from the sheet. Screenshots to /tmp/donne-shots."""
+from the sheet; B's scorekeeper signs the finished sheet and A's countersigns it from their
+phone, which submits it. Screenshots to /tmp/donne-shots."""
 
 from django.urls import reverse
 
@@ -116,7 +117,15 @@ def test_a_pinochle_hand_written_then_confirmed_from_each_teams_phone(page, live
     team_b = context.new_page()
     team_b.goto(base + reverse("games:sheet", args=[game.code]))
     team_b.click("[data-test=confirm-b]")
-    team_b.wait_for_selector("[data-test=phone-closed]")  # over: the director submits it
+    # Over: B's scorekeeper signs the sheet, and A's countersigns it from their own phone.
+    team_b.click("[data-test=sign-b]")
+    team_b.wait_for_selector("[data-test=countersign-elsewhere]")
     team_b.screenshot(path=str(SHOTS / "pinochle-second-phone-390.png"), full_page=True)
-    context.close()
     assert PinochleHand.objects.get(game=game).confirmed
+    page.reload()
+    page.click("[data-test=countersign]")
+    page.wait_for_selector("[data-test=phone-closed]")
+    page.screenshot(path=str(SHOTS / "pinochle-countersigned-390.png"), full_page=True)
+    context.close()
+    game.refresh_from_db()
+    assert game.submitted_at is not None and game.signed_side == "b"

@@ -152,6 +152,74 @@ def test_a_phone_that_never_opened_the_sheet_confirms_nothing(world, pinochle_ga
     assert not written.confirmed_a
 
 
+def _over(game):
+    """Both teams' phones, the game over (500 points) and its hand confirmed by each."""
+    team_a, team_b = _opened(game.code), _opened(game.code)
+    team_a.post(reverse("games:sheet_line", args=[game.code]), HAND)
+    written = PinochleHand.objects.get(game=game)
+    _confirm(team_a, game, written, "a")
+    _confirm(team_b, game, written, "b")
+    return team_a, team_b
+
+
+def _sign(phone, game, **data):
+    url = reverse("games:sheet_sign", args=[game.code])
+    return phone.post(url, data, follow=True).content.decode()
+
+
+def test_the_scorekeeper_signs_and_an_opponent_countersigns_which_submits(world, pinochle_game):
+    """« At the end of the round one score sheet will be selected, signed by the scorekeeper
+    and countersigned by one opponent »: each from their own phone."""
+    game = pinochle_game
+    team_a, team_b = _over(game)
+    html = team_b.get(_sheet(game.code)).content.decode()
+    assert 'data-test="sign-b"' in html and 'data-test="phone-closed"' not in html
+    html = _sign(team_b, game, action="sign", side="b")
+    assert 'data-test="countersign-elsewhere"' in html and 'data-test="countersign"' not in html
+    html = _sign(team_b, game, action="countersign")  # the signer's phone, by hand
+    assert (
+        escape(said("An opponent countersigns the sheet from their own phone, not the signer's."))
+        in html
+    )
+    game.refresh_from_db()
+    assert game.signed_side == "b" and game.submitted_at is None
+    html = _sign(team_a, game, action="countersign")
+    game.refresh_from_db()
+    assert game.submitted_at is not None and game.countersigned_device not in (
+        "",
+        game.signed_device,
+    )
+    assert 'data-test="phone-closed"' in html
+    audits = AuditLog.objects.filter(action="update", object_id=str(game.pk))
+    assert all(audit.changes.get("phone") for audit in audits.exclude(changes__has_key="submitted"))
+
+
+def test_a_sheet_is_signed_once_the_game_is_over_and_once(world, pinochle_game):
+    game = pinochle_game
+    phone = _opened(game.code)
+    phone.post(reverse("games:sheet_line", args=[game.code]), HAND)
+    html = _sign(phone, game, action="sign", side="a")  # the hand waits for B's check
+    assert escape(said("Both scorekeepers confirm every hand first.")) in html
+    game.refresh_from_db()
+    assert not game.signed_side
+    with pytest.raises(ValidationError):  # a phone without the sheet's token
+        services.pinochle_sheet_sign(game=game, side="a", code=game.code, device="")
+
+
+def test_a_reopened_or_changed_sheet_is_signed_again(world, pinochle_game):
+    game = pinochle_game
+    team_a, team_b = _over(game)
+    _sign(team_a, game, action="sign", side="a")
+    _sign(team_b, game, action="countersign")
+    services.pinochle_game_reopen(actor=world.referee, game=game, reason="total mal reporté")
+    game.refresh_from_db()
+    assert (game.signed_side, game.signed_device, game.countersigned_device) == ("", "", "")
+    _sign(team_b, game, action="sign", side="b")
+    services.pinochle_hand_delete(actor=world.referee, hand=PinochleHand.objects.get(game=game))
+    game.refresh_from_db()
+    assert not game.signed_side
+
+
 def test_the_referee_confirms_for_both_teams_from_the_room(world, login, pinochle_game):
     game = pinochle_game
     services.pinochle_hand_add(actor=world.referee, game=game, bidder=0, bid=100, meld=(460, 30),
