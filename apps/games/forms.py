@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from apps.core.forms import FrenchDecimalField
 from apps.games.domain import belote
 from apps.games.domain.pinochle import TICKET_BUNDLES
+from apps.games.domain.round_clock import MAX_MINUTES
 from apps.games.models import BeloteDeal, PinochleHand
 from apps.games.services import ROUND_ROBIN, STANDINGS
 from apps.scoring.domain.deal import Contract
@@ -260,3 +261,8 @@ class SheetSpecialForm(SpecialForm):
     """A special entered from a round's sheet: one of the table's players, in its round."""
 
     round_number = None
+
+
+class RoundClockForm(forms.Form):
+    round_number = forms.IntegerField(label=_("Round"), min_value=1, widget=forms.HiddenInput)
+    minutes = forms.IntegerField(label=_("Minutes"), min_value=1, max_value=MAX_MINUTES)

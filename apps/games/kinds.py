@@ -10,6 +10,7 @@ from collections.abc import Callable
 from django.db import models
 
 from apps.games import selectors
+from apps.games.domain import pinochle
 from apps.games.models import (
     BeloteDeal,
     BeloteMatch,
@@ -26,7 +27,8 @@ class ClubGame:
     name); ``sheet`` the model a phone's code opens, read by ``read`` (tournament, pk) as
     its pages show it; ``deals`` and ``deals_path`` where its lines are written and the way
     to their tournament; ``submitted``: a round's sheets are submitted before the
-    tournament finishes; ``confirmed_by_both``: each side confirms a line from its phone."""
+    tournament finishes; ``confirmed_by_both``: each side confirms a line from its phone;
+    ``round_minutes``: a round's clock as the rules time it (the director sets it)."""
 
     key: str
     page: str
@@ -36,6 +38,7 @@ class ClubGame:
     deals_path: str
     submitted: bool = True
     confirmed_by_both: bool = False
+    round_minutes: int | None = None  # a round's clock, as the rules time it
 
     def sheet_by_code(self, code: str):
         """The sheet ``code`` opens, as its pages show it; None when it opens none."""
@@ -71,6 +74,7 @@ class Pinochle(ClubGame):
     read = staticmethod(selectors.pinochle_game)
     deals, deals_path = PinochleHand, "game__tournament"
     confirmed_by_both = True  # each team's scorekeeper confirms a hand
+    round_minutes = pinochle.ROUND_MINUTES
 
 
 GAMES: dict[str, ClubGame] = {game.key: game for game in (Belote(), FreeTarot(), Pinochle())}

@@ -3,9 +3,11 @@ registrations, or one with the bye) and their deals as the score sheet writes th
 points, bides and totals are computed from them (apps.games.domain.belote)."""
 
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from apps.games.domain.belote import Contract
+from apps.games.domain.round_clock import clock_end, minutes_left
 from apps.tournaments.models import Registration, Tournament
 
 
@@ -350,3 +352,37 @@ class PinochleTicketSale(models.Model):
     @property
     def tickets(self) -> int:
         return self.bundle * self.bundles
+
+
+class RoundClock(models.Model):
+    """A round's clock, started by the room for ``minutes`` (apps.games.domain.round_clock):
+    every sheet of the round shows when it ends."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="round_clocks"
+    )
+    round = models.PositiveSmallIntegerField(_("round"))
+    started_at = models.DateTimeField(_("started at"))
+    minutes = models.PositiveSmallIntegerField(_("minutes"))
+
+    class Meta:
+        verbose_name = _("round clock")
+        verbose_name_plural = _("round clocks")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "round"], name="unique_round_clock")
+        ]
+
+    def __str__(self) -> str:
+        return _("round %(round)s, %(minutes)s minutes") % {
+            "round": self.round,
+            "minutes": self.minutes,
+        }
+
+    @property
+    def ends_at(self):
+        return clock_end(self.started_at, self.minutes)
+
+    @property
+    def left(self) -> int:
+        """Whole minutes left now."""
+        return minutes_left(self.started_at, self.minutes, timezone.now())

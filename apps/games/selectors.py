@@ -23,6 +23,7 @@ from apps.games.models import (
     PinochleSpecial,
     PinochleTeam,
     PinochleTicketSale,
+    RoundClock,
 )
 from apps.scoring.domain.deal import Deal
 from apps.tournaments.domain.workflow import Status
@@ -443,3 +444,15 @@ def player_assignments(licensee_id: int) -> list[Assignment]:
             table.tournament, table.round, table.number, others, table.code
         )
     return sorted(found.values(), key=lambda a: (a.tournament.date, a.tournament.pk))
+
+
+# --- rounds' clocks ----------------------------------------------------------------------
+
+
+def round_clocks(tournament: Tournament) -> dict[int, RoundClock]:
+    """The tournament's rounds' clocks by round, in one query."""
+    return {clock.round: clock for clock in RoundClock.objects.filter(tournament=tournament)}
+
+
+def round_clock(tournament: Tournament, round_number: int) -> RoundClock | None:
+    return RoundClock.objects.filter(tournament=tournament, round=round_number).first()

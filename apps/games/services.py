@@ -22,6 +22,7 @@ from apps.games.domain import belote, free_tarot, pinochle
 from apps.games.domain import pinochle_rotation as rotations
 from apps.games.domain.free_tarot import table_sizes
 from apps.games.domain.match_rounds import round_robin, standings_pairing
+from apps.games.domain.round_clock import MAX_MINUTES
 from apps.games.models import (
     BeloteDeal,
     BeloteMatch,
@@ -34,6 +35,7 @@ from apps.games.models import (
     PinochleSpecial,
     PinochleTeam,
     PinochleTicketSale,
+    RoundClock,
 )
 from apps.games.selectors import (
     belote_standings,
@@ -67,13 +69,16 @@ DEAL_FIELDS = [
 ]
 
 
+SHEETS = (BeloteMatch, PinochleGame, FreeTable)  # each game's sheet of a round's table
+
+
 def sheet_codes(count: int) -> list[str]:
     """``count`` new codes, each unlike any sheet's: one address opens any game's sheet."""
     codes: set[str] = set()
     while len(codes) < count:
         wanted = {phone_code() for _ in range(count - len(codes))} - codes
         taken = set()
-        for model in (BeloteMatch, PinochleGame, FreeTable):
+        for model in SHEETS:
             taken |= set(model.objects.filter(code__in=wanted).values_list("code", flat=True))
         codes |= wanted - taken
     return sorted(codes)
@@ -880,3 +885,31 @@ def pinochle_team_delete(*, actor, team: PinochleTeam) -> None:
         changes=audit_snapshot(team, ["first_id", "second_id"]),
     )
     team.delete()
+
+
+# --- a round's clock -------------------------------------------------------------------
+
+
+@transaction.atomic
+def round_clock_start(
+    *, actor, tournament: Tournament, round_number: int, minutes: int
+) -> RoundClock:
+    """Start a round's clock for ``minutes``, or start it again: every sheet of the round
+    shows when it ends (apps.games.domain.round_clock)."""
+    if tournament.game == Tournament.Game.DUPLICATE_TAROT:
+        raise ValidationError(_("A round's clock is for the clubs' other games."))
+    tournament = _game_room(actor, tournament, tournament.game)
+    if not any(
+        m.objects.filter(tournament=tournament, round=round_number).exists() for m in SHEETS
+    ):
+        raise ValidationError(_("This round is not drawn."))
+    if not 1 <= minutes <= MAX_MINUTES:
+        raise ValidationError(_("A round lasts from 1 to %(max)s minutes.") % {"max": MAX_MINUTES})
+    clock = RoundClock.objects.select_for_update().filter(
+        tournament=tournament, round=round_number
+    ).first() or RoundClock(tournament=tournament, round=round_number)
+    action = "update" if clock.pk else "create"
+    changes = model_update(clock, {"started_at": timezone.now(), "minutes": minutes})
+    clock.save()
+    audit_record(actor=actor, action=action, instance=clock, changes=changes)
+    return clock

@@ -80,6 +80,7 @@ urlpatterns = [
     ),
     path("pinochle/parties/<int:pk>/remettre/", views.pinochle_game_submit, name="pinochle_submit"),
     path("pinochle/parties/<int:pk>/rouvrir/", views.pinochle_game_reopen, name="pinochle_reopen"),
+    path("tournois/<int:pk>/pendule/", views.round_clock, name="round_clock"),
     path("feuille/", views.sheet_code, name="sheet_code"),
     path("feuille/<str:code>/", views.sheet_page, name="sheet"),
     path("feuille/<str:code>/ligne/", views.sheet_line, name="sheet_line"),

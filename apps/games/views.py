@@ -34,12 +34,13 @@ from apps.games.forms import (
     ExtrasForm,
     FreeDealForm,
     HandForm,
+    RoundClockForm,
     SheetSpecialForm,
     SpecialForm,
     TeamForm,
     TicketSaleForm,
 )
-from apps.games.kinds import ClubGame, sheet_by_code
+from apps.games.kinds import GAMES, ClubGame, sheet_by_code
 from apps.games.models import BeloteDeal, BeloteMatch, FreeTable, PinochleGame, PinochleTeam
 from apps.movements.phones import (
     code_throttle_answered,
@@ -97,8 +98,43 @@ def belote_page(request, pk):
             "run": run and tournament.status == "running",
             "draw_open": selectors.belote_draw_open(rounds, players),
             "draw_form": DrawForm(initial={"pairing": services.STANDINGS if rounds else None}),
+            **_clocks(tournament),
         },
     )
+
+
+def _clocks(tournament) -> dict:
+    """What each round's section shows of its clock, and the minutes the room's form
+    offers (the rules' own, for pinochle)."""
+    return {
+        "clocks": selectors.round_clocks(tournament),
+        "round_minutes": GAMES[tournament.game].round_minutes,
+    }
+
+
+@require_POST
+@sign_in_when_refused
+def round_clock(request, pk):
+    """The room starts a round's clock (or starts it again)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    game = GAMES.get(tournament.game)
+    if game is None:
+        raise Http404
+    tournament = _tournament(request, pk, tournament.game)
+    form = RoundClockForm(request.POST)
+    number = form.data.get("round_number", "")
+    if not form.is_valid():
+        messages.error(request, form_errors_text(form))
+    else:
+        service_call(
+            request,
+            services.round_clock_start,
+            done=_("The round's clock is started."),
+            actor=request.user,
+            tournament=tournament,
+            **form.cleaned_data,
+        )
+    return redirect(f"{reverse(game.page, args=[pk])}#round-{number}")
 
 
 def _printed(game: str, template: str, file_name: str, context_of):
@@ -201,6 +237,7 @@ def _match_context(request, view, form=None, code: str | None = None) -> dict:
     labels = dict(BeloteDeal.ContractChoice.choices)
     lines = view.sheet.lines if view.sheet else ()
     return {
+        "clock": selectors.round_clock(tournament, view.match.round),
         "tournament": tournament,
         "view": view,
         "rows": [(line, labels[line.deal.contract]) for line in lines],
@@ -313,6 +350,7 @@ def free_page(request, pk):
             "standings": selectors.free_standings_of(tournament, rounds),
             "players": len(selectors.game_players(tournament)),
             "run": run,
+            **_clocks(tournament),
         },
     )
 
@@ -343,6 +381,7 @@ def _free_context(request, view, form=None, code: str | None = None) -> dict:
     tournament = view.table.tournament
     write, room = _writer(request, tournament, code)
     return {
+        "clock": selectors.round_clock(tournament, view.table.round),
         "tournament": tournament,
         "view": view,
         # each mark with its player, whose name heads it on a phone's card
@@ -424,6 +463,7 @@ def pinochle_page(request, pk):
             "standings": selectors.pinochle_standings_of(tournament, rounds, teams)
             if run or tournament.play_over
             else None,
+            **_clocks(tournament),
         },
     )
 
@@ -579,6 +619,7 @@ def _game_context(request, view, form=None, code: str | None = None) -> dict:
     names = _pinochle_names(game)
     lines = view.sheet.lines
     return {
+        "clock": selectors.round_clock(tournament, game.round),
         "tournament": tournament,
         "view": view,
         "names": names,

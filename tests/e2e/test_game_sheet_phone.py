@@ -3,8 +3,9 @@ printed on the round assignments, writes a deal, and the referee's sheet shows i
 Pinochle: team A's scorekeeper writes a hand and confirms it from their phone, which
 cannot confirm it for team B too (even posting it by hand); team B's scorekeeper confirms
 it from their own phone (a second browser context); the scorekeeper enters a dealt special
-from the sheet; B's scorekeeper signs the finished sheet and A's countersigns it from their
-phone, which submits it. Screenshots to /tmp/donne-shots."""
+from the sheet, which shows the round's clock; B's scorekeeper signs the finished sheet
+and A's countersigns it from their phone, which submits it. Screenshots to
+/tmp/donne-shots."""
 
 from django.urls import reverse
 
@@ -82,9 +83,12 @@ def test_a_pinochle_hand_written_then_confirmed_from_each_teams_phone(page, live
     )
     services.pinochle_numbers_draw(actor=referee, tournament=tournament, seed=1)
     game = PinochleGame.objects.get(tournament=tournament, round=1)
+    services.round_clock_start(actor=referee, tournament=tournament, round_number=1, minutes=50)
 
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(base + reverse("games:sheet", args=[game.code]))
+    clock = page.locator("[data-test=round-clock] [data-clock-left]")
+    assert clock.inner_text() in ("50 min restantes", "49 min restantes")  # counted in the page
     page.select_option("#id_bidder", "0")
     page.fill("#id_bid", "100")
     page.fill("#id_meld_a", "460")
