@@ -35,6 +35,9 @@ class BeloteMatch(models.Model):
     submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
     # The code a player's phone opens the sheet with, printed on the round assignments.
     code = models.CharField(_("code"), max_length=8, unique=True, null=True, blank=True)
+    # The player (0: ``first``, 1: ``second``) who left the match or forfeited it, and why.
+    left_by = models.PositiveSmallIntegerField(_("left by"), null=True, blank=True)
+    left_reason = models.CharField(_("why"), max_length=200, blank=True)
 
     class Meta:
         verbose_name = _("belote match")
@@ -215,6 +218,9 @@ class PinochleGame(models.Model):
     countersigned_device = models.CharField(
         _("countersigned from the phone"), max_length=32, blank=True
     )
+    # The team (0: « A », 1: « B ») that left the round or forfeited it, and why.
+    left_by = models.PositiveSmallIntegerField(_("left by"), null=True, blank=True)
+    left_reason = models.CharField(_("why"), max_length=200, blank=True)
 
     class Meta:
         verbose_name = _("pinochle game")

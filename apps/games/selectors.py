@@ -81,7 +81,10 @@ def _matches(tournament: Tournament):
 def _view(match: BeloteMatch) -> MatchView:
     if match.bye:
         return MatchView(match, None)
-    return MatchView(match, belote.match_sheet([deal_rules(d) for d in match.deals.all()]))
+    sheet = belote.match_sheet([deal_rules(d) for d in match.deals.all()])
+    if match.left_by is not None:
+        sheet = belote.match_left(sheet, match.left_by)
+    return MatchView(match, sheet)
 
 
 def belote_rounds(tournament: Tournament) -> list[tuple[int, list[MatchView]]]:
@@ -255,6 +258,8 @@ def _game_view(game: PinochleGame) -> GameView:
     if game.bye:
         return GameView(game, hands, None)
     sheet = pinochle.round_sheet([hand_rules(h) for h in hands], time_called=game.time_called)
+    if game.left_by is not None:
+        sheet = pinochle.round_left(sheet, game.left_by)
     return GameView(game, hands, sheet)
 
 
@@ -278,22 +283,26 @@ def pinochle_game(tournament: Tournament, pk: int) -> GameView | None:
 
 
 def _round_results(views: list[GameView]) -> list[tuple[PinochleTeam, pinochle.TeamResult]]:
-    """Each team's result in a round whose games are all submitted; the bye gets the
-    average of the round's winning scores."""
-    results, winning = [], []
+    """Each team's result in a round whose games are all submitted; the bye, and a team
+    whose opponents left, get the average of the round's other winning scores."""
+    results, winning, alone = [], [], []
     for view in views:
         if view.sheet is None:
+            alone.append((view.game.team_b, None))
             continue
         for side, team in enumerate((view.game.team_a, view.game.team_b)):
-            won = view.sheet.winner == side
-            results.append((team, pinochle.TeamResult(won, view.sheet.totals[side])))
+            won, total = view.sheet.winner == side, view.sheet.totals[side]
+            if won and view.sheet.ended_by == "left":
+                alone.append((team, total))  # its opponents left: it scores as the bye
+                continue
+            results.append((team, pinochle.TeamResult(won, total)))
             if won:
-                winning.append(view.sheet.totals[side])
-    for view in views:
-        if view.sheet is None and winning:
-            results.append(
-                (view.game.team_b, pinochle.TeamResult(True, pinochle.bye_score(winning)))
-            )
+                winning.append(total)
+    for team, written in alone:
+        if winning:
+            results.append((team, pinochle.TeamResult(True, pinochle.bye_score(winning))))
+        elif written is not None:  # no other winner to average: its own points
+            results.append((team, pinochle.TeamResult(True, written)))
     return results
 
 

@@ -348,8 +348,44 @@ def belote_match_submit(*, actor, match: BeloteMatch) -> BeloteMatch:
 
 @transaction.atomic
 def belote_match_reopen(*, actor, match: BeloteMatch, reason: str) -> BeloteMatch:
-    """Reopen a submitted sheet: the room's referees only, with the reason kept."""
-    return _sheet_reopen(actor, match, Tournament.Game.BELOTE, reason)
+    """Reopen a submitted sheet: the room's referees only, with the reason kept; a match
+    recorded as left is played on."""
+    match = _sheet_reopen(actor, match, Tournament.Game.BELOTE, reason)
+    _left_undone(actor, match)
+    return match
+
+
+def _left_recorded(actor, sheet, side: int, reason: str, check) -> None:
+    """``side`` left the sheet's match or round, or forfeited it (``check``: the game's
+    rule, refusing it when the match is over): recorded with its reason, audited, and the
+    sheet submitted, so that the round goes on without it."""
+    if not reason.strip():
+        raise ValidationError(_("Say what happened: a player left, or did not come."))
+    try:
+        check(side)
+    except ValueError as exc:
+        raise ValidationError(sentence(str(exc))) from exc
+    changes = model_update(sheet, {"left_by": side, "left_reason": reason.strip()})
+    sheet.save(update_fields=list(changes))
+    audit_record(actor=actor, action="update", instance=sheet, changes=changes)
+    _submitted(actor, sheet)
+
+
+def _left_undone(actor, sheet) -> None:
+    changes = model_update(sheet, {"left_by": None, "left_reason": ""})
+    if changes:
+        sheet.save(update_fields=list(changes))
+        audit_record(actor=actor, action="update", instance=sheet, changes=changes)
+
+
+@transaction.atomic
+def belote_match_left(*, actor, match: BeloteMatch, player: int, reason: str) -> BeloteMatch:
+    """A player left the match, or did not come to play it: the other player wins it
+    (``belote.match_left``) and the sheet is submitted."""
+    match = _open_match(actor, match)
+    sheet = belote.match_sheet([deal_rules(deal) for deal in match.deals.all()])
+    _left_recorded(actor, match, player, reason, lambda side: belote.match_left(sheet, side))
+    return match
 
 
 # --- free-play tarot -----------------------------------------------------------------
@@ -691,6 +727,21 @@ def pinochle_game_reopen(*, actor, game: PinochleGame, reason: str) -> PinochleG
     signatures are void."""
     game = _sheet_reopen(actor, game, PINOCHLE, reason)
     _signatures_void(actor, game)
+    _left_undone(actor, game)
+    return game
+
+
+@transaction.atomic
+def pinochle_game_left(*, actor, game: PinochleGame, team: int, reason: str) -> PinochleGame:
+    """A team left the round, or did not come to play it: the other team wins it
+    (``pinochle.round_left``) and the sheet is submitted; a hand waiting for a check is
+    confirmed or taken off first."""
+    game = _open_game(actor, game)
+    hands = list(game.hands.all())
+    if any(not hand.confirmed for hand in hands):
+        raise ValidationError(_("Both scorekeepers confirm every hand first."))
+    sheet = pinochle.round_sheet([hand_rules(h) for h in hands], time_called=game.time_called)
+    _left_recorded(actor, game, team, reason, lambda side: pinochle.round_left(sheet, side))
     return game
 
 

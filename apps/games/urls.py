@@ -22,6 +22,9 @@ urlpatterns = [
     ),
     path("belote/parties/<int:pk>/remettre/", views.belote_match_submit, name="belote_submit"),
     path("belote/parties/<int:pk>/rouvrir/", views.belote_match_reopen, name="belote_reopen"),
+    path(
+        "belote/parties/<int:pk>/abandon/<int:side>/", views.belote_match_left, name="belote_left"
+    ),
     path("tournois/<int:pk>/libre/", views.free_page, name="free"),
     path("tournois/<int:pk>/libre/tirage/", views.free_draw, name="free_draw"),
     path("libre/tables/<int:pk>/", views.free_table_page, name="free_table"),
@@ -80,6 +83,11 @@ urlpatterns = [
     ),
     path("pinochle/parties/<int:pk>/remettre/", views.pinochle_game_submit, name="pinochle_submit"),
     path("pinochle/parties/<int:pk>/rouvrir/", views.pinochle_game_reopen, name="pinochle_reopen"),
+    path(
+        "pinochle/parties/<int:pk>/abandon/<int:side>/",
+        views.pinochle_game_left,
+        name="pinochle_left",
+    ),
     path("tournois/<int:pk>/pendule/", views.round_clock, name="round_clock"),
     path("feuille/", views.sheet_code, name="sheet_code"),
     path("feuille/<str:code>/", views.sheet_page, name="sheet"),

@@ -250,6 +250,7 @@ def _match_context(request, view, form=None, code: str | None = None) -> dict:
         "can_submit": run and is_open and over,
         "can_take_off": run and is_open and view.sheet and view.sheet.lines,
         "can_reopen": run and not view.match.bye and view.match.submitted_at is not None,
+        "can_record_left": run and is_open and not over,
     }
 
 
@@ -643,6 +644,7 @@ def _game_context(request, view, form=None, code: str | None = None) -> dict:
         "can_call_time": run and is_open and not over and not game.time_called,
         "can_take_off": run and is_open and view.hands,
         "can_reopen": run and game.submitted_at is not None,
+        "can_record_left": run and is_open and not over,
         "special_form": (
             _sheet_special_form(game) if is_open and selectors.specials_open(tournament) else None
         ),
@@ -785,6 +787,52 @@ pinochle_game_submit, pinochle_game_reopen = _lock_pages(
     lambda user, view: services.pinochle_game_submit(actor=user, game=view.game),
     lambda user, view, reason: services.pinochle_game_reopen(
         actor=user, game=view.game, reason=reason
+    ),
+)
+
+
+def _left_page(find, page_name: str, names, record):
+    """A side (``side``: 0 or 1, named by ``names(view)``) left the match or round, or
+    forfeited it: a confirmation page that asks what happened, then ``record``."""
+
+    @sign_in_when_refused
+    def page(request, pk, side):
+        view = find(request, pk)
+        named = names(view)
+        if side not in (0, 1):
+            raise Http404
+        return _confirmed(
+            request,
+            reverse(page_name, args=[pk]),
+            title=_("A side leaves"),
+            question=_(
+                "%(name)s leaves, or did not come: the other side wins, the lines written "
+                "stand, and the sheet is submitted. Record it?"
+            )
+            % {"name": named[side]},
+            label=_("Record it"),
+            reason_label=_("What happened"),
+            write=lambda: record(request.user, view, side, request.POST.get("reason", "")),
+            success=_("Recorded: the sheet is submitted."),
+        )
+
+    return page
+
+
+belote_match_left = _left_page(
+    _match,
+    "games:belote_match",
+    lambda view: [view.match.first.licensee.full_name, _names(view)["second"]],
+    lambda user, view, side, reason: services.belote_match_left(
+        actor=user, match=view.match, player=side, reason=reason
+    ),
+)
+pinochle_game_left = _left_page(
+    _game,
+    "games:pinochle_game",
+    lambda view: [_team_name(view.game.team_a), _team_name(view.game.team_b)],
+    lambda user, view, side, reason: services.pinochle_game_left(
+        actor=user, game=view.game, team=side, reason=reason
     ),
 )
 

@@ -23,6 +23,9 @@ Where the rules are silent, we chose:
   nothing.
 - The points of a bide pendante wait for the next deal that one player wins (more points
   than the other in it): all-pass rounds and further bides pendantes carry them on.
+- A player who leaves a match, or does not come to play it (a forfeit), loses it: the
+  deals written stand and the other player's total is brought up to 1001 when lower
+  (``match_left``), so that a player who stays is not held back by one who left.
 - The match ends after the deal in which a player reaches 1001: both at once, the player
   who did not choose the contract wins (« the whisting player »); a « finish » declared in
   the deal ends it at once, won by the declarer if their total reaches 1001, else by the
@@ -190,7 +193,7 @@ class MatchSheet:
     lines: tuple[SheetLine, ...]
     totals: tuple[int, int]
     winner: int | None  # None while the match goes on
-    ended_by: str = ""  # "target", "both" (both past the target) or "finish"
+    ended_by: str = ""  # "target", "both" (both past the target), "finish" or "left"
 
 
 def _winner(deal: BeloteDeal, totals: tuple[int, int], target: int) -> tuple[int | None, str]:
@@ -203,6 +206,21 @@ def _winner(deal: BeloteDeal, totals: tuple[int, int], target: int) -> tuple[int
     if reached:
         return reached[0], "target"
     return None, ""
+
+
+def match_left(sheet: MatchSheet, player: int, target: int = TARGET) -> MatchSheet:
+    """The sheet of a match that ``player`` left, or did not come to play (a forfeit): the
+    other player wins; the deals written stand, and the winner's total is brought up to
+    the points the match needed when it was lower. Raises ValueError when the match is
+    over already."""
+    if sheet.winner is not None:
+        raise ValueError("la partie est finie : personne ne l'abandonne")
+    if player not in PLAYERS:
+        raise ValueError("le joueur 0 ou le joueur 1")
+    winner = other(player)
+    totals = list(sheet.totals)
+    totals[winner] = max(totals[winner], target)
+    return MatchSheet(sheet.lines, tuple(totals), winner, "left")
 
 
 def match_sheet(deals: list[BeloteDeal], target: int = TARGET) -> MatchSheet:

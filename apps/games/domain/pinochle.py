@@ -30,6 +30,9 @@ Where the rules are silent, we chose:
 - With an odd number of teams the missing team is the last « A »: the « B » team that
   reaches its table has the bye. The bye counts as a win, with the average of the round's
   winning scores rounded to the nearest point (a half up).
+- A team that leaves a round, or does not come to play it (a forfeit), loses it with the
+  points it wrote; the team left without opponents wins it and scores as the bye does,
+  the average of the round's other winning scores.
 """
 
 import random
@@ -173,7 +176,7 @@ class RoundSheet:
     lines: tuple[RoundLine, ...]
     totals: tuple[int, int]
     winner: int | None  # None while the round goes on
-    ended_by: str = ""  # "game" (500), "boston" or "time"
+    ended_by: str = ""  # "game" (500), "boston", "time" or "left" (a team left)
 
 
 def _round_winner(hand: PinochleHand, totals: tuple[int, int], game: int) -> tuple[int | None, str]:
@@ -185,6 +188,17 @@ def _round_winner(hand: PinochleHand, totals: tuple[int, int], game: int) -> tup
     if out:
         return out[0], "game"
     return None, ""
+
+
+def round_left(sheet: RoundSheet, team: int) -> RoundSheet:
+    """The sheet of a round that ``team`` left, or did not come to play (a forfeit): the
+    other team wins; the hands written stand. The winner scores as the bye does
+    (``bye_score``, in the standings). Raises ValueError when the round is over already."""
+    if sheet.winner is not None:
+        raise ValueError("la manche est finie : personne ne l'abandonne")
+    if team not in TEAMS:
+        raise ValueError("l'équipe A ou l'équipe B")
+    return RoundSheet(sheet.lines, sheet.totals, 1 - team, "left")
 
 
 def round_sheet(
