@@ -266,3 +266,15 @@ class SheetSpecialForm(SpecialForm):
 class RoundClockForm(forms.Form):
     round_number = forms.IntegerField(label=_("Round"), min_value=1, widget=forms.HiddenInput)
     minutes = forms.IntegerField(label=_("Minutes"), min_value=1, max_value=MAX_MINUTES)
+
+
+class PrizesForm(forms.Form):
+    prizes = forms.CharField(
+        label=_("Prizes, one a line, the first place's first"),
+        widget=forms.Textarea(attrs={"rows": 5}),
+        required=False,
+        max_length=5000,
+    )
+
+    def labels(self) -> list[str]:
+        return self.cleaned_data["prizes"].splitlines()

@@ -392,3 +392,23 @@ class RoundClock(models.Model):
     def left(self) -> int:
         """Whole minutes left now."""
         return minutes_left(self.started_at, self.minutes, timezone.now())
+
+
+class GamePrize(models.Model):
+    """A prize of the tournament's prize list, for the player or team ranked at
+    ``place`` in the final standings."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="prizes")
+    place = models.PositiveSmallIntegerField(_("place"))
+    label = models.CharField(_("prize"), max_length=120)
+
+    class Meta:
+        verbose_name = _("prize")
+        verbose_name_plural = _("prizes")
+        ordering = ["place"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "place"], name="unique_game_prize")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.place}. {self.label}"

@@ -17,6 +17,7 @@ from apps.games.models import (
     FreeDeal,
     FreeSeat,
     FreeTable,
+    GamePrize,
     PinochleExtras,
     PinochleGame,
     PinochleHand,
@@ -465,3 +466,28 @@ def round_clocks(tournament: Tournament) -> dict[int, RoundClock]:
 
 def round_clock(tournament: Tournament, round_number: int) -> RoundClock | None:
     return RoundClock.objects.filter(tournament=tournament, round=round_number).first()
+
+
+# --- the prize list ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PrizeLine:
+    place: int
+    prize: str
+    winners: tuple[str, ...]  # who ranks at that place (several when tied), none yet
+
+
+def game_prizes(tournament: Tournament) -> list[GamePrize]:
+    return list(GamePrize.objects.filter(tournament=tournament))
+
+
+def prize_list(prizes: list[GamePrize], ranked: list[tuple[int, str]]) -> list[PrizeLine]:
+    """Each prize with whoever ranks at its place in ``ranked`` ((rank, name), from the
+    standings): tied players share a rank, and the place after them is nobody's."""
+    return [
+        PrizeLine(
+            prize.place, prize.label, tuple(name for rank, name in ranked if rank == prize.place)
+        )
+        for prize in prizes
+    ]

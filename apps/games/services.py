@@ -29,6 +29,7 @@ from apps.games.models import (
     FreeDeal,
     FreeSeat,
     FreeTable,
+    GamePrize,
     PinochleExtras,
     PinochleGame,
     PinochleHand,
@@ -964,3 +965,33 @@ def round_clock_start(
     clock.save()
     audit_record(actor=actor, action=action, instance=clock, changes=changes)
     return clock
+
+
+# --- the prize list ----------------------------------------------------------------------
+
+MAX_PRIZES = 30
+
+
+@transaction.atomic
+def game_prizes_set(*, actor, tournament: Tournament, labels: list[str]) -> list[GamePrize]:
+    """The prize list, place by place (``labels``: the first place's prize first; an empty
+    list clears it), replacing the one before; audited."""
+    if tournament.game == Tournament.Game.DUPLICATE_TAROT:
+        raise ValidationError(_("This prize list is for the clubs' other games."))
+    tournament = _game_room(actor, tournament, tournament.game)
+    labels = [label.strip() for label in labels if label.strip()]
+    if len(labels) > MAX_PRIZES:
+        raise ValidationError(_("%(max)s prizes at most.") % {"max": MAX_PRIZES})
+    if any(len(label) > 120 for label in labels):
+        raise ValidationError(_("A prize is described in 120 characters at most."))
+    before = [prize.label for prize in GamePrize.objects.filter(tournament=tournament)]
+    GamePrize.objects.filter(tournament=tournament).delete()
+    prizes = GamePrize.objects.bulk_create(
+        GamePrize(tournament=tournament, place=place, label=label)
+        for place, label in enumerate(labels, start=1)
+    )
+    if before != labels:
+        audit_record(
+            actor=actor, action="update", instance=tournament, changes={"prizes": [before, labels]}
+        )
+    return prizes

@@ -89,6 +89,16 @@ urlpatterns = [
         name="pinochle_left",
     ),
     path("tournois/<int:pk>/pendule/", views.round_clock, name="round_clock"),
+    path("tournois/<int:pk>/palmares/", views.game_prizes, name="prizes"),
+    path(
+        "tournois/<int:pk>/belote/palmares.pdf", views.belote_prizes_pdf, name="belote_prizes_pdf"
+    ),
+    path(
+        "tournois/<int:pk>/pinochle/palmares.pdf",
+        views.pinochle_prizes_pdf,
+        name="pinochle_prizes_pdf",
+    ),
+    path("tournois/<int:pk>/libre/palmares.pdf", views.free_prizes_pdf, name="free_prizes_pdf"),
     path("feuille/", views.sheet_code, name="sheet_code"),
     path("feuille/<str:code>/", views.sheet_page, name="sheet"),
     path("feuille/<str:code>/ligne/", views.sheet_line, name="sheet_line"),

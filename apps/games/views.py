@@ -34,6 +34,7 @@ from apps.games.forms import (
     ExtrasForm,
     FreeDealForm,
     HandForm,
+    PrizesForm,
     RoundClockForm,
     SheetSpecialForm,
     SpecialForm,
@@ -99,8 +100,44 @@ def belote_page(request, pk):
             "draw_open": selectors.belote_draw_open(rounds, players),
             "draw_form": DrawForm(initial={"pairing": services.STANDINGS if rounds else None}),
             **_clocks(tournament),
+            **_prizes(tournament),
         },
     )
+
+
+def _prizes(tournament) -> dict:
+    """The prize list as the game's page shows it, and the room's form to write it."""
+    prizes = selectors.game_prizes(tournament)
+    initial = {"prizes": "\n".join(prize.label for prize in prizes)}
+    return {
+        "prizes": prizes,
+        "prizes_form": PrizesForm(initial=initial),
+        "prizes_pdf": reverse(f"{GAMES[tournament.game].page}_prizes_pdf", args=[tournament.pk]),
+    }
+
+
+@require_POST
+@sign_in_when_refused
+def game_prizes(request, pk):
+    """The room writes the prize list, place by place."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    game = GAMES.get(tournament.game)
+    if game is None:
+        raise Http404
+    tournament = _tournament(request, pk, tournament.game)
+    form = PrizesForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form_errors_text(form))
+    else:
+        service_call(
+            request,
+            services.game_prizes_set,
+            done=_("The prize list is saved."),
+            actor=request.user,
+            tournament=tournament,
+            labels=form.labels(),
+        )
+    return redirect(f"{reverse(game.page, args=[pk])}#prizes")
 
 
 def _clocks(tournament) -> dict:
@@ -352,6 +389,7 @@ def free_page(request, pk):
             "players": len(selectors.game_players(tournament)),
             "run": run,
             **_clocks(tournament),
+            **_prizes(tournament),
         },
     )
 
@@ -465,6 +503,7 @@ def pinochle_page(request, pk):
             if run or tournament.play_over
             else None,
             **_clocks(tournament),
+            **_prizes(tournament),
         },
     )
 
@@ -900,6 +939,26 @@ def _free_standing_rows(request, tournament):
     ]
 
 
+def _prizes_pdf(game: str, rows_of, name: str):
+    """The prize list to print for the prize-giving: each prize with whoever ranks at its
+    place in the standings (``rows_of``, as the standings' PDF reads them), and, for
+    pinochle, the drawings."""
+
+    def context_of(request, tournament):
+        ranked = [(row[0], row[1]) for row in rows_of(request, tournament)]
+        drawings = None
+        if game == PINOCHLE:
+            drawings = selectors.pinochle_extras_of(
+                tournament, selectors.pinochle_rounds(tournament)
+            )
+        return {
+            "lines": selectors.prize_list(selectors.game_prizes(tournament), ranked),
+            "drawings": drawings,
+        }
+
+    return _printed(game, "games/print/prizes.html", f"{name}-palmares-{{pk}}.pdf", context_of)
+
+
 belote_standings_pdf = _standings_pdf(
     Tournament.Game.BELOTE,
     [_lazy("Rank"), _lazy("Name"), _lazy("Played"), _lazy("Won"), _lazy("Difference"),
@@ -1091,3 +1150,8 @@ def sheet_special(request, code):
         request, _sheet_special, done=SPECIAL_ENTERED, request=request, view=view, code=code
     )
     return redirect(f"{reverse('games:sheet', args=[code])}#specials")
+
+
+belote_prizes_pdf = _prizes_pdf(Tournament.Game.BELOTE, _belote_standing_rows, "belote")
+pinochle_prizes_pdf = _prizes_pdf(PINOCHLE, _pinochle_standing_rows, "pinochle")
+free_prizes_pdf = _prizes_pdf(FREE, _free_standing_rows, "tarot-libre")
