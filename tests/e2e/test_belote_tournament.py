@@ -50,7 +50,7 @@ def _match_written(referee, match: BeloteMatch, winner: int) -> None:
             match=match,
             contract="no_trumps",
             chooser=winner,
-            tricks=(120, 0) if winner == 0 else (0, 120),
+            tricks=(116, 0) if winner == 0 else (0, 116),
             last_trick=winner,
             combinations=(100, 0) if winner == 0 else (0, 100),
         )
@@ -109,13 +109,13 @@ def test_a_six_player_belote_tournament_from_creation_to_standings(page, live_se
             continue
         page.goto(base + reverse("games:belote_match", args=[match.pk]))
         if index == 0:  # a deal the rules refuse: two belotes in a no-trumps game
-            _deal(page, winner, (120, 0), belotes="1")
+            _deal(page, winner, (116, 0), belotes="1")
             error = page.locator("[data-test=error]")
             error.wait_for()
             assert "belote" in error.inner_text().lower()
-            assert page.input_value("#id_tricks_first") == "120"  # nothing typed is lost
-        for _ in range(3):  # (120 + 10 + 100) x 2 = 460 a deal: 1380 after three
-            _deal(page, winner, (120, 0) if winner == 0 else (0, 120))
+            assert page.input_value("#id_tricks_first") == "116"  # nothing typed is lost
+        for _ in range(3):  # (116 + 10 + 100) x 2 = 452 a deal: 1356 after three
+            _deal(page, winner, (116, 0) if winner == 0 else (0, 116))
             page.wait_for_selector("[data-test=sheet]")
         page.wait_for_selector("[data-test=winner]")
         if index == 0:
@@ -133,7 +133,7 @@ def test_a_six_player_belote_tournament_from_creation_to_standings(page, live_se
     _confirm(page, "reopen", reason="Donne 2 mal recopiée")
     page.wait_for_selector("[data-test=take-off]")
     _confirm(page, "take-off")
-    _deal(page, 0, (120, 0))
+    _deal(page, 0, (116, 0))
     page.wait_for_selector("[data-test=winner]")
     _confirm(page, "submit")
     page.wait_for_selector("[data-test=submitted]")

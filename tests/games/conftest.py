@@ -9,8 +9,8 @@ from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from tests.factories import register
 
-# A deal the first player wins: (120 + 10) x 2 = 260 in a no-trumps game; four win a match.
-WIN = {"contract": "no_trumps", "chooser": 0, "tricks": (120, 0), "last_trick": 0}
+# A deal the first player wins: (116 + 10) x 2 = 252 in a no-trumps game; four win a match.
+WIN = {"contract": "no_trumps", "chooser": 0, "tricks": (116, 0), "last_trick": 0}
 
 
 def running(world, game: str, players: int) -> Tournament:

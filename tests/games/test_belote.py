@@ -1,6 +1,7 @@
 """Front belote worked by hand (docs/reference/front-belote-rules.txt): a deal made, a
 no-trumps deal doubled, a bide, a bide pendante and where its points go, all-pass rounds
-(and who took a trick), combinations written by one player only,
+(and who took a trick), combinations written by one player only, card points bounded by
+the cards in play under each contract (the tables held here),
 « finish » won and lost, both players past 1001, and the sheet's invariants."""
 
 import pytest
@@ -8,8 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from apps.games.domain.belote import (
+    PLAIN_VALUES,
+    TRUMP_VALUES,
     BeloteDeal,
     Contract,
+    card_points_bound,
     deal_score,
     match_sheet,
 )
@@ -96,6 +100,29 @@ def test_impossible_deals_are_refused(fields, message):
         deal(**fields)
 
 
+# The common belote card values (the « cost of cards »): trump and plain suits, from the
+# jack down for trumps (J 9 A 10 K Q 8 7) and from the ace for a plain suit (A 10 K Q J 9 8 7).
+VALUES = {"trump": (20, 14, 11, 10, 4, 3, 0, 0), "plain": (11, 10, 4, 3, 2, 0, 0, 0)}
+# The eighteen best cards under each contract, worked by hand:
+# one trump suit: 20 + 14 + 4 x 11 + 4 x 10 + 4 x 4 + 4 x 3 = 146;
+# all trumps: 4 x (20 + 14 + 11 + 10) + 2 x 4 = 228; no trumps: 4 x (11 + 10 + 4 + 3) + 2 x 2 = 116.
+BOUNDS = {TRUMP: 146, ALL_PASS: 146, ALL_TRUMPS: 228, NO_TRUMPS: 116}
+
+
+def test_the_card_values_and_each_contracts_bound_are_the_tables():
+    assert (VALUES["trump"], VALUES["plain"]) == (TRUMP_VALUES, PLAIN_VALUES)
+    assert {contract: card_points_bound(contract) for contract in Contract} == BOUNDS
+
+
+@pytest.mark.parametrize("contract", list(Contract))
+def test_card_points_beyond_the_cards_in_play_are_refused(contract):
+    chooser = None if contract is ALL_PASS else 0
+    bound = BOUNDS[contract]
+    deal(contract, chooser, tricks=(bound - 40, 40))  # at the bound: written
+    with pytest.raises(ValueError, match=f"au plus {bound} points"):
+        deal(contract, chooser, tricks=(bound - 39, 40))
+
+
 def test_all_trumps_allows_a_belote_in_each_suit():
     four = deal(ALL_TRUMPS, tricks=(100, 50), belotes=(3, 1))
     assert deal_score(four).scores == (100 + 10 + 60, 50 + 20)
@@ -133,7 +160,7 @@ def test_two_bides_pendantes_in_a_row_wait_together():
     assert [line.collected for line in sheet.lines] == [0, 0, 100]
 
 
-BIG = deal(NO_TRUMPS, tricks=(120, 0))  # (120 + 10) x 2 = 260 to player 0
+BIG = deal(NO_TRUMPS, tricks=(116, 0))  # (116 + 10) x 2 = 252 to player 0
 
 
 def _at(player_0: int, player_1: int) -> list[BeloteDeal]:
@@ -142,7 +169,7 @@ def _at(player_0: int, player_1: int) -> list[BeloteDeal]:
     deals = []
     for player, total in ((0, player_0), (1, player_1)):
         while total:
-            step = min(total, 250)
+            step = min(total, 150)
             tricks = [0, 0]
             tricks[player] = step - 10
             deals.append(deal(chooser=player, tricks=tuple(tricks), last_trick=player))
@@ -192,7 +219,7 @@ played = st.builds(
     deal,
     contract=contracts,
     chooser=st.sampled_from([0, 1]),
-    tricks=st.tuples(st.integers(0, 152), st.integers(0, 152)),
+    tricks=st.tuples(st.integers(0, 58), st.integers(0, 58)),  # within every bound
     last_trick=st.sampled_from([0, 1]),
     combinations=one_player_combinations,
 )
@@ -200,7 +227,7 @@ passed = st.builds(
     deal,
     contract=st.just(ALL_PASS),
     chooser=st.none(),
-    tricks=st.tuples(st.integers(0, 152), st.integers(0, 152)),
+    tricks=st.tuples(st.integers(0, 58), st.integers(0, 58)),  # within every bound
     last_trick=st.sampled_from([0, 1]),
     combinations=one_player_combinations,
     belotes=st.sampled_from([(0, 0), (1, 0), (0, 1)]),

@@ -15,7 +15,7 @@ from tests.personas import PERSONAS
 pytestmark = pytest.mark.django_db
 
 URL = reverse("api:belote-match-list")
-SECOND_WINS = {"contract": "no_trumps", "chooser": 1, "tricks": (0, 120), "last_trick": 1}
+SECOND_WINS = {"contract": "no_trumps", "chooser": 1, "tricks": (0, 116), "last_trick": 1}
 
 
 @pytest.fixture
@@ -54,7 +54,7 @@ def test_a_match_carries_its_sheet_and_winner(world, api, belote, sheet):
     assert len(answer) == 3
     first = answer[0]
     assert [deal["number"] for deal in first["deals"]] == [1, 2, 3, 4]
-    assert first["totals"] == [0, 1040] and first["winner"] == first["second"]["registration"]
+    assert first["totals"] == [0, 1008] and first["winner"] == first["second"]["registration"]
     assert first["submitted"] is False
 
 

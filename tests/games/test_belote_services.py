@@ -34,7 +34,7 @@ def _draw(world, tournament, pairing=services.ROUND_ROBIN):
 
 
 def _won(world, match, deals=4):
-    """The first player wins the match: four deals of 260 (1040)."""
+    """The first player wins the match: four deals of 252 (1008)."""
     for _ in range(deals):
         services.belote_deal_add(actor=world.referee, match=match, **WIN)
     return services.belote_match_submit(actor=world.referee, match=match)
@@ -183,7 +183,7 @@ def test_the_standings_count_submitted_sheets_and_byes_once_their_round_is_over(
     _won(world, played[0])
     standings = belote_standings(belote)
     top = standings[0][0]
-    assert top.won == 1 and top.difference == 1040 and top.points == 1040
+    assert top.won == 1 and top.difference == 1008 and top.points == 1008
     bye = next(m for m in matches if m.round == 1 and m.bye)
     row = next(s for s, r in standings if r.pk == bye.first_id)
     assert row.played == 0  # its round is not over yet

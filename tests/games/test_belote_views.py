@@ -27,7 +27,7 @@ FORM_WIN = {
     "number": "1",
     "contract": "no_trumps",
     "chooser": "0",
-    "tricks_first": "120",
+    "tricks_first": "116",
     "tricks_second": "0",
     "last_trick": "0",
     "combinations_by": "",
@@ -117,7 +117,7 @@ def test_the_referee_writes_a_deal_and_reads_the_sheet(world, login, match):
     response = browser.post(reverse("games:belote_deal_add", args=[match.pk]), FORM_WIN)
     assert response.status_code == 302
     html = browser.get(_sheet(match)).content.decode()
-    assert "260 \N{EN DASH} 0" in html and said("no trumps (doubled)") in html
+    assert "252 \N{EN DASH} 0" in html and said("no trumps (doubled)") in html
 
 
 def test_a_refused_deal_comes_back_with_its_error_and_what_was_typed(world, login, match):
@@ -127,7 +127,7 @@ def test_a_refused_deal_comes_back_with_its_error_and_what_was_typed(world, logi
     html = response.content.decode()
     assert response.status_code == 400
     assert escape("Trop de belotes pour ce contrat.") in html
-    assert 'name="tricks_first" value="120"' in html
+    assert 'name="tricks_first" value="116"' in html
     assert not BeloteDeal.objects.exists()
 
 

@@ -21,14 +21,14 @@ from tests.wording import said
 
 
 def test_a_belote_match_left_is_won_by_the_other_player_with_1001_at_least():
-    # player 1 made 260 (no trumps, 120 + 10, doubled), then player 1 leaves
-    sheet = belote.match_sheet([belote.BeloteDeal("no_trumps", 1, (0, 120), 1)])
+    # player 1 made 252 (no trumps, 116 + 10, doubled), then player 1 leaves
+    sheet = belote.match_sheet([belote.BeloteDeal("no_trumps", 1, (0, 116), 1)])
     left = belote.match_left(sheet, 1)
-    assert (left.winner, left.totals, left.ended_by) == (0, (1001, 260), "left")
+    assert (left.winner, left.totals, left.ended_by) == (0, (1001, 252), "left")
 
 
 def test_a_belote_match_over_is_not_left():
-    over = belote.match_sheet([belote.BeloteDeal("trump", 0, (152, 0), 0)], target=100)
+    over = belote.match_sheet([belote.BeloteDeal("trump", 0, (140, 0), 0)], target=100)
     with pytest.raises(ValueError, match="finie"):
         belote.match_left(over, 1)
 
@@ -52,7 +52,7 @@ def test_a_belote_player_leaves_the_match_is_submitted_and_counts(world, belote,
     services.belote_deal_add(
         actor=world.referee,
         match=match,
-        **{**WIN, "chooser": 1, "tricks": (0, 120), "last_trick": 1},
+        **{**WIN, "chooser": 1, "tricks": (0, 116), "last_trick": 1},
     )
     with pytest.raises(
         ValidationError, match=re.escape(said("Say what happened: a player left, or did not come."))
@@ -62,7 +62,7 @@ def test_a_belote_player_leaves_the_match_is_submitted_and_counts(world, belote,
     match.refresh_from_db()
     assert match.submitted_at is not None and match.left_reason == "malaise"
     view = belote_match(belote, match.pk)
-    assert view.winner == match.first and view.sheet.totals == (1001, 260)
+    assert view.winner == match.first and view.sheet.totals == (1001, 252)
     standing = {r.pk: s for s, r in belote_standings(belote)}[match.first_id]
     assert standing.won == 1
     services.belote_match_reopen(actor=world.referee, match=match, reason="il revient")

@@ -16,7 +16,7 @@ from tests.threads import together
 
 pytestmark = pytest.mark.django_db
 
-DEAL_POSTED = {"number": "1", "contract": "no_trumps", "chooser": "0", "tricks_first": "120",
+DEAL_POSTED = {"number": "1", "contract": "no_trumps", "chooser": "0", "tricks_first": "116",
                "tricks_second": "0", "last_trick": "0", "combinations_by": "",
                "combinations": "0", "belotes_first": "0", "belotes_second": "0",
                "finish": ""}  # fmt: skip
@@ -44,7 +44,7 @@ def test_another_deal_under_a_number_already_written_is_refused(match):
     response = phone.post(_line(match.code), other)
     assert response.status_code == 400
     assert "La ligne 1 n’est pas la suivante de la feuille (2)" in response.content.decode()  # noqa: RUF001
-    assert BeloteDeal.objects.get(match=match).tricks_first == 120
+    assert BeloteDeal.objects.get(match=match).tricks_first == 116
 
 
 def test_a_number_beyond_the_next_is_refused(world, match):

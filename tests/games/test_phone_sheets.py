@@ -23,7 +23,7 @@ from tests.wording import said
 
 pytestmark = pytest.mark.django_db
 
-FORM_WIN = {"number": "1", "contract": "no_trumps", "chooser": "0", "tricks_first": "120",
+FORM_WIN = {"number": "1", "contract": "no_trumps", "chooser": "0", "tricks_first": "116",
             "tricks_second": "0", "last_trick": "0", "combinations_by": "",
             "combinations": "0", "belotes_first": "0", "belotes_second": "0",
             "finish": ""}  # fmt: skip

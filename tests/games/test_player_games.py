@@ -50,7 +50,7 @@ def test_the_player_reads_their_round_table_opponent_and_sheet(world, login):
 def test_once_the_sheet_is_submitted_the_next_round_shows(world):
     _belote_with_the_player(world)
     match = _own_match(world, 1)
-    for _ in range(4):  # 260 a deal: 1040 after four
+    for _ in range(4):  # 252 a deal: 1008 after four
         services.belote_deal_add(actor=world.referee, match=match, **WIN)
     services.belote_match_submit(actor=world.referee, match=match)
     [assignment] = player_assignments(world.licensee.pk)

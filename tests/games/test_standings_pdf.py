@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_the_belote_standings_print_with_their_figures(world, login, match):
-    for _ in range(4):  # 260 a deal: 1040 after four
+    for _ in range(4):  # 252 a deal: 1008 after four
         services.belote_deal_add(actor=world.referee, match=match, **WIN)
     services.belote_match_submit(actor=world.referee, match=match)
     url = reverse("games:belote_standings_pdf", args=[match.tournament_id])
@@ -25,7 +25,7 @@ def test_the_belote_standings_print_with_their_figures(world, login, match):
     text = spaceless(pdf_text(response.content))
     winner = match.first.licensee.full_name
     assert spaceless("Classement") in text and spaceless("provisoire : le jeu continue") in text
-    assert spaceless(f"1 {winner} 1 1 1040 1040") in text
+    assert spaceless(f"1 {winner} 1 1 1008 1008") in text
 
 
 def test_the_pinochle_standings_wait_for_the_end_except_for_the_director(

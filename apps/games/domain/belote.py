@@ -12,6 +12,8 @@ deal. When both players pass twice, the deal is an all-pass round and counts as 
 (``ALL_PASS``, below).
 
 Where the rules are silent, we chose:
+- Card points: the tricks of a deal make at most what the eighteen cards in play can
+  make under the contract, by the common belote values (``card_points_bound``).
 - Combinations: « it is found out which one of the players can write points for the
   combinations »: one player at most writes combinations in a deal (the sheet asks who);
   belotes are declared apart, on any lead, by either player.
@@ -68,6 +70,31 @@ def trick_shown(tricks: tuple[int, int], last_trick: int, player: int) -> bool:
     return tricks[player] > 0 or last_trick == player
 
 
+# The « cost of cards » the rules count tricks by, given on the main belote rules' page
+# they refer to (the common belote values): a trump suit's jack, nine, ace, ten, king,
+# queen, eight and seven; a plain suit's ace, ten, king, queen, jack, nine, eight, seven.
+TRUMP_VALUES = (20, 14, 11, 10, 4, 3, 0, 0)
+PLAIN_VALUES = (11, 10, 4, 3, 2, 0, 0, 0)
+SUITS = 4
+HAND = 9  # « So, 9 cards at hands »: nine tricks of two cards
+TRUMP_SUITS = {
+    Contract.TRUMP: 1,
+    Contract.ALL_PASS: 1,
+    Contract.ALL_TRUMPS: 4,
+    Contract.NO_TRUMPS: 0,
+}
+
+
+def card_points_bound(contract: Contract) -> int:
+    """The most card points the eighteen cards in play can make under ``contract``: the
+    eighteen best of the deck's values, the contract's trump suits counted as trumps
+    (one trump suit: 146; all trumps: 228; no trumps: 116, before it is doubled). The
+    last trick's 10 comes on top."""
+    trumps = TRUMP_SUITS[contract]
+    values = TRUMP_VALUES * trumps + PLAIN_VALUES * (SUITS - trumps)
+    return sum(sorted(values, reverse=True)[: 2 * HAND])
+
+
 @dataclass(frozen=True)
 class BeloteDeal:
     """One deal as the score sheet records it; players are 0 and 1."""
@@ -95,7 +122,7 @@ class BeloteDeal:
             values = getattr(self, name)
             if len(values) != 2 or any(not isinstance(v, int) or v < 0 for v in values):
                 raise ValueError(f"{name} : deux nombres entiers positifs ou nuls")
-        self._check_declared(contract)
+        self._check_points(contract)
         if self.took_a_trick is not None and any(
             self._won(player) and not self.took_a_trick[player] for player in PLAYERS
         ):
@@ -103,8 +130,14 @@ class BeloteDeal:
         if self.finish is not None and contract is Contract.ALL_PASS:
             raise ValueError("« fini » se déclare dans une donne jouée à un contrat")
 
-    def _check_declared(self, contract: Contract) -> None:
-        """Combinations by one player, in tens; belotes as the contract's trumps allow."""
+    def _check_points(self, contract: Contract) -> None:
+        """Card points the cards in play can make; combinations by one player, in tens;
+        belotes as the contract's trumps allow."""
+        if sum(self.tricks) > (bound := card_points_bound(contract)):
+            raise ValueError(
+                f"les cartes en jeu font au plus {bound} points à ce contrat "
+                "(le dernier pli compte 10 en plus)"
+            )
         if any(points % 10 for points in self.combinations):
             raise ValueError("les combinaisons valent des dizaines")
         if all(self.combinations):
