@@ -116,30 +116,6 @@ def _prizes(tournament) -> dict:
     }
 
 
-@require_POST
-@sign_in_when_refused
-def game_prizes(request, pk):
-    """The room writes the prize list, place by place."""
-    tournament = get_object_or_404(Tournament, pk=pk)
-    game = GAMES.get(tournament.game)
-    if game is None:
-        raise Http404
-    tournament = _tournament(request, pk, tournament.game)
-    form = PrizesForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, form_errors_text(form))
-    else:
-        service_call(
-            request,
-            services.game_prizes_set,
-            done=_("The prize list is saved."),
-            actor=request.user,
-            tournament=tournament,
-            labels=form.labels(),
-        )
-    return redirect(f"{reverse(game.page, args=[pk])}#prizes")
-
-
 def _clocks(tournament) -> dict:
     """What each round's section shows of its clock, and the minutes the room's form
     offers (the rules' own, for pinochle)."""
@@ -149,29 +125,45 @@ def _clocks(tournament) -> dict:
     }
 
 
-@require_POST
-@sign_in_when_refused
-def round_clock(request, pk):
-    """The room starts a round's clock (or starts it again)."""
-    tournament = get_object_or_404(Tournament, pk=pk)
-    game = GAMES.get(tournament.game)
-    if game is None:
-        raise Http404
-    tournament = _tournament(request, pk, tournament.game)
-    form = RoundClockForm(request.POST)
-    number = form.data.get("round_number", "")
-    if not form.is_valid():
-        messages.error(request, form_errors_text(form))
-    else:
-        service_call(
-            request,
-            services.round_clock_start,
-            done=_("The round's clock is started."),
-            actor=request.user,
-            tournament=tournament,
-            **form.cleaned_data,
-        )
-    return redirect(f"{reverse(game.page, args=[pk])}#round-{number}")
+def _any_game_write(form_class, write, done, anchor):
+    """A POST of the room on any club game's page (``write(request, tournament, form)``,
+    the form valid), then back to the page at ``anchor(form)``."""
+
+    @require_POST
+    @sign_in_when_refused
+    def view(request, pk):
+        game = GAMES.get(get_object_or_404(Tournament, pk=pk).game)
+        if game is None:
+            raise Http404
+        tournament = _tournament(request, pk, game.key)
+        form = form_class(request.POST)
+        if not form.is_valid():
+            messages.error(request, form_errors_text(form))
+        else:
+            service_call(request, lambda: write(request, tournament, form), done=done)
+        return redirect(f"{reverse(game.page, args=[pk])}#{anchor(form)}")
+
+    return view
+
+
+# The room writes the prize list, place by place.
+game_prizes = _any_game_write(
+    PrizesForm,
+    lambda request, tournament, form: services.game_prizes_set(
+        actor=request.user, tournament=tournament, labels=form.labels()
+    ),
+    _lazy("The prize list is saved."),
+    lambda form: "prizes",
+)
+# The room starts a round's clock (or starts it again).
+round_clock = _any_game_write(
+    RoundClockForm,
+    lambda request, tournament, form: services.round_clock_start(
+        actor=request.user, tournament=tournament, **form.cleaned_data
+    ),
+    _lazy("The round's clock is started."),
+    lambda form: f"round-{form.data.get('round_number', '')}",
+)
 
 
 def _printed(game: str, template: str, file_name: str, context_of):

@@ -44,3 +44,56 @@ def pinochle_game(world):
         services.pinochle_team_create(actor=world.referee, tournament=tournament, first=a, second=b)
     services.pinochle_numbers_draw(actor=world.referee, tournament=tournament, seed=1)
     return PinochleGame.objects.filter(tournament=tournament, round=1).get()
+
+
+# Team A bids 100 with 460 meld and takes 40 of the 50 trick points: 500, the game.
+A_WINS = {"bidder": 0, "bid": 100, "meld": (460, 30), "tricks": (40, 10)}
+
+
+def pinochle_teams(world, players: int) -> Tournament:
+    """A running pinochle tournament whose ``players`` form teams two by two."""
+    tournament = running(world, Tournament.Game.PINOCHLE, players)
+    registered = game_players(tournament)
+    for first, second in zip(registered[::2], registered[1::2], strict=True):
+        services.pinochle_team_create(
+            actor=world.referee, tournament=tournament, first=first, second=second
+        )
+    return tournament
+
+
+@pytest.fixture
+def nine(world):
+    """Nine teams, their numbers not drawn yet."""
+    return pinochle_teams(world, 18)
+
+
+@pytest.fixture
+def games(world):
+    """Four teams' games with the set cup (0,50 €) and the specials' drawing, drawn."""
+    tournament = pinochle_teams(world, 8)
+    services.pinochle_extras_set(
+        actor=world.referee, tournament=tournament, set_cup_cents=50, specials=True
+    )
+    services.pinochle_numbers_draw(actor=world.referee, tournament=tournament, seed=2)
+    return list(PinochleGame.objects.filter(tournament=tournament).order_by("round", "table"))
+
+
+def hand_checked(world, game, hand):
+    """A hand written by the room and confirmed for both teams."""
+    written = services.pinochle_hand_add(actor=world.referee, game=game, **hand)
+    for side in "ab":
+        services.pinochle_hand_confirm(actor=world.referee, hand=written, side=side)
+    return written
+
+
+def game_won(world, game, hand=A_WINS):
+    """The game won by one hand (team A's by default), its sheet submitted."""
+    hand_checked(world, game, hand)
+    return services.pinochle_game_submit(actor=world.referee, game=game)
+
+
+def games_finished(world, games):
+    """Every game not submitted yet won by team A and submitted."""
+    for game in games:
+        if game.submitted_at is None:
+            game_won(world, game)

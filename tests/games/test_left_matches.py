@@ -13,8 +13,7 @@ from django.urls import reverse
 from apps.games import services
 from apps.games.domain import belote, pinochle
 from apps.games.selectors import belote_match, belote_standings, pinochle_standings_of
-from tests.games.conftest import WIN
-from tests.games.test_pinochle_services import A_WINS, _draw, _won, nine  # noqa: F401
+from tests.games.conftest import A_WINS, WIN, game_won
 from tests.wording import said
 
 # --- the rules ---------------------------------------------------------------------------
@@ -71,12 +70,12 @@ def test_a_belote_player_leaves_the_match_is_submitted_and_counts(world, belote,
 
 
 @needs_db
-def test_a_pinochle_team_leaves_the_other_scores_as_the_bye(world, nine):  # noqa: F811
-    games = _draw(world, nine)
+def test_a_pinochle_team_leaves_the_other_scores_as_the_bye(world, nine):
+    games = services.pinochle_numbers_draw(actor=world.referee, tournament=nine, seed=3)
     first_round = [g for g in games if g.round == 1 and not g.bye]
     left_game, played = first_round[0], first_round[1:]
     for index, game in enumerate(played):
-        _won(world, game, {**A_WINS, "meld": (460 + 10 * index, 30)})  # 500, 510, 520
+        game_won(world, game, {**A_WINS, "meld": (460 + 10 * index, 30)})  # 500, 510, 520
     services.pinochle_game_left(
         actor=world.referee, game=left_game, team=0, reason="équipe A partie"
     )

@@ -12,52 +12,21 @@ from django.urls import reverse
 from apps.core.models import AuditLog
 from apps.games import services
 from apps.games.domain.pinochle import specials_draw
-from apps.games.models import PinochleExtras, PinochleGame, PinochleSpecial
+from apps.games.models import PinochleExtras, PinochleSpecial
 from apps.games.selectors import game_players, pinochle_extras_of, pinochle_rounds
-from apps.tournaments.models import Tournament
-from tests.games.conftest import running
+from tests.games.conftest import A_WINS, games_finished, hand_checked
 from tests.wording import said
 
 pytestmark = pytest.mark.django_db
 
-A_WINS = {"bidder": 0, "bid": 100, "meld": (460, 30), "tricks": (40, 10)}
 B_SET = {"bidder": 1, "bid": 80, "meld": (30, 30), "tricks": (25, 25)}  # 55 < 80
 BOSTON = {"bidder": 0, "bid": 60, "meld": (460, 0), "tricks": (50, 0), "outcome": "boston",
           "team": 0}  # fmt: skip
 
 
-@pytest.fixture
-def games(world):
-    tournament = running(world, Tournament.Game.PINOCHLE, 8)
-    players = game_players(tournament)
-    for first, second in zip(players[::2], players[1::2], strict=True):
-        services.pinochle_team_create(
-            actor=world.referee, tournament=tournament, first=first, second=second
-        )
-    services.pinochle_extras_set(
-        actor=world.referee, tournament=tournament, set_cup_cents=50, specials=True
-    )
-    services.pinochle_numbers_draw(actor=world.referee, tournament=tournament, seed=2)
-    return list(PinochleGame.objects.filter(tournament=tournament).order_by("round", "table"))
-
-
-def _hand(world, game, hand):
-    written = services.pinochle_hand_add(actor=world.referee, game=game, **hand)
-    for side in "ab":
-        services.pinochle_hand_confirm(actor=world.referee, hand=written, side=side)
-    return written
-
-
-def _finish(world, games):
-    for game in games:
-        if game.submitted_at is None:
-            _hand(world, game, A_WINS)
-            services.pinochle_game_submit(actor=world.referee, game=game)
-
-
 def test_the_set_cup_counts_the_hands_set_on_the_sheets(world, games):
-    _hand(world, games[0], B_SET)
-    _hand(world, games[1], B_SET)
+    hand_checked(world, games[0], B_SET)
+    hand_checked(world, games[1], B_SET)
     tournament = games[0].tournament
     view = pinochle_extras_of(tournament, pinochle_rounds(tournament))
     assert view.set_hands == 2 and str(view.cup_euros) == "2"  # 2 hands x 2 players x 0.50
@@ -65,7 +34,7 @@ def test_the_set_cup_counts_the_hands_set_on_the_sheets(world, games):
 
 def test_a_boston_enters_both_players_and_a_dealt_special_its_player(world, games):
     tournament = games[0].tournament
-    boston = _hand(world, games[0], BOSTON)
+    boston = hand_checked(world, games[0], BOSTON)
     team = games[0].team_a
     assert {s.registration_id for s in boston.specials.all()} == {team.first_id, team.second_id}
     services.pinochle_special_add(
@@ -84,7 +53,7 @@ def test_the_name_is_drawn_once_every_sheet_is_in_and_can_be_drawn_again(world, 
     early = re.escape(said("The specials are drawn once every sheet is submitted."))
     with pytest.raises(ValidationError, match=early):
         services.pinochle_specials_draw(actor=world.referee, tournament=tournament)
-    _finish(world, games)
+    games_finished(world, games)
     extras = services.pinochle_specials_draw(actor=world.referee, tournament=tournament)
     entries = [str(s.registration_id) for s in PinochleSpecial.objects.order_by("pk")]
     assert specials_draw(entries, extras.seed) == str(extras.winner_id)
@@ -108,14 +77,14 @@ def test_without_the_option_there_is_nothing_to_enter(world, games):
             registration=game_players(tournament)[0],
             round_number=1,
         )
-    _hand(world, games[0], BOSTON)
+    hand_checked(world, games[0], BOSTON)
     assert not PinochleSpecial.objects.exists()
 
 
 def test_the_page_shows_the_cup_the_container_and_the_drawing(world, login, games):
     tournament = games[0].tournament
     browser = login(world.referee)
-    _hand(world, games[0], B_SET)
+    hand_checked(world, games[0], B_SET)
     url = reverse("games:pinochle", args=[tournament.pk])
     browser.post(
         reverse("games:pinochle_special", args=[tournament.pk]),
@@ -123,7 +92,7 @@ def test_the_page_shows_the_cup_the_container_and_the_drawing(world, login, game
     )
     html = browser.get(url).content.decode()
     assert 'data-test="set-cup"' in html and 'data-test="specials"' in html
-    _finish(world, games)
+    games_finished(world, games)
     browser.post(reverse("games:pinochle_specials_draw", args=[tournament.pk]))
     extras = PinochleExtras.objects.get(tournament=tournament)
     html = browser.get(url).content.decode()
@@ -160,7 +129,7 @@ def test_a_special_from_the_sheet_is_one_of_its_table_while_it_is_open(world, ga
         services.pinochle_sheet_special_add(
             actor=None, game=game, registration=_table(game)[0], code=other.code
         )
-    _hand(world, game, A_WINS)
+    hand_checked(world, game, A_WINS)
     services.pinochle_game_submit(actor=world.referee, game=game)
     with pytest.raises(ValidationError):  # submitted
         services.pinochle_sheet_special_add(

@@ -20,7 +20,7 @@ from apps.games.domain.pinochle import (
 )
 from apps.games.models import PinochleExtras, PinochleTicketSale
 from apps.games.selectors import pinochle_extras_of, pinochle_rounds
-from tests.games.test_pinochle_extras import _finish, games  # noqa: F401 (a fixture)
+from tests.games.conftest import games_finished
 from tests.wording import said
 
 # « The price will be 3 for $1 or 20 for $5 »: tickets -> cents
@@ -82,7 +82,7 @@ def _sell(world, tournament, buyer="Mme Roux", bundle=3, bundles=1, round_number
     )
 
 
-def test_tickets_are_sold_only_with_the_drawing_on(world, games):  # noqa: F811
+def test_tickets_are_sold_only_with_the_drawing_on(world, games):
     tournament = games[0].tournament
     with pytest.raises(
         ValidationError, match=re.escape(said("This tournament has no 50/50 drawing."))
@@ -98,7 +98,7 @@ def test_tickets_are_sold_only_with_the_drawing_on(world, games):  # noqa: F811
     assert (view.fifty_fifty.tickets, view.fifty_fifty.paid) == (40, 1000)
 
 
-def test_the_ticket_is_drawn_once_every_sheet_is_in_and_sets_the_options(world, games):  # noqa: F811
+def test_the_ticket_is_drawn_once_every_sheet_is_in_and_sets_the_options(world, games):
     tournament = games[0].tournament
     _on(world, tournament)
     _sell(world, tournament, "Mme Roux", 3, 1)
@@ -106,7 +106,7 @@ def test_the_ticket_is_drawn_once_every_sheet_is_in_and_sets_the_options(world, 
     early = re.escape(said("The 50/50 is drawn once every sheet is submitted."))
     with pytest.raises(ValidationError, match=early):
         services.pinochle_fifty_fifty_draw(actor=world.referee, tournament=tournament)
-    _finish(world, games)
+    games_finished(world, games)
     extras = services.pinochle_fifty_fifty_draw(actor=world.referee, tournament=tournament)
     assert extras.fifty_ticket == ticket_draw(23, extras.fifty_seed)
     view = pinochle_extras_of(tournament, pinochle_rounds(tournament))
@@ -121,16 +121,16 @@ def test_the_ticket_is_drawn_once_every_sheet_is_in_and_sets_the_options(world, 
         _on(world, tournament)
 
 
-def test_no_ticket_sold_draws_nothing(world, games):  # noqa: F811
+def test_no_ticket_sold_draws_nothing(world, games):
     tournament = games[0].tournament
     _on(world, tournament)
-    _finish(world, games)
+    games_finished(world, games)
     with pytest.raises(ValidationError, match=re.escape(said("No ticket of the 50/50 is sold."))):
         services.pinochle_fifty_fifty_draw(actor=world.referee, tournament=tournament)
     assert PinochleExtras.objects.get(tournament=tournament).fifty_drawn_at is None
 
 
-def test_the_page_sells_tickets_shows_the_pot_and_the_winner(world, login, games):  # noqa: F811
+def test_the_page_sells_tickets_shows_the_pot_and_the_winner(world, login, games):
     tournament = games[0].tournament
     _on(world, tournament)
     browser = login(world.referee)
@@ -146,14 +146,14 @@ def test_the_page_sells_tickets_shows_the_pot_and_the_winner(world, login, games
     )
     assert "Acheteur : Ce champ est obligatoire." in refused.content.decode()
     assert PinochleTicketSale.objects.count() == 1
-    _finish(world, games)
+    games_finished(world, games)
     browser.post(reverse("games:pinochle_fifty_fifty_draw", args=[tournament.pk]))
     html = browser.get(url).content.decode()
     assert 'data-test="fifty-winner"' in html and "Mme Roux" in html
 
 
 @pytest.mark.parametrize("persona", ["club_manager", "player", "outsider"])
-def test_only_the_room_sells_and_draws(world, login, games, persona):  # noqa: F811
+def test_only_the_room_sells_and_draws(world, login, games, persona):
     tournament = games[0].tournament
     _on(world, tournament)
     browser = login(world.persona(persona))

@@ -16,7 +16,7 @@ from apps.games.selectors import game_players, pinochle_standings_of
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from apps.tournaments.services import tournament_transition
-from tests.games.conftest import running
+from tests.games.conftest import A_WINS, game_won
 from tests.personas import PERSONAS
 from tests.wording import said
 
@@ -24,30 +24,10 @@ pytestmark = pytest.mark.django_db
 
 RUNNERS = {"federation_staff", "referee"}
 OVERSEERS = {"federation_staff", "zone_manager", "committee_staff", "club_manager", "referee"}
-# Team A bids 100 with 460 meld and takes 40 of the 50 trick points: 500, the game.
-A_WINS = {"bidder": 0, "bid": 100, "meld": (460, 30), "tricks": (40, 10)}
-
-
-@pytest.fixture
-def nine(world):
-    tournament = running(world, Tournament.Game.PINOCHLE, 18)
-    players = game_players(tournament)
-    for first, second in zip(players[::2], players[1::2], strict=True):
-        services.pinochle_team_create(
-            actor=world.referee, tournament=tournament, first=first, second=second
-        )
-    return tournament
 
 
 def _draw(world, tournament):
     return services.pinochle_numbers_draw(actor=world.referee, tournament=tournament, seed=3)
-
-
-def _won(world, game, hand=A_WINS):
-    written = services.pinochle_hand_add(actor=world.referee, game=game, **hand)
-    for side in "ab":
-        services.pinochle_hand_confirm(actor=world.referee, hand=written, side=side)
-    return services.pinochle_game_submit(actor=world.referee, game=game)
 
 
 def test_teams_are_two_different_players_each_in_one_team(world, nine):
@@ -168,7 +148,7 @@ def test_a_hand_the_rules_refuse_changes_nothing(world, nine):
 
 def test_a_submitted_sheet_is_locked_and_reopened_with_a_reason(world, nine):
     game = next(g for g in _draw(world, nine) if not g.bye)
-    _won(world, game)
+    game_won(world, game)
     submitted = re.escape(
         said("This sheet is submitted: the tournament's referee reopens it, with a reason.")
     )
@@ -200,7 +180,7 @@ def test_the_bye_gets_the_average_of_the_rounds_winners_once_the_round_is_over(w
     bye_team = next(g for g in games if g.round == 1 and g.bye).team_b
     for index, game in enumerate(first_round):
         bonus = 10 * index  # winners score 500, 510, 520, 530
-        _won(world, game, {**A_WINS, "meld": (460 + bonus, 30)})
+        game_won(world, game, {**A_WINS, "meld": (460 + bonus, 30)})
     standings = {team.pk: s for s, team in pinochle_standings_of(nine)}
     bye = standings[bye_team.pk]
     assert bye.wins == 1 and bye.points == 515  # (500 + 510 + 520 + 530) / 4
@@ -243,7 +223,7 @@ def test_the_tournament_finishes_once_every_sheet_is_in(world, nine):
         tournament_transition(actor=world.referee, tournament=nine, status=Status.FINISHED)
     for game in games:
         if not game.bye:
-            _won(world, game)
+            game_won(world, game)
     tournament_transition(actor=world.referee, tournament=nine, status=Status.FINISHED)
     standings = pinochle_standings_of(nine)
     assert len(standings) == 9 and sum(s.wins + s.losses for s, _t in standings) == 9 * 8
