@@ -65,12 +65,8 @@ class UserFactory(factory.django.DjangoModelFactory):
     username = factory.Sequence(lambda n: f"user{n}")
     first_name = "Dominique"
     last_name = factory.Sequence(lambda n: f"Utilisateur{n}")
-    password = factory.PostGenerationMethodCall("set_password", PASSWORD)
-
-    @factory.post_generation
-    def save_password(obj, create, extracted, **kwargs):
-        if create:
-            obj.save()
+    # Hashed as the user is built: one INSERT, no second save to store it.
+    password = factory.django.Password(PASSWORD)
 
     @factory.post_generation
     def licensee(obj, create, extracted, **kwargs):
