@@ -7,6 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from apps.games.domain.belote import Contract
+from apps.games.domain.pinochle import fifty_fifty
 from apps.games.domain.round_clock import clock_end, minutes_left
 from apps.tournaments.models import Registration, Tournament
 
@@ -357,7 +358,7 @@ class PinochleTicketSale(models.Model):
 
     @property
     def tickets(self) -> int:
-        return self.bundle * self.bundles
+        return fifty_fifty([(self.bundle, self.bundles)]).tickets
 
 
 class RoundClock(models.Model):

@@ -101,6 +101,14 @@ def _game_room(actor, tournament: Tournament, game: str, *, phone: bool = False)
     return tournament
 
 
+def _club_game_room(actor, tournament: Tournament, refusal: str) -> Tournament:
+    """The room of a tournament of any of the clubs' other games (``refusal`` for a
+    duplicate tournament)."""
+    if tournament.game == Tournament.Game.DUPLICATE_TAROT:
+        raise ValidationError(refusal)
+    return _game_room(actor, tournament, tournament.game)
+
+
 def _belote_room(actor, tournament: Tournament) -> Tournament:
     return _game_room(actor, tournament, Tournament.Game.BELOTE)
 
@@ -356,6 +364,16 @@ def belote_match_reopen(*, actor, match: BeloteMatch, reason: str) -> BeloteMatc
     return match
 
 
+def _sheet_update(actor, sheet, values: dict, code: str | None = None) -> None:
+    """``values`` set on a sheet, saved and audited when they change anything (marked when a
+    phone changed them)."""
+    changes = model_update(sheet, values)
+    if changes:
+        sheet.save(update_fields=list(changes))
+        changes |= _phone_mark(code)
+        audit_record(actor=actor, action="update", instance=sheet, changes=changes)
+
+
 def _left_recorded(actor, sheet, side: int, reason: str, check) -> None:
     """``side`` left the sheet's match or round, or forfeited it (``check``: the game's
     rule, refusing it when the match is over): recorded with its reason, audited, and the
@@ -366,17 +384,12 @@ def _left_recorded(actor, sheet, side: int, reason: str, check) -> None:
         check(side)
     except ValueError as exc:
         raise ValidationError(sentence(str(exc))) from exc
-    changes = model_update(sheet, {"left_by": side, "left_reason": reason.strip()})
-    sheet.save(update_fields=list(changes))
-    audit_record(actor=actor, action="update", instance=sheet, changes=changes)
+    _sheet_update(actor, sheet, {"left_by": side, "left_reason": reason.strip()})
     _submitted(actor, sheet)
 
 
 def _left_undone(actor, sheet) -> None:
-    changes = model_update(sheet, {"left_by": None, "left_reason": ""})
-    if changes:
-        sheet.save(update_fields=list(changes))
-        audit_record(actor=actor, action="update", instance=sheet, changes=changes)
+    _sheet_update(actor, sheet, {"left_by": None, "left_reason": ""})
 
 
 @transaction.atomic
@@ -645,13 +658,17 @@ def pinochle_time_call(*, actor, game: PinochleGame) -> PinochleGame:
     return game
 
 
-def _game_over(game: PinochleGame) -> None:
-    """Refused unless every hand is confirmed and the game is over."""
+def _checked_sheet(game: PinochleGame) -> pinochle.RoundSheet:
+    """The game's sheet, refused while a hand waits for a scorekeeper's check."""
     hands = list(game.hands.all())
     if any(not hand.confirmed for hand in hands):
         raise ValidationError(_("Both scorekeepers confirm every hand first."))
-    sheet = pinochle.round_sheet([hand_rules(h) for h in hands], time_called=game.time_called)
-    if sheet.winner is None:
+    return pinochle.round_sheet([hand_rules(h) for h in hands], time_called=game.time_called)
+
+
+def _game_over(game: PinochleGame) -> None:
+    """Refused unless every hand is confirmed and the game is over."""
+    if _checked_sheet(game).winner is None:
         raise ValidationError(
             _("The game is not over: 500 points, a Boston, or time called with a leader.")
         )
@@ -679,15 +696,6 @@ def _signed_phone(game: PinochleGame, code: str, device: str) -> PinochleGame:
     return game
 
 
-def _signatures_set(actor, game: PinochleGame, values: dict, code: str | None = None) -> None:
-    changes = model_update(game, values)
-    if changes:
-        game.save(update_fields=list(changes))
-        audit_record(
-            actor=actor, action="update", instance=game, changes=changes | _phone_mark(code)
-        )
-
-
 @transaction.atomic
 def pinochle_sheet_sign(*, game: PinochleGame, side: str, code: str, device: str) -> PinochleGame:
     """« … signed by the scorekeeper »: the game over and every hand confirmed, the
@@ -698,7 +706,7 @@ def pinochle_sheet_sign(*, game: PinochleGame, side: str, code: str, device: str
         raise ValidationError(_("Unknown team."))
     if game.signed_side:
         raise ValidationError(_("The sheet is signed already."))
-    _signatures_set(None, game, {"signed_side": side, "signed_device": device}, code)
+    _sheet_update(None, game, {"signed_side": side, "signed_device": device}, code)
     return game
 
 
@@ -713,13 +721,13 @@ def pinochle_sheet_countersign(*, game: PinochleGame, code: str, device: str) ->
         raise ValidationError(
             _("An opponent countersigns the sheet from their own phone, not the signer's.")
         )
-    _signatures_set(None, game, {"countersigned_device": device}, code)
+    _sheet_update(None, game, {"countersigned_device": device}, code)
     return _submitted(None, game)
 
 
 def _signatures_void(actor, game: PinochleGame) -> None:
     """A sheet changed or reopened after it was signed is to be signed again."""
-    _signatures_set(actor, game, dict.fromkeys(SIGNATURE_FIELDS, ""))
+    _sheet_update(actor, game, dict.fromkeys(SIGNATURE_FIELDS, ""))
 
 
 @transaction.atomic
@@ -738,10 +746,7 @@ def pinochle_game_left(*, actor, game: PinochleGame, team: int, reason: str) -> 
     (``pinochle.round_left``) and the sheet is submitted; a hand waiting for a check is
     confirmed or taken off first."""
     game = _open_game(actor, game)
-    hands = list(game.hands.all())
-    if any(not hand.confirmed for hand in hands):
-        raise ValidationError(_("Both scorekeepers confirm every hand first."))
-    sheet = pinochle.round_sheet([hand_rules(h) for h in hands], time_called=game.time_called)
+    sheet = _checked_sheet(game)
     _left_recorded(actor, game, team, reason, lambda side: pinochle.round_left(sheet, side))
     return game
 
@@ -948,9 +953,9 @@ def round_clock_start(
 ) -> RoundClock:
     """Start a round's clock for ``minutes``, or start it again: every sheet of the round
     shows when it ends (apps.games.domain.round_clock)."""
-    if tournament.game == Tournament.Game.DUPLICATE_TAROT:
-        raise ValidationError(_("A round's clock is for the clubs' other games."))
-    tournament = _game_room(actor, tournament, tournament.game)
+    tournament = _club_game_room(
+        actor, tournament, _("A round's clock is for the clubs' other games.")
+    )
     if not any(
         m.objects.filter(tournament=tournament, round=round_number).exists() for m in SHEETS
     ):
@@ -976,9 +981,9 @@ MAX_PRIZES = 30
 def game_prizes_set(*, actor, tournament: Tournament, labels: list[str]) -> list[GamePrize]:
     """The prize list, place by place (``labels``: the first place's prize first; an empty
     list clears it), replacing the one before; audited."""
-    if tournament.game == Tournament.Game.DUPLICATE_TAROT:
-        raise ValidationError(_("This prize list is for the clubs' other games."))
-    tournament = _game_room(actor, tournament, tournament.game)
+    tournament = _club_game_room(
+        actor, tournament, _("This prize list is for the clubs' other games.")
+    )
     labels = [label.strip() for label in labels if label.strip()]
     if len(labels) > MAX_PRIZES:
         raise ValidationError(_("%(max)s prizes at most.") % {"max": MAX_PRIZES})

@@ -853,7 +853,7 @@ def _left_page(find, page_name: str, names, record):
 belote_match_left = _left_page(
     _match,
     "games:belote_match",
-    lambda view: [view.match.first.licensee.full_name, _names(view)["second"]],
+    lambda view: list(_names(view).values()),
     lambda user, view, side, reason: services.belote_match_left(
         actor=user, match=view.match, player=side, reason=reason
     ),
