@@ -34,6 +34,10 @@
   // The page's own form token: an entry kept from an earlier page is sent with it.
   const token = () => document.querySelector("[name=csrfmiddlewaretoken]")?.value;
 
+  // When the server last answered a sending, per block: a poll asked before that answer
+  // shows the block as it was before the sending and must not put it back.
+  const answeredAt = new Map();
+
   // Sends one entry: true once the server has answered it, false with no network
   // (kept, sent again), null when the page must be reloaded first (kept).
   const post = async (item) => {
@@ -68,6 +72,7 @@
     }
     const html = await response.text();
     if (block) block.outerHTML = html;
+    answeredAt.set(item.block, performance.now());
     return true;
   };
 
@@ -129,6 +134,7 @@
     typed(block) ||
     read().some((item) => item.block === block.id);
   const poll = async () => {
+    const asked = performance.now();
     let response;
     let html;
     try {
@@ -155,7 +161,8 @@
     if (refusal && shownRefusal) shownRefusal.replaceWith(refusal);
     for (const block of etuis.querySelectorAll("article[id]")) {
       const shown = document.getElementById(block.id);
-      if (shown && shown.dataset.version !== block.dataset.version && !inUse(shown)) {
+      const stale = (answeredAt.get(block.id) ?? -1) > asked;
+      if (shown && !stale && shown.dataset.version !== block.dataset.version && !inUse(shown)) {
         shown.replaceWith(block);
       }
     }

@@ -5,7 +5,8 @@ cannot confirm it (even posting the confirmation by hand), and Est confirms it f
 other phone; at table 2 Sud disagrees once and the disagreement reaches the referee, who
 settles it; at table 3 the network drops while Nord sends, the phone keeps the score and
 sends it again once the network is back; at table 4 the phone has lost its cookies, the
-score is kept and leaves once the page is reloaded. The room display then shows the
+score is kept and leaves once the page is reloaded; at table 5 a poll asked before Nord's
+sending is answered after it, and the page does not go back to the étui unsent. The room display then shows the
 ranking; a newcomer behind the room's address types wrong codes until the address is
 throttled, and when the referee puts the next position in play the room's phones, holding
 their tables' tokens, follow all the same.
@@ -82,6 +83,7 @@ def test_a_position_entered_from_two_phones_per_table(page, live_server, world, 
     disputed = table_at(session, 2).etuis[0]
     dropped = table_at(session, 3).etuis[0]
     stale = table_at(session, 4).etuis[0]
+    overtaken = table_at(session, 5).etuis[0]
     scores = iter(GARDE_SCORES * 4)
     expected = {}
     for table, phone in phones.items():
@@ -100,6 +102,8 @@ def test_a_position_entered_from_two_phones_per_table(page, live_server, world, 
                 _state(phone, etui, "pending")  # sent again by itself
             elif (table, etui) == (4, stale):
                 _lost_cookies(phone, urls[table], etui, score)
+            elif (table, etui) == (5, overtaken):
+                _overtaken_poll(phone, urls[table], etui, score)
             else:
                 _send(phone, etui, score)
                 _state(phone, etui, "pending")
@@ -189,6 +193,29 @@ def _lost_cookies(phone, url, etui, score):
     phone.unroute(url)
     phone.reload()
     _state(phone, etui, "pending")
+
+
+def _held_polls(phone, count):
+    deadline = time.monotonic() + 10
+    while len(phone.held) < count and time.monotonic() < deadline:
+        phone.wait_for_timeout(100)
+    assert len(phone.held) == count
+
+
+def _overtaken_poll(phone, url, etui, score):
+    """A poll is asked before Nord sends and answered after the sending: its answer shows
+    the étui unsent, and the page keeps the block the sending brought back."""
+    phone.held = []
+    phone.route(url, lambda route: phone.held.append(route))
+    _held_polls(phone, 1)
+    before = phone.held[0].fetch()  # the table as it was before the sending
+    _send(phone, etui, score)
+    _state(phone, etui, "pending")
+    phone.held[0].fulfill(response=before)
+    _held_polls(phone, 2)  # the next poll is asked once the late answer is dealt with
+    assert _etui(phone, etui).get_attribute("data-state") == "pending"
+    phone.held[1].continue_()
+    phone.unroute(url)
 
 
 def _refused_on_nords_phone(phone, code, etui, score):
