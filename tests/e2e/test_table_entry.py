@@ -6,10 +6,10 @@ other phone; at table 2 Sud disagrees once and the disagreement reaches the refe
 settles it; at table 3 the network drops while Nord sends, the phone keeps the score and
 sends it again once the network is back; at table 4 the phone has lost its cookies, the
 score is kept and leaves once the page is reloaded; at table 5 a poll asked before Nord's
-sending is answered after it, and the page does not go back to the étui unsent. The room display then shows the
-ranking; a newcomer behind the room's address types wrong codes until the address is
-throttled, and when the referee puts the next position in play the room's phones, holding
-their tables' tokens, follow all the same.
+sending is answered after it, and the page does not go back to the étui unsent. The room
+display then shows the ranking; a newcomer behind the room's address types wrong codes
+until the address is throttled, and when the referee puts the next position in play the
+room's phones, holding their tables' tokens, follow all the same.
 Screenshots go to /tmp/donne-shots."""
 
 import time
@@ -84,29 +84,18 @@ def test_a_position_entered_from_two_phones_per_table(page, live_server, world, 
     dropped = table_at(session, 3).etuis[0]
     stale = table_at(session, 4).etuis[0]
     overtaken = table_at(session, 5).etuis[0]
+    sendings = {
+        (3, dropped): _dropped,
+        (4, stale): lambda phone, etui, score: _lost_cookies(phone, urls[4], etui, score),
+        (5, overtaken): lambda phone, etui, score: _overtaken_poll(phone, urls[5], etui, score),
+    }
     scores = iter(GARDE_SCORES * 4)
     expected = {}
     for table, phone in phones.items():
         for etui in table_at(session, table).etuis:
             score = next(scores)
             expected[(table, etui)] = score
-            if (table, etui) == (3, dropped):
-                # The network drops as Nord sends: the score waits on the phone.
-                phone.context.set_offline(True)
-                _send(phone, etui, score)
-                state = _etui(phone, etui).locator("[data-test=send-state]")
-                state.filter(has_text="Pas de réseau").wait_for()
-                phone.screenshot(path=str(SHOTS / "table-entry-offline-390.png"), full_page=True)
-                assert not TableEntry.objects.filter(table__table=3, etui=etui).exists()
-                phone.context.set_offline(False)
-                _state(phone, etui, "pending")  # sent again by itself
-            elif (table, etui) == (4, stale):
-                _lost_cookies(phone, urls[table], etui, score)
-            elif (table, etui) == (5, overtaken):
-                _overtaken_poll(phone, urls[table], etui, score)
-            else:
-                _send(phone, etui, score)
-                _state(phone, etui, "pending")
+            sendings.get((table, etui), _sent)(phone, etui, score)
             if (table, etui) == (1, table_at(session, 1).etuis[0]):
                 _refused_on_nords_phone(phone, codes[1], etui, score)
             if (table, etui) == (2, disputed):
@@ -172,6 +161,24 @@ def test_a_position_entered_from_two_phones_per_table(page, live_server, world, 
         phone.locator("[data-test=position]").filter(has_text="Position 2").wait_for()
     for phone in [*phones.values(), *checkers.values()]:
         phone.context.close()
+
+
+def _sent(phone, etui, score):
+    _send(phone, etui, score)
+    _state(phone, etui, "pending")
+
+
+def _dropped(phone, etui, score):
+    """The network drops as Nord sends: the score waits on the phone, and is sent again by
+    itself once the network is back."""
+    phone.context.set_offline(True)
+    _send(phone, etui, score)
+    state = _etui(phone, etui).locator("[data-test=send-state]")
+    state.filter(has_text="Pas de réseau").wait_for()
+    phone.screenshot(path=str(SHOTS / "table-entry-offline-390.png"), full_page=True)
+    assert not TableEntry.objects.filter(etui=etui, table__table=3).exists()
+    phone.context.set_offline(False)
+    _state(phone, etui, "pending")
 
 
 def _lost_cookies(phone, url, etui, score):
