@@ -5,6 +5,7 @@ lookups that find what was built. Plain models come from `tests.factories`."""
 import random
 
 from django.contrib.contenttypes.models import ContentType
+from django.db import transaction
 from django.db.models import Model
 
 from apps.approvals.models import Homologation
@@ -17,7 +18,7 @@ from apps.penalties.models import Adjustment, Fault, FaultySide, Penalised
 from apps.penalties.selectors import catalogue_for
 from apps.penalties.services import incident_record
 from apps.scoring.models import Play
-from apps.scoring.services import play_score_set
+from apps.scoring.services import play_score_set, plays_record
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration, Session, Tournament
 from tests.factories import TournamentFactory, register
@@ -144,13 +145,28 @@ def enter(world, movement: SessionMovement, etui: int, scores: list[int]) -> Non
 
 
 def enter_all(world, movement: SessionMovement, *, seed: int = 1, skip: int = 0) -> int:
-    """A random Garde score for every play but the last `skip`; returns how many plays."""
+    """A random Garde score for every play but the last `skip`; returns how many plays.
+    Lines already entered are corrected one by one, the others written at once as a
+    tournament file's import writes them."""
     rng = random.Random(seed)
     tables = list(MovementTable.objects.filter(movement=movement, position__gte=1))
     plays = [(table, etui) for table in tables for etui in table.etuis]
-    for table, etui in plays[: len(plays) - skip]:
-        play_score_set(actor=world.referee, table=table, etui=etui, score=rng.choice(GARDE_SCORES))
+    scored = [(table, etui, rng.choice(GARDE_SCORES), None) for table, etui in plays]
+    entered = set(Play.objects.filter(table__movement=movement).values_list("table", "etui"))
+    for table, etui, score, _deal in scored[: len(plays) - skip]:
+        if (table.pk, etui) in entered:
+            play_score_set(actor=world.referee, table=table, etui=etui, score=score)
+    new = [line for line in scored[: len(plays) - skip] if (line[0].pk, line[1]) not in entered]
+    lines_write(world.referee, movement, new)
     return len(plays)
+
+
+def lines_write(actor, movement: SessionMovement, scored: list, not_played: list = ()) -> None:
+    """Lines not entered yet, written at once as a tournament file's import writes them:
+    ``scored`` (table, étui, Garde score, the deal or None), ``not_played`` (table, étui,
+    note)."""
+    with transaction.atomic():
+        plays_record(actor=actor, movement=movement, scored=scored, not_played=list(not_played))
 
 
 def enter_first_etui(world, session: Session) -> int:

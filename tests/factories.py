@@ -119,7 +119,9 @@ class RefereeAssignmentFactory(factory.django.DjangoModelFactory):
 
 def register(tournament, count: int, **licensee) -> list[Registration]:
     """`count` new licensees of the tournament's club registered in it."""
-    licensees = LicenseeFactory.create_batch(count, club=tournament.club, **licensee)
+    licensees = Licensee.objects.bulk_create(
+        LicenseeFactory.build_batch(count, club=tournament.club, **licensee)
+    )
     return Registration.objects.bulk_create(
         Registration(tournament=tournament, licensee=licensee) for licensee in licensees
     )

@@ -4,9 +4,9 @@ committees of two zones, so that every scope has an inside and an outside."""
 from dataclasses import dataclass
 
 from apps.accounts.models import User
-from apps.federation.models import Club, Licensee, Role
+from apps.federation.models import Club, Committee, Licensee, Role, RoleAssignment, Zone
 from apps.tournaments.domain.workflow import Status
-from apps.tournaments.models import Tournament
+from apps.tournaments.models import RefereeAssignment, Session, Tournament
 from tests import factories as f
 
 
@@ -51,21 +51,41 @@ PERSONAS = [
 
 
 def world_build() -> World:
-    club = f.ClubFactory()
-    other_club = f.ClubFactory()
-    licensee = f.LicenseeFactory(club=club)
-    other_licensee = f.LicenseeFactory(club=other_club)
-    tournament = f.TournamentFactory(club=club, status=Status.REGISTRATION_OPEN)
-    draft = f.TournamentFactory(club=club, status=Status.DRAFT)
-    other_tournament = f.TournamentFactory(club=other_club, status=Status.DRAFT)
-
-    def with_role(role, **scope):
-        user = f.UserFactory(username=role)
-        f.RoleFactory(user=user, role=role, **scope)
-        return user
-
-    referee = with_role(Role.REFEREE)
-    f.RefereeAssignmentFactory(tournament=tournament, referee=referee)
+    """The world, built from the factories' values and written a model at a time (one
+    INSERT each): every test that asks for personas builds it."""
+    zones = Zone.objects.bulk_create(f.ZoneFactory.build_batch(2))
+    committees = Committee.objects.bulk_create([f.CommitteeFactory.build(zone=z) for z in zones])
+    club, other_club = Club.objects.bulk_create(
+        [f.ClubFactory.build(committee=committee) for committee in committees]
+    )
+    users = {name: f.UserFactory.build(username=name) for name in PERSONAS}
+    User.objects.bulk_create(users.values())
+    licensee, other_licensee = Licensee.objects.bulk_create(
+        [
+            f.LicenseeFactory.build(club=club, user=users["player"]),
+            f.LicenseeFactory.build(club=other_club),
+        ]
+    )
+    tournaments = Tournament.objects.bulk_create(
+        [
+            f.TournamentFactory.build(club=club, status=Status.REGISTRATION_OPEN),
+            f.TournamentFactory.build(club=club, status=Status.DRAFT),
+            f.TournamentFactory.build(club=other_club, status=Status.DRAFT),
+        ]
+    )
+    Session.objects.bulk_create(Session(tournament=t, number=1) for t in tournaments)
+    scopes = {
+        Role.REFEREE: {},
+        Role.FEDERATION_STAFF: {},
+        Role.ZONE_MANAGER: {"zone": club.committee.zone},
+        Role.COMMITTEE_STAFF: {"committee": club.committee},
+        Role.CLUB_MANAGER: {"club": club},
+    }
+    RoleAssignment.objects.bulk_create(
+        RoleAssignment(user=users[role], role=role, **scope) for role, scope in scopes.items()
+    )
+    tournament, draft, other_tournament = tournaments
+    RefereeAssignment.objects.create(tournament=tournament, referee=users["referee"])
     return World(
         club=club,
         other_club=other_club,
@@ -74,11 +94,5 @@ def world_build() -> World:
         tournament=tournament,
         draft=draft,
         other_tournament=other_tournament,
-        federation_staff=with_role(Role.FEDERATION_STAFF),
-        zone_manager=with_role(Role.ZONE_MANAGER, zone=club.committee.zone),
-        committee_staff=with_role(Role.COMMITTEE_STAFF, committee=club.committee),
-        club_manager=with_role(Role.CLUB_MANAGER, club=club),
-        referee=referee,
-        player=f.UserFactory(username="player", licensee=licensee),
-        outsider=f.UserFactory(username="outsider"),
+        **users,
     )

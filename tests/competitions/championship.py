@@ -14,11 +14,10 @@ from apps.competitions.models import Competition, Stage
 from apps.federation.models import Club, Committee, Licensee, Role, Season, Zone
 from apps.movements.models import MovementTable, SessionMovement
 from apps.movements.services import movement_advance
-from apps.scoring.services import play_score_set
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.services import tournament_transition
 from tests import factories as f
-from tests.builders import GARDE_SCORES
+from tests.builders import GARDE_SCORES, lines_write
 
 DAY = datetime.date(2027, 3, 13)
 
@@ -133,14 +132,12 @@ def play_session(
             actor=league.referee, movement=movement, from_position=movement.current_position
         )
     rng = random.Random(seed)
-    for table in MovementTable.objects.filter(movement=movement, position__gte=1):
-        for etui in table.etuis:
-            play_score_set(
-                actor=league.referee,
-                table=table,
-                etui=etui,
-                score=rng.choice(GARDE_SCORES) if score is None else score,
-            )
+    scored = [
+        (table, etui, rng.choice(GARDE_SCORES) if score is None else score, None)
+        for table in MovementTable.objects.filter(movement=movement, position__gte=1)
+        for etui in table.etuis
+    ]
+    lines_write(league.referee, movement, scored)
 
 
 def registrations_across_a_power_of_ten() -> int:

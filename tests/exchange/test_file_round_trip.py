@@ -22,12 +22,12 @@ from apps.penalties.selectors import catalogue_for
 from apps.penalties.services import incident_record
 from apps.scoring.domain.deal import Deal
 from apps.scoring.models import Play
-from apps.scoring.services import play_not_played_set, play_score_set
+from apps.scoring.services import garde_score
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from apps.tournaments.permissions import can_read_referee_notes
 from tests import factories as f
-from tests.builders import GARDE_SCORES, played, ruling, seated_at
+from tests.builders import GARDE_SCORES, lines_write, played, ruling, seated_at
 from tests.exchange.tournament_file_data import document_build, upload
 from tests.personas import PERSONAS
 
@@ -43,15 +43,15 @@ def session(world):
     rng = random.Random(3)
     tables = list(movement.movement_tables.filter(position__gte=1).order_by("sequence", "table"))
     plays = [(table, etui) for table in tables for etui in table.etuis]
+    scored = []
     for index, (table, etui) in enumerate(plays[:-1]):
         if index % 5 == 0:
             deal = Deal(bouts=2, points=44 + index % 10)
-            play_score_set(actor=world.referee, table=table, etui=etui, deal=deal)
+            scored.append((table, etui, garde_score(deal=deal), deal))
         else:
-            score = rng.choice(GARDE_SCORES)
-            play_score_set(actor=world.referee, table=table, etui=etui, score=score)
+            scored.append((table, etui, rng.choice(GARDE_SCORES), None))
     table, etui = plays[-1]
-    play_not_played_set(actor=world.referee, table=table, etui=etui, note="étui égaré")
+    lines_write(world.referee, movement, scored, [(table, etui, "étui égaré")])
     faults = catalogue_for(session.tournament).faults.order_by("order")
     for index, fault in enumerate(faults):
         table, etui = plays[index * 3]

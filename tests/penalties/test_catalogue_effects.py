@@ -19,7 +19,7 @@ from apps.results.domain.percentages import player_percentages
 from apps.results.domain.topage import taker_notes
 from apps.results.selectors import session_results
 from apps.scoring.services import play_score_set
-from tests.builders import fault, record, ruling, seated_at, table_at
+from tests.builders import fault, lines_write, record, ruling, seated_at, table_at
 
 pytestmark = pytest.mark.django_db
 
@@ -38,11 +38,13 @@ def _enter_position_1(world, session):
     in the order of the positions."""
     tables = MovementTable.objects.filter(movement__session=session, sequence=1).order_by("table")
     etui = tables[0].etuis[0]
-    for number, table in enumerate(tables):
-        for rank, other in enumerate(table.etuis):
-            score = SCORES[0] if other == etui else SCORES[(number + rank) % len(SCORES)]
-            play_score_set(actor=world.referee, table=table, etui=other, score=score)
     movement = tables[0].movement
+    scored = [
+        (table, other, SCORES[0] if other == etui else SCORES[(number + rank) % len(SCORES)], None)
+        for number, table in enumerate(tables)
+        for rank, other in enumerate(table.etuis)
+    ]
+    lines_write(world.referee, movement, scored)
     last = MovementTable.objects.filter(movement=movement).aggregate(Max("sequence"))
     for sequence in range(2, last["sequence__max"] + 1):
         movement = movements.movement_advance(
