@@ -9,6 +9,8 @@ STAMP := $(VENV)/.installed
 ADDRESS ?= 127.0.0.1:8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/15
+# The browser tests' own Redis database: they run beside the others (`make pytest`).
+TEST_BROWSER_REDIS_URL ?= redis://127.0.0.1:6379/1
 
 .PHONY: install messages run test lint check pytest e2e-browser bench clean
 
@@ -52,8 +54,18 @@ check:
 	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/python manage.py makemigrations --check --dry-run
 	$(BIN)/lint-imports  # the layer contract (pyproject.toml, [tool.importlinter])
 
+# The browser tests spend most of their time waiting on chromium and on the pages' polls:
+# they run in a process of their own beside the others (its own test database, test_*
+# without a worker's suffix, and its own Redis database), so that the cores stay busy
+# while they wait. Their report follows the others'; either failing fails the run.
 pytest:
-	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/pytest -q -n auto
+	@browser_log=$$(mktemp); \
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_BROWSER_REDIS_URL) \
+	  $(BIN)/pytest -q -m browser > $$browser_log 2>&1 & browser=$$!; \
+	DATABASE_URL=$(TEST_DATABASE_URL) REDIS_URL=$(TEST_REDIS_URL) $(BIN)/pytest -q -n auto -m 'not browser'; \
+	others=$$?; wait $$browser; browsers=$$?; \
+	echo "--- the browser tests"; cat $$browser_log; rm -f $$browser_log; \
+	[ $$others -eq 0 ] && [ $$browsers -eq 0 ]
 
 bench: install
 	for script in bench/*.py; do \
