@@ -1,5 +1,5 @@
-"""The site's gunicorn settings: (2 x cores) + 1 synchronous workers, as gunicorn's
-documentation advises, unless WEB_CONCURRENCY says otherwise; the Dockerfile and
+"""The site's gunicorn settings: a synchronous worker per core and one more, unless
+WEB_CONCURRENCY says otherwise; the Dockerfile and
 docker-compose leave the count to them; a worker sets what it loaded aside from the
 garbage collector."""
 
@@ -15,14 +15,14 @@ CONF = str(ROOT / "gunicorn.conf.py")
 def test_workers_follow_the_servers_cores(monkeypatch):
     monkeypatch.delenv("WEB_CONCURRENCY", raising=False)
     monkeypatch.setattr(multiprocessing, "cpu_count", lambda: 2)
-    assert runpy.run_path(CONF)["workers"] == 5
+    assert runpy.run_path(CONF)["workers"] == 3
     monkeypatch.setattr(multiprocessing, "cpu_count", lambda: 8)
-    assert runpy.run_path(CONF)["workers"] == 17
+    assert runpy.run_path(CONF)["workers"] == 9
 
 
 def test_web_concurrency_sets_the_workers(monkeypatch):
-    monkeypatch.setenv("WEB_CONCURRENCY", "3")
-    assert runpy.run_path(CONF)["workers"] == 3
+    monkeypatch.setenv("WEB_CONCURRENCY", "5")
+    assert runpy.run_path(CONF)["workers"] == 5
 
 
 def test_the_images_command_leaves_the_workers_to_the_settings():
