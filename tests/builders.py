@@ -152,12 +152,12 @@ def enter_all(world, movement: SessionMovement, *, seed: int = 1, skip: int = 0)
     tables = list(MovementTable.objects.filter(movement=movement, position__gte=1))
     plays = [(table, etui) for table in tables for etui in table.etuis]
     scored = [(table, etui, rng.choice(GARDE_SCORES), None) for table, etui in plays]
+    wanted = scored[: len(plays) - skip]
     entered = set(Play.objects.filter(table__movement=movement).values_list("table", "etui"))
-    for table, etui, score, _deal in scored[: len(plays) - skip]:
+    for table, etui, score, _deal in wanted:
         if (table.pk, etui) in entered:
             play_score_set(actor=world.referee, table=table, etui=etui, score=score)
-    new = [line for line in scored[: len(plays) - skip] if (line[0].pk, line[1]) not in entered]
-    lines_write(world.referee, movement, new)
+    lines_write(world.referee, movement, [x for x in wanted if (x[0].pk, x[1]) not in entered])
     return len(plays)
 
 

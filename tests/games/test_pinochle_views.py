@@ -10,8 +10,7 @@ from django.utils.html import escape
 from apps.games import services
 from apps.games.models import PinochleGame, PinochleHand, PinochleTeam
 from apps.games.selectors import game_players
-from apps.tournaments.models import Tournament
-from tests.games.conftest import running
+from tests.games.conftest import pinochle_teams
 from tests.pdf import pdf_text, spaceless
 from tests.personas import PERSONAS
 from tests.wording import said
@@ -26,13 +25,7 @@ HAND = {"number": "1", "bidder": "0", "bid": "100", "meld_a": "460", "meld_b": "
 
 @pytest.fixture
 def four(world):
-    tournament = running(world, Tournament.Game.PINOCHLE, 8)
-    players = game_players(tournament)
-    for first, second in zip(players[::2], players[1::2], strict=True):
-        services.pinochle_team_create(
-            actor=world.referee, tournament=tournament, first=first, second=second
-        )
-    return tournament
+    return pinochle_teams(world, 8)
 
 
 @pytest.fixture
