@@ -128,6 +128,9 @@ def test_a_position_entered_from_two_phones_per_table(page, live_server, world, 
     page.screenshot(path=str(SHOTS / "table-entry-disagreement.png"), full_page=True)
     rows.first.locator("[data-test=settle]").click()
     line = table_at(session, 2)
+    # Enter before htmx has taken the form would post it the plain way (and reload).
+    page.wait_for_url(f"**#line-{line.pk}-{disputed}")
+    page.wait_for_load_state()
     field = page.locator(f"[name='{line.pk}-{disputed}-score']")
     field.fill("56")
     field.press("Enter")
