@@ -78,10 +78,11 @@ def may_grant_index(actor, club, index: Decimal) -> bool:
 
 def grant_holds(grant, *, club, day, index: Decimal) -> bool:
     """``grant`` (an IndexGrant or a ClubIndexGrant, or None) gives ``index`` to the
-    tournament of ``club`` on ``day``: recorded before it by the body that grants it."""
+    tournament of ``club`` on ``day``: recorded before it (by the day in France) by the
+    body that grants it."""
     if grant is None or grant.index != index:
         return False
-    if grant.granted_at.date() > day:
+    if timezone.localdate(grant.granted_at) > day:
         return False
     return may_grant_index(grant.granted_by, club, index)
 

@@ -24,7 +24,12 @@ from apps.approvals.external import (
 )
 from apps.approvals.models import ClubIndexGrant, ExternalAward, Homologation
 from apps.approvals.selectors import inbox_rows, waiting_for
-from apps.approvals.services import club_index_grant, homologation_step, homologations_pass_on
+from apps.approvals.services import (
+    club_index_grant,
+    grant_holds,
+    homologation_step,
+    homologations_pass_on,
+)
 from apps.core.models import AuditLog
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Season
@@ -205,6 +210,25 @@ def test_an_index_above_1_needs_a_grant_to_the_club_and_date(world):
         world.committee_staff, world.club, content, index="1.2", session_players=[60]
     )
     assert homologation.index == Decimal("1.2")
+
+
+@pytest.mark.parametrize(
+    ("recorded_utc", "holds"),
+    [("2026-03-14 22:30", True), ("2026-03-14 23:30", False)],  # 23:30 and 00:30 in Paris
+)
+def test_a_grant_is_before_the_tournament_by_the_day_in_france(world, recorded_utc, holds):
+    """Recorded at 00:30 in France the day after the tournament is not before it, though
+    it is still the tournament's day in UTC."""
+    recorded = datetime.datetime.fromisoformat(recorded_utc).replace(tzinfo=datetime.UTC)
+    grant = ClubIndexGrant(
+        club=world.club,
+        date=datetime.date(2026, 3, 14),
+        index=Decimal("1.2"),
+        granted_by=world.committee_staff,
+        granted_at=recorded,
+    )
+    day = datetime.date(2026, 3, 14)
+    assert grant_holds(grant, club=world.club, day=day, index=Decimal("1.2")) is holds
 
 
 def test_an_index_granted_but_not_reached_is_refused(world):
