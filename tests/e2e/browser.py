@@ -36,6 +36,12 @@ def sign_in(page, base, user):
     page.wait_for_selector("[data-test=logout]")
 
 
+def swaps_settled(page):
+    """htmx has taken in hand what it swapped in (20 ms after a swap): until then a form
+    swapped in would post the plain way and reload the page."""
+    page.wait_for_function("() => !document.querySelector('.htmx-added, .htmx-settling')")
+
+
 PHONE = {"width": 390, "height": 844}  # a phone's screen, in CSS pixels
 
 

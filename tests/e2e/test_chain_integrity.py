@@ -185,6 +185,7 @@ def test_an_imported_tournament_and_an_fft_file_go_up_the_chain_with_their_alert
     same_day.locator("textarea").fill(REASON)
     same_day.locator("[data-test=note-alert]").click()
     page.wait_for_selector(".message.success")
+    page.wait_for_load_state()
     assert page.locator("#alerts [data-test=alert-same_day] [data-test=noted]").is_visible()
     _shots(page, "chain-integrity-noted")
     note = AlertNote.objects.get()

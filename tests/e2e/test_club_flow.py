@@ -13,7 +13,7 @@ from apps.federation.models import Role
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration, Tournament
 from tests import factories as f
-from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in
+from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in, swaps_settled
 
 pytestmark = BROWSER_MARKS
 
@@ -55,11 +55,14 @@ def test_club_manager_creates_opens_and_registers(page, live_server):
     assert tournament.status == Status.DRAFT  # nothing changes before confirming
     page.click("[data-test=confirm]")
     page.wait_for_selector("#registration-q")
+    page.wait_for_load_state()  # htmx searches only once it has started
     tournament.refresh_from_db()
     assert tournament.status == Status.REGISTRATION_OPEN
 
     page.evaluate("window.sameDocument = true")
     page.locator("#registration-q").press_sequentially("fonta", delay=60)
+    page.locator("#search-results [data-test=register]").first.wait_for()
+    swaps_settled(page)
     page.locator("#search-results [data-test=register]").first.click()
     page.locator("#registrations").get_by_role("cell", name="FONTAINE Sylvie").wait_for()
     page.locator("#search-results [data-test=register]").wait_for(state="detached")

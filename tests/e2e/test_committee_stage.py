@@ -86,6 +86,7 @@ def test_a_committee_creates_a_stage_and_sees_its_qualified_players(page, live_s
     page.goto(base + reverse("competitions:stage", args=[stage.pk]))
     page.click("[data-test=seat]")
     page.wait_for_selector("[data-test=eliminated]")
+    page.wait_for_load_state()
     assert page.locator("[data-test=kept] li").count() == 12
     assert page.locator("[data-test=eliminated] li").count() == 4
     assert stage.tournament.sessions.count() == 1
@@ -105,6 +106,7 @@ def test_a_committee_creates_a_stage_and_sees_its_qualified_players(page, live_s
     page.goto(base + reverse("competitions:stage", args=[stage.pk]))
     page.click("[data-test=qualify]")
     page.wait_for_selector("[data-test=replacements]")
+    page.wait_for_load_state()
     assert page.locator("[data-test=qualified] li").count() == 6
     assert page.locator("[data-test=replacements] li").count() == 2
     assert not stage.qualifiers.exists()
@@ -114,6 +116,7 @@ def test_a_committee_creates_a_stage_and_sees_its_qualified_players(page, live_s
     page.set_viewport_size({"width": 1280, "height": 800})
     page.click("[data-test=confirm]")
     page.wait_for_selector("table[data-test=qualified]")
+    page.wait_for_load_state()
     stage.refresh_from_db()
     assert page.locator("table[data-test=qualified] tbody tr").count() == 6 + 2
     assert stage.champion.full_name in page.inner_text("[data-test=titles]")
@@ -130,6 +133,7 @@ def test_a_committee_creates_a_stage_and_sees_its_qualified_players(page, live_s
     page.wait_for_selector(f"text={replacement.licensee.full_name}, premier remplaçant")
     page.click("[data-test=confirm]")
     page.wait_for_selector(f"text=forfait, remplacé par {replacement.licensee.full_name}")
+    page.wait_for_load_state()
     assert page.locator(f"text=à la place de {withdrawn.licensee.full_name}").count() == 1
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(SHOTS / "stage-withdrawal-390.png"), full_page=True)

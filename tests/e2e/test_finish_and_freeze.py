@@ -47,7 +47,7 @@ def test_finish_with_missing_lines_then_freeze(page, live_server, world):
 
     page.goto(base + reverse("scoring:progress", args=[session.pk]))
     page.click("[data-test=unsettled]")
-    page.wait_for_selector("[data-test=unsettled]")
+    page.wait_for_url(base + reverse("scoring:unsettled", args=[session.pk]))
     assert page.locator("[data-test=not-played-form]").count() == 2
     page.screenshot(path=str(SHOTS / "unsettled.png"), full_page=True)
     page.set_viewport_size(PHONE)

@@ -49,6 +49,7 @@ def test_an_evening_of_free_play_tarot(page, live_server):
     page.fill("#id_points", "40")
     page.click("[data-test=deal-add]")
     page.wait_for_function("document.querySelectorAll('[data-test=sheet] tbody tr').length === 2")
+    page.wait_for_load_state()
     totals = page.locator("[data-test=totals] td:not(.optional)").all_inner_texts()
     assert sum(int(total) for total in totals) == 0
     assert FreeDeal.objects.filter(table=table).count() == 2

@@ -60,5 +60,6 @@ def test_committee_zone_and_federation_through_their_inboxes(page, live_server, 
     page.screenshot(path=str(SHOTS / "homologation-federation.png"), full_page=True)
     page.click("[data-test=step-approve]")
     page.wait_for_selector(".message.success")
+    page.wait_for_load_state()
     assert Tournament.objects.get(pk=world.tournament.pk).status == Status.APPROVED
     assert page.locator("[data-test=history] tbody tr").count() == 4

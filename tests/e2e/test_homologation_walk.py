@@ -117,6 +117,7 @@ def test_a_tournament_through_the_chain_as_each_level_sees_it(page, live_server,
     page.click("[data-test=submit-homologation]")
     page.click("[data-test=confirm]")
     page.wait_for_selector("[data-test=history]")
+    page.wait_for_load_state()
     history = _text(page, "[data-test=history]")
     assert "Depuis l'envoi précédent" in history and "→ -92 (Rature)" in history
     _shots(page, "history")

@@ -51,6 +51,7 @@ def test_the_committee_sees_the_alerts_and_notes_why_one_is_fine(page, live_serv
     lone.locator("textarea").fill("Chelem annoncé et réussi, vérifié sur la fiche ambulante.")
     lone.locator("[data-test=note-alert]").click()
     page.wait_for_selector(".message.success")
+    page.wait_for_load_state()
     lone = page.locator("#alerts [data-test=alert-lone_score]")
     assert lone.locator("[data-test=noted]").is_visible()
     assert "vérifié sur la fiche ambulante" in lone.locator("[data-test=alert-note]").inner_text()

@@ -83,6 +83,7 @@ def test_staff_compute_publish_and_move_series_then_a_player_reads_it(page, live
     assert "1er" in page.locator("[data-test=my-rank]").inner_text()
     page.click("text=Mes saisons")
     page.wait_for_selector("[data-test=chart]")
+    page.wait_for_load_state()
     assert page.locator("[data-test=seasons] tbody tr").count() == 2
     _shoot(page, "ranking-player")
 
@@ -91,6 +92,7 @@ def test_staff_compute_publish_and_move_series_then_a_player_reads_it(page, live
     page.fill("#id_q", "membre0")
     page.click("[data-test=filters] button[type=submit]")
     page.wait_for_selector("[data-test=ranking]")
+    page.wait_for_load_state()
     assert page.locator("[data-test=ranking] tbody tr").count() == 10
     for header in ("Rang", "Joueur", "PCN", "PP"):  # the key columns stay on screen
         box = page.locator(f"[data-test=ranking] th >> text='{header}'").bounding_box()

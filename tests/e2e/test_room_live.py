@@ -84,7 +84,9 @@ def test_the_phones_and_the_progress_page_follow_the_room(page, live_server, wor
     _block(nord, second).locator("[data-test=score]").fill("56")
     _block(nord, second).locator("[data-test=send]").click()
     _block(nord, second, "pending").wait_for()
-    other.wait_for_timeout(2_500)  # a few polls
+    for _ in range(2):  # two polls answered since the sending
+        with other.expect_response(url):
+            pass
     assert typing.input_value() == "5" and _block(other, second, "open").count() == 1
     typing.fill("")
     other.locator("h1").click()

@@ -13,7 +13,7 @@ from apps.movements import services as movement_services
 from apps.scoring.models import Play
 from apps.tournaments.models import Registration
 from tests import factories as f
-from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in
+from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in, swaps_settled
 
 SCORES = ["56", "62", "-56", "-52", "50"]
 
@@ -54,10 +54,11 @@ def test_referee_types_a_traveller_with_the_keyboard(page, live_server):
     page.evaluate("window.sameDocument = true")
 
     first = lines.nth(0).get_attribute("id")
-    assert _focused_line(page) == first  # the first line awaits its score
+    lines.nth(0).locator(".score-input:focus").wait_for()  # the first line awaits its score
     page.keyboard.type("57")
     page.keyboard.press("Enter")
     lines.nth(0).locator("[data-test=refused]").wait_for()
+    swaps_settled(page)
     assert _focused_line(page) == first  # refused: the typed value stays, in focus
     assert lines.nth(0).locator(".score-input").input_value() == "57"
     page.screenshot(path=str(SHOTS / "entry-refused.png"))
@@ -96,7 +97,7 @@ def test_referee_types_a_traveller_with_the_keyboard(page, live_server):
 
     # Enter from a list of the details saves too (2 bouts, 40 points, petit au bout lost).
     second = page.locator("#traveller tbody.entry-line").nth(1)
-    second.locator(".score-input").focus()
+    second.locator(".score-input:focus").wait_for()  # the saving readied the next line
     page.keyboard.press("d")
     page.keyboard.type("2")
     page.keyboard.press("Tab")

@@ -123,6 +123,7 @@ def test_a_position_entered_from_two_phones_per_table(page, live_server, world, 
     sign_in(page, base, world.referee)
     page.goto(base + reverse("scoring:progress", args=[session.pk]))
     page.locator("[data-test=disagreements]").click()
+    page.wait_for_load_state()
     rows = page.locator("[data-test=disagreements] tbody tr")
     assert rows.count() == 1
     page.screenshot(path=str(SHOTS / "table-entry-disagreement.png"), full_page=True)
