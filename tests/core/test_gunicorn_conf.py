@@ -1,7 +1,6 @@
-"""The site's gunicorn settings: a synchronous worker per core and one more, unless
-WEB_CONCURRENCY says otherwise; the Dockerfile and
-docker-compose leave the count to them; a worker sets what it loaded aside from the
-garbage collector."""
+"""The site's gunicorn settings: a synchronous worker per core, unless WEB_CONCURRENCY
+says otherwise; the Dockerfile and docker-compose leave the count to them; a worker sets
+what it loaded aside from the garbage collector."""
 
 import gc
 import multiprocessing
@@ -15,9 +14,9 @@ CONF = str(ROOT / "gunicorn.conf.py")
 def test_workers_follow_the_servers_cores(monkeypatch):
     monkeypatch.delenv("WEB_CONCURRENCY", raising=False)
     monkeypatch.setattr(multiprocessing, "cpu_count", lambda: 2)
-    assert runpy.run_path(CONF)["workers"] == 3
+    assert runpy.run_path(CONF)["workers"] == 2
     monkeypatch.setattr(multiprocessing, "cpu_count", lambda: 8)
-    assert runpy.run_path(CONF)["workers"] == 9
+    assert runpy.run_path(CONF)["workers"] == 8
 
 
 def test_web_concurrency_sets_the_workers(monkeypatch):
