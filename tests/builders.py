@@ -97,7 +97,15 @@ def snapshot(movement: SessionMovement) -> list[tuple]:
     return list(
         Place.objects.filter(table__movement=movement)
         .order_by("table__sequence", "table__section", "table__table", "seat")
-        .values_list("table__sequence", "table__table", "seat", "player_code", "registration_id")
+        .values_list(
+            "table__sequence",
+            "table__table",
+            "seat",
+            "player_code",
+            "registration_id",
+            "earlier_registration_id",
+            "earlier_etuis",
+        )
     )
 
 

@@ -231,7 +231,7 @@ def _write(
     }
     substitutes = _licensees(actor, club, tournament_file.replacements)
     replacements = [
-        (item.spot, item.position, _registered(actor, tournament, licensee).pk)
+        (item.spot, item.position, item.from_etui, _registered(actor, tournament, licensee).pk)
         for item, licensee in zip(tournament_file.replacements, substitutes, strict=True)
     ]
     movement = _movement_write(actor, session, tournament_file, registrations, replacements)
@@ -408,26 +408,28 @@ def _rulings_write(
 def _player_ids(movement: SessionMovement) -> dict[int, str]:
     """{registration id: player id} of the players seated: the place each holds at the
     first position where they sit (a late arrival holds a place from their position on;
-    a place taken over keeps its first holder)."""
+    a place taken over keeps its first holder, who may have played only its first étuis)."""
     single = len(movement.sections) == 1
     ids: dict[int, str] = {}
     taken: set[tuple[str, str]] = set()
     rows = (
-        Place.objects.filter(table__movement=movement, registration__isnull=False)
+        Place.objects.filter(table__movement=movement)
         .order_by("table__sequence")
-        .values_list("table__section", "player_code", "registration_id")
+        .values_list("table__section", "player_code", "earlier_registration_id", "registration_id")
     )
-    for section, code, registration_id in rows:
-        if registration_id not in ids and (section, code) not in taken:
-            ids[registration_id] = code if single else f"{section} {code}"
-            taken.add((section, code))
+    for section, code, *holders in rows:
+        for registration_id in holders:
+            if registration_id and registration_id not in ids and (section, code) not in taken:
+                ids[registration_id] = code if single else f"{section} {code}"
+                taken.add((section, code))
     return ids
 
 
 def _replacements(movement: SessionMovement, ids: dict[int, str]) -> dict[int, dict]:
     """{registration id: file entry} of the players who took a place over during play
     (art. 18, the referee's « Remplacer un joueur »): the place's player id, the position
-    from which they hold it, and who they are."""
+    from which they hold it (and the first étui they played there, when the player before
+    them played the first ones), and who they are."""
     single = len(movement.sections) == 1
     entries: dict[int, dict] = {}
     rows = (
@@ -441,9 +443,11 @@ def _replacements(movement: SessionMovement, ids: dict[int, str]) -> dict[int, d
             spot = place.player_code if single else f"{place.table.section} {place.player_code}"
             person = _file_player(spot, place.registration.licensee)
             del person["id"]
+            table = place.table
             entries[place.registration_id] = {
                 "player": spot,
-                "position": place.table.position,
+                "position": table.position,
+                **({"from_etui": table.etuis[place.earlier_etuis]} if place.earlier_etuis else {}),
                 **person,
             }
     return entries

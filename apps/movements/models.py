@@ -125,7 +125,13 @@ class MovementTable(models.Model):
 
 
 class Place(models.Model):
-    """One seat of a table at a position: the movement's player code and who sits there."""
+    """One seat of a table at a position: the movement's player code and who sits there.
+
+    A player replaced (or a vacant place filled) during play with some of the table's
+    étuis of that position already scored keeps them: ``earlier_etuis`` counts the
+    table's first étuis, in its order of play, held by ``earlier_registration`` (None:
+    vacant) rather than by ``registration`` (docs/interpretations.md, « Only what was
+    played is ranked »)."""
 
     table = models.ForeignKey(MovementTable, on_delete=models.CASCADE, related_name="places")
     seat = models.CharField(_("seat"), max_length=1, choices=SeatChoice.choices)
@@ -138,6 +144,15 @@ class Place(models.Model):
         blank=True,
         related_name="places",
     )
+    earlier_registration = models.ForeignKey(
+        "tournaments.Registration",
+        verbose_name=_("player before the replacement"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="earlier_places",
+    )
+    earlier_etuis = models.PositiveSmallIntegerField(_("étuis played before"), default=0)
 
     class Meta:
         verbose_name = _("place")

@@ -277,6 +277,7 @@ def registrations_unseated(movement: SessionMovement):
     return (
         movement.session.tournament.registrations.filter(waiting=False)
         .exclude(places__table__movement=movement)
+        .exclude(earlier_places__table__movement=movement)
         .select_related("licensee")
         .order_by("licensee__last_name", "licensee__first_name")
     )

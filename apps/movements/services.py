@@ -4,7 +4,9 @@ the referee's changes (swap, late arrival, replacement).
 Each runs in one transaction with its audit row, checks that the actor referees the
 tournament (or is federation staff) and raises PermissionDenied or ValidationError
 (French messages) without changing anything. Positions already played are never
-changed: a change applies from the position in play on (from the first one before play).
+changed: a change applies from the position in play on (from the first one before play),
+and at a table where étuis of that position are already scored, from the étui after the
+last of them (``etuis_kept``).
 """
 
 import secrets
@@ -20,6 +22,7 @@ from apps.federation.models import Licensee
 from apps.movements.domain.apart import seating_apart
 from apps.movements.domain.model import SEATS, RoomMovement
 from apps.movements.domain.seating import seating_balanced, seating_draw, seating_next_session
+from apps.movements.domain.takeover import etuis_kept
 from apps.movements.models import MovementTable, Place, SessionMovement, TableCode, code_label
 from apps.movements.selectors import Spot, movement_check
 from apps.tournaments.models import Registration, Session, Tournament
@@ -34,6 +37,11 @@ from apps.tournaments.services import (
 # the lines of that position still without a score).
 AdvanceWarning = Callable[[SessionMovement, int], list[str]]
 advance_warnings: list[AdvanceWarning] = []
+# What the app above that holds the scores registers to tell the étuis of a table already
+# scored or stated not played (a change of player during play leaves them to the earlier
+# holder).
+SettledEtuis = Callable[[MovementTable], set[int]]
+settled_etuis: list[SettledEtuis] = []
 
 SEED_BITS = 31
 # A table's code: letters and digits read without doubt (no 0/O, 1/I/L).
@@ -153,14 +161,15 @@ def movement_record(
     room: RoomMovement,
     values: dict,
     seating: dict,
-    replacements: Sequence[tuple[tuple[str, str], int, int]] = (),
+    replacements: Sequence[tuple[tuple[str, str], int, int | None, int]] = (),
     source: str = "",
 ) -> SessionMovement:
     """Write a session's movement as given (``values``: the SessionMovement fields but its
     sections, taken from ``room``), its tables and places (``movement_store``) and its
-    audit row; the caller has checked who may. ``replacements``: (place, position,
-    registration id), the place taken over from that position on (article 18), in order
-    of position. Call it inside the caller's transaction."""
+    audit row; the caller has checked who may. ``replacements``: (place, position, first
+    étui or None, registration id), the place taken over from that position on (article
+    18), from that étui of the place's table there (None: from its first), in order of
+    position. Call it inside the caller's transaction."""
     movement = SessionMovement.objects.create(
         session=session,
         sections=[
@@ -169,16 +178,20 @@ def movement_record(
         **values,
     )
     movement_store(movement, room, seating)
-    for (section, code), position, registration in replacements:
-        Place.objects.filter(
-            table__movement=movement,
-            table__section=section,
-            table__position__gte=position,
-            player_code=code,
-        ).update(registration_id=registration)
+    for (section, code), position, etui, registration in replacements:
+        places = Place.objects.filter(
+            table__movement=movement, table__section=section, player_code=code
+        )
+        first = places.select_related("table").get(table__position=position)
+        kept = first.table.etuis.index(etui) if etui is not None else 0
+        if kept:
+            places.filter(pk=first.pk).update(
+                earlier_registration=F("registration"), earlier_etuis=kept
+            )
+        places.filter(table__position__gte=position).update(registration_id=registration)
     taken_over = [
-        [f"{section} {code}", position, registration]
-        for (section, code), position, registration in replacements
+        [f"{section} {code}", position, registration, *([etui] if etui is not None else [])]
+        for (section, code), position, etui, registration in replacements
     ]
     audit_record(
         actor=actor,
@@ -349,7 +362,8 @@ def movement_table_entry_set(*, actor, movement: SessionMovement, enabled: bool)
 
 
 def _spot_places(movement: SessionMovement, spot: Spot):
-    """The spot's places from the first open position on."""
+    """The spot's places from the first open position on (``_takeover`` narrows it once
+    play has started)."""
     return Place.objects.filter(
         table__movement=movement,
         table__section=spot.section,
@@ -391,7 +405,10 @@ def _newcomer(actor, movement: SessionMovement, licensee: Licensee) -> Registrat
     """The licensee's registration (created for a newcomer), refused if already seated."""
     tournament = movement.session.tournament
     registration = Registration.objects.filter(tournament=tournament, licensee=licensee).first()
-    if registration and registration.places.filter(table__movement=movement).exists():
+    if registration and (
+        registration.places.filter(table__movement=movement).exists()
+        or registration.earlier_places.filter(table__movement=movement).exists()
+    ):
         raise ValidationError(
             _("%(name)s already has a place in this session.") % {"name": licensee.full_name}
         )
@@ -417,6 +434,40 @@ def _audit_seating(actor, movement, changes: dict) -> None:
         instance=movement,
         changes={**changes, "from_position": movement.first_open_position},
     )
+
+
+def _takeover(movement: SessionMovement, spot: Spot, registration: Registration) -> int:
+    """Give the spot to ``registration`` from the first étui not yet played at its table
+    of the position in play: the earlier holder keeps the étuis scored there
+    (``etuis_kept``), all of them sending the change to the next position. How many
+    étuis of that table the earlier holder keeps."""
+    places = _spot_places(movement, spot)
+    current = places.filter(table__sequence=movement.first_open_position).select_related("table")
+    place = current.get()
+    settled = {etui for read in settled_etuis for etui in read(place.table)}
+    kept = etuis_kept(place.table.etuis, settled) if movement.started else 0
+    if kept == len(place.table.etuis):
+        places = places.exclude(pk=place.pk)
+        if not places.exists():
+            raise ValidationError(
+                _(
+                    "Every étui of the last position is scored at %(spot)s's table: nothing "
+                    "is left to play."
+                )
+                % {"spot": _spot_text(spot)}
+            )
+    elif place.earlier_etuis and kept > place.earlier_etuis:
+        raise ValidationError(
+            _(
+                "The place %(spot)s already changed player during this position: change it "
+                "again from the next position."
+            )
+            % {"spot": _spot_text(spot)}
+        )
+    elif kept and not place.earlier_etuis:
+        current.update(earlier_registration=place.registration, earlier_etuis=kept)
+    places.update(registration=registration)
+    return kept
 
 
 @transaction.atomic
@@ -453,8 +504,10 @@ def late_arrival_seat(
     if _holder(movement, spot) is not None:
         raise ValidationError(_("The place %(spot)s is not vacant.") % {"spot": _spot_text(spot)})
     registration = _newcomer(actor, movement, licensee)
-    _spot_places(movement, spot).update(registration=registration)
-    _audit_seating(actor, movement, {_audit_key(spot): [None, licensee.full_name]})
+    kept = _takeover(movement, spot, registration)
+    _audit_seating(
+        actor, movement, {_audit_key(spot): [None, licensee.full_name], "etuis_kept": kept}
+    )
     return registration
 
 
@@ -463,7 +516,8 @@ def player_replace(
     *, actor, movement: SessionMovement, spot: Spot, licensee: Licensee
 ) -> Registration:
     """Replace the player of a place by another licensee from the position in play on
-    (article 18: forfeit after 15 minutes' delay)."""
+    (article 18: forfeit after 15 minutes' delay), from the first étui not yet played at
+    the place's table (``_takeover``)."""
     movement = _locked(movement)
     tournament_lock_for_room(actor=actor, tournament=movement.session.tournament)
     absent = _holder(movement, spot)
@@ -473,6 +527,10 @@ def player_replace(
             % {"spot": _spot_text(spot)}
         )
     replacement = _newcomer(actor, movement, licensee)
-    _spot_places(movement, spot).update(registration=replacement)
-    _audit_seating(actor, movement, {_audit_key(spot): [_name(absent), licensee.full_name]})
+    kept = _takeover(movement, spot, replacement)
+    _audit_seating(
+        actor,
+        movement,
+        {_audit_key(spot): [_name(absent), licensee.full_name], "etuis_kept": kept},
+    )
     return replacement

@@ -99,10 +99,11 @@ def _tables(session: Session) -> dict[int, tuple]:
 
 
 def _places(session: Session) -> list[tuple]:
-    """(table id, seat, player code, registration id) of every seat of those tables, in
-    order of play."""
+    """(table id, seat, player code, registration id, earlier registration id, étuis
+    played before) of every seat of those tables, in order of play."""
     joined = f"JOIN {Place._meta.db_table} p ON p.table_id = t.id"
-    columns = "t.id, p.seat, p.player_code, p.registration_id"
+    columns = "t.id, p.seat, p.player_code, p.registration_id, p.earlier_registration_id, "
+    columns += "p.earlier_etuis"
     return _rows(_played_tables_sql(columns, joined, "ORDER BY t.sequence"), session)
 
 
@@ -123,20 +124,34 @@ def _etuis_described(tables: dict[int, tuple], deal) -> dict[int, tuple]:
     return described
 
 
+def _holder(registration: int | None) -> str | None:
+    return None if registration is None else str(registration)
+
+
 def _seating(session: Session, tables: dict[int, tuple], howell: set[str]) -> tuple:
-    """{table id: {seat: player key}}, each player's line and who holds each seat at each
-    position (``SessionInputs``)."""
+    """{table id: {seat: player key}}, {table id: [(seat, étuis, earlier player key)]} of
+    the seats that changed player during the position (the earlier holder played the
+    table's first étuis), each player's line and who holds each seat at each position
+    (``SessionInputs``)."""
     seated: dict[int, dict[str, str]] = defaultdict(dict)
+    earlier: dict[int, list[tuple[str, int, str]]] = defaultdict(list)
     lines: dict[str, str | None] = {}
     turns = []
-    for table, seat, code, registration in _places(session):
+    for table, seat, code, registration, before, kept in _places(session):
         sequence, _position, section, _number, etuis = tables[table]
+        spot, line = f"{section}|{code}", None if section in howell else seat
+        if kept:
+            key = player_key(section, code, before)
+            earlier[table].append((seat, kept, key))
+            lines.setdefault(key, line)
+            turns.append(SeatTurn(spot, sequence, _holder(before), kept))
         key = player_key(section, code, registration)
         seated[table][seat] = key
-        lines.setdefault(key, None if section in howell else seat)
-        holder = None if registration is None else str(registration)
-        turns.append(SeatTurn(f"{section}|{code}", sequence, holder, len(etuis)))
-    return seated, lines, turns
+        lines.setdefault(key, line)
+        turns.append(
+            SeatTurn(spot, sequence, _holder(registration), len(etuis) - kept, int(kept > 0))
+        )
+    return seated, earlier, lines, turns
 
 
 def _scores(session: Session, tables: dict[int, tuple]) -> tuple:
@@ -167,14 +182,16 @@ def _seated(session: Session) -> _Seated:
     """The session's seating as its results read it, in three queries."""
     layout = _layout(session)
     tables = _tables(session)
-    seated, lines, turns = _seating(
+    seated, earlier, lines, turns = _seating(
         session, tables, {s["name"] for s in layout if s["type"] == MovementType.HOWELL}
     )
     etui_of = _etuis_described(tables, _deal_numbering(layout))
     plays = []
     for pk, (_sequence, position, section, number, etuis) in tables.items():
-        seats = seated[pk]
-        for etui in etuis:
+        for index, etui in enumerate(etuis):
+            seats = seated[pk]
+            if pk in earlier:  # a seat changed player during the position
+                seats = {**seats, **{seat: key for seat, kept, key in earlier[pk] if index < kept}}
             taker_seat, (first, second, third), dealt = etui_of[etui]
             defenders = (seats[first], seats[second], seats[third])
             fields = (etui, section, position, number, seats[taker_seat], taker_seat, defenders)

@@ -9,9 +9,10 @@ class ScoringConfig(AppConfig):
 
     def ready(self):
         from apps.core.panels import panel_register
-        from apps.movements.services import advance_warnings
+        from apps.movements.services import advance_warnings, settled_etuis
         from apps.scoring.finishing import finish_refusals, position_missing, positions_played
         from apps.scoring.panels import room_steps_panel
+        from apps.scoring.selectors import table_settled_etuis
         from apps.tournaments.selectors import played_checks
         from apps.tournaments.services import transition_checks
 
@@ -21,4 +22,6 @@ class ScoringConfig(AppConfig):
             played_checks.append(positions_played)
         if position_missing not in advance_warnings:
             advance_warnings.append(position_missing)
+        if table_settled_etuis not in settled_etuis:
+            settled_etuis.append(table_settled_etuis)
         panel_register("referee_room", room_steps_panel)

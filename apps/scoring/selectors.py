@@ -195,6 +195,13 @@ def _unsettled(tables) -> int:
     return expected - settled
 
 
+def table_settled_etuis(table: MovementTable) -> set[int]:
+    """The étuis of the table with a score or stated not played (a change of player during
+    play leaves them to the earlier holder: apps.movements.services.settled_etuis)."""
+    settled = Play.objects.filter(table=table).filter(Q(score__isnull=False) | Q(not_played=True))
+    return set(settled.values_list("etui", flat=True))
+
+
 def unsettled_in_play(movement: SessionMovement) -> int:
     """The lines missing at the positions put in play."""
     return _unsettled(

@@ -437,7 +437,11 @@ def registration_delete(*, actor, registration: Registration) -> None:
     if not permissions.can_manage_tournament(actor, tournament):
         raise PermissionDenied(_("You cannot change this tournament's registrations."))
     _check_registrations_open(tournament)
-    if registration.places.filter(table__movement__current_position__gt=0).exists():
+    in_play = {"table__movement__current_position__gt": 0}
+    if (
+        registration.places.filter(**in_play).exists()
+        or registration.earlier_places.filter(**in_play).exists()
+    ):
         raise ValidationError(
             _(
                 "%(name)s is seated in a session already in play: ask the referee to "

@@ -6,8 +6,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from apps.core.models import AuditLog
 from apps.movements import services
-from apps.movements.models import code_label
+from apps.movements.models import Place, code_label
 from apps.movements.selectors import Spot
+from apps.scoring.services import play_score_set
 from apps.tournaments import services as tournament_services
 from apps.tournaments.models import Registration
 from tests import factories as f
@@ -192,6 +193,103 @@ def test_a_forfeit_player_is_replaced_from_the_position_in_play(world):
     _action, changes = audits(movement)[-1]
     assert changes["Rouge E2"] == [absent_name, substitute.full_name]
     assert changes["from_position"] == 3
+
+
+def _place(movement, sequence: int, spot: Spot) -> Place:
+    return Place.objects.select_related("table").get(
+        table__movement=movement,
+        table__sequence=sequence,
+        table__section=spot.section,
+        player_code=spot.code,
+    )
+
+
+def _score(world, place: Place, count: int) -> None:
+    """The first ``count`` étuis of the place's table scored, in its order of play."""
+    for etui in place.table.etuis[:count]:
+        play_score_set(actor=world.referee, table=place.table, etui=etui, score=56, reason="test")
+
+
+def test_the_etuis_scored_at_the_table_stay_with_the_replaced_player(world):
+    movement = advance_to(world, generate(world, 20), 3)
+    absent = holders(movement, 3)[N1]
+    _score(world, _place(movement, 3, N1), 3)
+    replacement = services.player_replace(
+        actor=world.referee, movement=movement, spot=N1, licensee=f.LicenseeFactory()
+    )
+    place = _place(movement, 3, N1)
+    assert (place.earlier_registration_id, place.earlier_etuis) == (absent, 3)
+    assert [holders(movement, s)[N1] for s in range(1, 6)] == [absent] * 2 + [replacement.pk] * 3
+    assert audits(movement)[-1][1]["etuis_kept"] == 3
+
+
+def test_an_etui_scored_out_of_order_keeps_those_before_it(world):
+    """A score entered for the table's third étui tells that its first three were played
+    before the replacement, the second one still to be entered."""
+    movement = advance_to(world, generate(world, 20), 3)
+    place = _place(movement, 3, N1)
+    third = place.table.etuis[2]
+    play_score_set(actor=world.referee, table=place.table, etui=third, score=56, reason="test")
+    services.player_replace(
+        actor=world.referee, movement=movement, spot=N1, licensee=f.LicenseeFactory()
+    )
+    assert _place(movement, 3, N1).earlier_etuis == 3
+
+
+def test_a_position_fully_scored_at_the_table_is_replaced_from_the_next_one(world):
+    movement = advance_to(world, generate(world, 20), 3)
+    absent = holders(movement, 3)[N1]
+    _score(world, _place(movement, 3, N1), 4)
+    replacement = services.player_replace(
+        actor=world.referee, movement=movement, spot=N1, licensee=f.LicenseeFactory()
+    )
+    assert [holders(movement, s)[N1] for s in range(1, 6)] == [absent] * 3 + [replacement.pk] * 2
+    assert _place(movement, 3, N1).earlier_etuis == 0
+
+
+def test_nothing_is_left_to_replace_once_the_last_position_is_scored(world):
+    movement = advance_to(world, generate(world, 20), 5)
+    _score(world, _place(movement, 5, N1), 4)
+    message = said(
+        "Every étui of the last position is scored at %(spot)s's table: nothing is left to play.",
+        spot="Rouge N1",
+    )
+    _refused(
+        world, movement, services.player_replace, message, spot=N1, licensee=f.LicenseeFactory()
+    )
+
+
+def test_a_second_change_during_the_position_waits_for_the_next_one(world):
+    movement = advance_to(world, generate(world, 20), 3)
+    place = _place(movement, 3, N1)
+    _score(world, place, 1)
+    services.player_replace(
+        actor=world.referee, movement=movement, spot=N1, licensee=f.LicenseeFactory()
+    )
+    _score(world, place, 2)
+    message = said(
+        "The place %(spot)s already changed player during this position: change it again "
+        "from the next position.",
+        spot="Rouge N1",
+    )
+    _refused(
+        world, movement, services.player_replace, message, spot=N1, licensee=f.LicenseeFactory()
+    )
+
+
+def test_a_late_arrival_takes_a_vacant_place_after_the_etuis_scored_without_them(world):
+    movement = advance_to(world, generate(world, 19), 2)
+    vacant = _vacant(movement)
+    _score(world, _place(movement, 2, vacant), 2)
+    arrival = services.late_arrival_seat(
+        actor=world.referee, movement=movement, spot=vacant, licensee=f.LicenseeFactory()
+    )
+    place = _place(movement, 2, vacant)
+    assert (place.registration_id, place.earlier_registration_id, place.earlier_etuis) == (
+        arrival.pk,
+        None,
+        2,
+    )
 
 
 def test_a_replacement_before_play_replaces_at_every_position(world):

@@ -202,3 +202,109 @@ def test_the_rooms_sheets_count_the_replaced_players_sheet(replaced):
     display = session_display(movement.session)
     assert display.sheet_count == len(display.sheets()) == 21
     assert room_sheets_request(movement.session).total == 21
+
+
+# --- replaced during a position, after some of its étuis -----------------------------
+# Nord 1 plays the 8 étuis of positions 1 and 2 and the first 3 of position 3 (scored at
+# the table when the referee replaces him): 11 étuis of 20. His replacement plays the 9
+# others, fewer than half: the place ranks nobody, 19 players are ranked.
+
+
+@pytest.fixture
+def replaced_mid_position(world, login, django_capture_on_commit_callbacks):
+    """(replaced player's registration, replacement's registration, movement), the room
+    played to the end, every score entered again afterwards (corrections move no étui),
+    finished and its awards computed."""
+    movement = generate(world, 20)
+    session = movement.session
+    browser = login(world.referee)
+    transition = reverse("tournaments:transition", args=[world.tournament.pk])
+    assert browser.post(transition, {"status": Status.RUNNING}).status_code == 302
+    movement = advance_to(world, movement, 3)
+    place = Place.objects.get(table__movement=movement, table__sequence=3, player_code="N1")
+    for etui in place.table.etuis[:3]:
+        play_score_set(actor=world.referee, table=place.table, etui=etui, score=56, reason="test")
+    substitute = f.LicenseeFactory(club=world.club)
+    _post(
+        browser,
+        "movements:replace",
+        session,
+        {"spot": N1.key, "licensee": substitute.licence_number},
+    )
+    movement = advance_to(world, movement, movement.positions)
+    enter_all(world, movement, seed=3)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert browser.post(transition, {"status": Status.FINISHED}).status_code == 302
+    return place.registration_id, substitute.registrations.get().pk, movement
+
+
+def _apart(session) -> list[tuple]:
+    return sorted((u.registration_id, u.reason, u.etuis, u.seat_etuis) for u in session.unranked)
+
+
+def test_each_is_credited_with_the_etuis_they_played(replaced_mid_position):
+    absent, substitute, movement = replaced_mid_position
+    [session] = tournament_results_read(movement.session.tournament).sessions
+    assert _apart(session) == [(absent, "forfeit", 11, 20), (substitute, "short", 9, 20)]
+    assert len([p for p in session.players if p.rank is not None]) == 19
+    display = session_display(movement.session)
+    assert len(display.sheet(absent).rows) == 11
+    assert len(display.sheet(substitute).rows) == 9
+
+
+def test_the_replaced_players_sheet_counts_his_etuis(replaced_mid_position, world, login):
+    absent, substitute, movement = replaced_mid_position
+    page = login(world.referee).get(reverse("results:sheet", args=[movement.session.pk, absent]))
+    assert len(page.context["sheet"].rows) == 11
+    name = Registration.objects.get(pk=substitute).licensee.full_name
+    assert f"remplacé par {name} après 11 étuis" in page.content.decode()
+
+
+def test_neither_earns_pcn_or_pp(replaced_mid_position):
+    absent, substitute, movement = replaced_mid_position
+    award_set = AwardSet.objects.get(tournament=movement.session.tournament)
+    assert award_set.state == AwardSet.State.DONE
+    assert not Award.objects.filter(registration_id__in=[absent, substitute]).exists()
+
+
+def test_the_pdf_and_the_workbook_list_both_apart(replaced_mid_position):
+    absent, substitute, movement = replaced_mid_position
+    names = {pk: Registration.objects.get(pk=pk).licensee.full_name for pk in (absent, substitute)}
+    book = load_workbook(BytesIO(results_xlsx(movement.session)), read_only=True)
+    assert len(list(book["Classement"].iter_rows(values_only=True))) == 1 + 19
+    apart = {row[0]: row[3] for row in list(book["Non classés"].iter_rows(values_only=True))[1:]}
+    assert apart[names[absent]] == f"Forfait : remplacé par {names[substitute]} après 11 étuis"
+    assert apart[names[substitute]].startswith("Entré en cours de séance : 9 étuis joués sur 20")
+    html = results_html(session_display(movement.session))
+    listed = html.split('data-test="apart"')[1]
+    assert names[absent] in listed and names[substitute] in listed and "après 11 étuis" in listed
+
+
+def test_the_file_round_trips_the_etuis_of_each(replaced_mid_position, world):
+    absent, substitute, movement = replaced_mid_position
+    document = tournament_file_export(movement.session)
+    place = Place.objects.get(table__movement=movement, table__sequence=3, player_code="N1")
+    [entry] = document["replacements"]
+    assert (entry["player"], entry["position"], entry["from_etui"]) == (
+        "N1",
+        3,
+        place.table.etuis[3],
+    )
+    line = next(r for r in document["results"] if "score" in r)
+    line["score"] = BEST if line["score"] < 0 else -BEST  # other results than the room's
+    imported = tournament_file_import(actor=world.club_manager, document=document, club=world.club)
+    session = imported.sessions.get()
+    licence_of = dict(
+        Registration.objects.filter(pk__in=[absent, substitute]).values_list(
+            "pk", "licensee__licence_number"
+        )
+    )
+    apart = [
+        (Registration.objects.get(pk=pk).licensee.licence_number, reason, etuis, seat)
+        for pk, reason, etuis, seat in _apart(session_results_read(session))
+    ]
+    assert sorted(apart) == sorted(
+        [(licence_of[absent], "forfeit", 11, 20), (licence_of[substitute], "short", 9, 20)]
+    )
+    [again] = tournament_file_export(session)["replacements"]
+    assert (again["player"], again["position"], again["from_etui"]) == ("N1", 3, entry["from_etui"])

@@ -15,7 +15,8 @@ the server or between installations, and back out with the results.
                     "players": ["E3"], "note": "…", "adjustment": "40_60", "faulty": "taker"},
                    {"fault": "retard", "players": ["S2"], "penalty": 1.5, "note": "12 min"}, …],
      "adjustments": [{"etui": 4, "table": 2, "kind": "neutralized"}, …]}  (older files)
-     "replacements": [{"player": "N1", "position": 2, "licence": "…", "name": "…"}, …]
+     "replacements": [{"player": "N1", "position": 2, "licence": "…", "name": "…"},
+                      {"player": "E3", "position": 3, "from_etui": 11, …}, …]
                   (optional: who took a place over during play)
 
 - A player id names a place of the movement as the movement names it: en ligne the seat
@@ -25,7 +26,9 @@ the server or between installations, and back out with the results.
   holds are vacant.
 - A replacement (fascicule 3, ch. 2 art. 18) names a place held by a player of
   ``players`` and the position (2 or later) from which another person holds it, given as
-  a player is (licence or ``"guest": true``, and name). The replaced player is forfeit
+  a player is (licence or ``"guest": true``, and name); ``from_etui``, the first étui they
+  played at the place's table of that position when the player before them played the
+  ones before it (then the position may be the first). The replaced player is forfeit
   in the session (docs/interpretations.md); the export writes them ``"forfeit": true``.
 - A result is the taker's score of one étui at one table (the players follow from the
   movement), or the deal's details (``deal``: bouts, points, poignees, petit_au_bout,
@@ -142,13 +145,15 @@ class FilePlayer:
 @dataclass(frozen=True)
 class FileReplacement:
     """A player who took a place over during play (art. 18): the place is theirs from
-    ``position`` on; the player of ``players`` held it before."""
+    ``position`` on, from étui ``from_etui`` of the place's table there (None: its first);
+    the player of ``players`` held it before."""
 
     spot: Spot
     position: int
     licence: str | None  # None: a guest without a licence
     last_name: str
     first_name: str
+    from_etui: int | None = None
 
 
 class FileResult(NamedTuple):
@@ -344,10 +349,14 @@ class _Places:
         self.codes = {(s.name, code) for s in room.sections for code in s.players}
         self.plays: dict[tuple[str, int, int], int] = {}  # (section, table, étui): position
         self.tables: dict[tuple[str, int, int], TablePlay] = {}  # who plays it
+        # (section, player code, position): the étuis the place's table plays there
+        self.etuis: dict[tuple[str, str, int], tuple[int, ...]] = {}
         for section in room.sections:
             for position in section.positions:
                 if position.number >= 1:  # the duplication position scores nothing
                     for table in position.tables:
+                        for code in table.players:
+                            self.etuis[(section.name, code, position.number)] = table.etuis
                         for etui in table.etuis:
                             self.plays[(section.name, table.table, etui)] = position.number
                             self.tables[(section.name, table.table, etui)] = table
@@ -433,7 +442,8 @@ def _replacements(
     licences: dict[str, str],
 ) -> list[FileReplacement]:
     """The players who took a place over during play (art. 18), each from a position on
-    (2 to the last: a replacement before play is the place's player)."""
+    (2 to the last: a replacement before play is the place's player), or from an étui of
+    the place's table at a position (1 to the last) after its first."""
     last = max((p.number for s in room.sections for p in s.positions), default=0) if room else 0
     taken: set[tuple[Spot, int]] = set()
     replacements: list[FileReplacement] = []
@@ -444,8 +454,16 @@ def _replacements(
             errors.add(where, "aucun joueur de « players » n'occupe cette place")
             spot = None
         position = data.position
+        etui = _from_etui(errors, data, path, places, spot)
         if room is not None and position > max(last, 2):
             errors.add(path_at(path, "position"), f"une position de 2 à {last} (reçu : {position})")
+            position = None
+        elif position == 1 and etui is None:
+            errors.add(
+                path_at(path, "position"),
+                "à la position 1, « from_etui » après le premier étui de la table : avant lui, "
+                "le remplaçant est le joueur de la place",
+            )
             position = None
         if spot is not None and (spot, position) in taken:
             errors.add(path_at(path, "position"), "la place est déjà reprise à cette position")
@@ -454,8 +472,26 @@ def _replacements(
         if places is None or None in (spot, position, person):
             continue
         licence, name = person
-        replacements.append(FileReplacement(spot, position, licence, *name))
+        replacements.append(FileReplacement(spot, position, licence, *name, etui or None))
     return sorted(replacements, key=lambda r: r.position)
+
+
+def _from_etui(errors: _Errors, data, path: str, places: _Places | None, spot) -> int | None:
+    """The first étui a replacement played at its place's table (``from_etui``), None when
+    it is the table's first; 0 when it is not an étui of that table (an error is added)."""
+    etui = data.from_etui
+    etuis = places.etuis.get((*spot, data.position)) if places and spot else None
+    if etui is None or etuis is None:
+        return etui
+    if etui not in etuis:
+        listed = ", ".join(map(str, etuis))
+        errors.add(
+            path_at(path, "from_etui"),
+            f"un étui de la table de cette place à la position {data.position} : {listed} "
+            f"(reçu : {etui})",
+        )
+        return 0
+    return etui if etui != etuis[0] else None
 
 
 def _deal(errors: _Errors, data: shape.Deal, path: str) -> tuple[int, Deal] | None:

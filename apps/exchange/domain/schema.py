@@ -277,7 +277,15 @@ class Replacement(_Person, _Results):
     """Who took a place over during play (fascicule 3, ch. 2 art. 18), from a position."""
 
     player: PlayerId
-    position: Integer = Field(ge=2)
+    position: Integer = Field(ge=1)
+    from_etui: Integer | None = Field(
+        default=None,
+        ge=1,
+        description=(
+            "The first étui they played at the place's table of that position, the player "
+            "before them having played the ones before it; absent: from its first étui."
+        ),
+    )
 
 
 class Deal(_Part):

@@ -5,7 +5,8 @@ what was played is ranked ».
 
 A seat of the movement (a player code of a section) is held position after position; a
 replacement gives it to another player from the position in play on, a late arrival
-takes it while vacant. The session ranks:
+takes it while vacant (at a table where étuis of that position were scored, from the étui
+after them: the position is then held in two parts). The session ranks:
 
 - at most one player per seat: the one who holds it at its last position, and only if
   they played at least half of the seat's étuis themselves (``SHORT`` otherwise);
@@ -32,6 +33,7 @@ class SeatTurn(NamedTuple):
     position: int  # the order of play
     player: str | None  # None: the place is vacant
     etuis: int
+    part: int = 0  # 1: the étuis taken over during the position, after the earlier holder's
 
 
 @dataclass(frozen=True)
@@ -56,8 +58,8 @@ def _seats(turns: Iterable[SeatTurn]) -> dict[str, list[SeatTurn]]:
             raise ValueError(f"le joueur {turn.player} occupe deux places de la séance")
         seats[turn.seat].append(turn)
     for seat, held in seats.items():
-        held.sort(key=lambda turn: turn.position)
-        positions = [turn.position for turn in held]
+        held.sort(key=lambda turn: (turn.position, turn.part))
+        positions = [(turn.position, turn.part) for turn in held]
         if len(set(positions)) != len(positions):
             raise ValueError(f"la place {seat} est occupée deux fois à une même position")
     return seats
