@@ -24,6 +24,8 @@ from apps.approvals.domain.alerts import (
 )
 from apps.approvals.models import AlertNote, ExternalAward, Homologation
 from apps.approvals.permissions import homologations_for_user
+from apps.awards.domain.claims import StageTables, sessions_bound_refusal
+from apps.awards.services import PotentialNotFrozen, stage_tables
 from apps.scoring.models import Play
 from apps.tournaments.domain.workflow import RESULT_STATUSES, Status
 from apps.tournaments.models import Registration, Tournament
@@ -243,7 +245,18 @@ class _Facts:
             self.scores[_tournament_ref(tournament)].append(Score(session, etui, score, where))
 
     def event(
-        self, ref: str, *, name, day, place, players, index, external, championship, sessions=()
+        self,
+        ref: str,
+        *,
+        name,
+        day,
+        place,
+        players,
+        index,
+        external,
+        championship,
+        sessions=(),
+        stage=None,
     ):
         return Event(
             ref=ref,
@@ -258,7 +271,20 @@ class _Facts:
             session_players=tuple(sessions),
             external=external,
             championship=championship,
+            stage=stage,
         )
+
+
+def _stage_tables(homologation: Homologation) -> StageTables | None:
+    """The tables of the stage a received file names; None without a stage, or while they
+    are not known (an Open's potential not frozen, sessions beyond the bounds)."""
+    sessions = homologation.session_players
+    if homologation.stage is None or not sessions or sessions_bound_refusal(sessions):
+        return None
+    try:
+        return stage_tables(homologation.stage, sessions[0])
+    except PotentialNotFrozen:
+        return None
 
 
 def _own_event(facts: _Facts, homologation: Homologation) -> Event:
@@ -275,6 +301,7 @@ def _own_event(facts: _Facts, homologation: Homologation) -> Event:
         external=tournament is None,
         championship=homologation.championship,
         sessions=homologation.session_players,
+        stage=_stage_tables(homologation),
     )
 
 

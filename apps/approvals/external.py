@@ -12,6 +12,13 @@ referee found in the licensee base with their grade, the minimum of players; its
 PP are those a ranking could give (« la bonne attribution des Pcn et PP »); and the same
 results (licences, PCN and PP) are received once a season.
 
+A declaration never switches a check off: each fact declared with the file is verified
+against what Donne knows or only narrows what the file may claim. A championship's awards
+come only with the Donne stage the receiver names (its club, date, index, registered
+players and tables); the players of a session are at most the licensees the file names and
+the guests declared; the sessions are bounded by the largest room Donne seats before any
+computation; a session pattern the awards check cannot verify is refused.
+
 A file dated in a season Donne does not have yet waits « saison à ouvrir »: received, but
 neither passed on nor approved until federation staff open that season.
 """
@@ -24,6 +31,7 @@ from decimal import Decimal, InvalidOperation
 import openpyxl
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from apps.accounts.permissions import roles_of
@@ -39,13 +47,22 @@ from apps.approvals.domain.conditions import HomologationFacts, homologation_ref
 from apps.approvals.models import ClubIndexGrant, ExternalAward, Homologation, HomologationStep
 from apps.approvals.selectors import CORRECTION_REASON, fees_now
 from apps.approvals.services import grant_holds
-from apps.awards.domain.claims import awards_claim_problems
+from apps.awards.domain.claims import (
+    MAX_SESSION_PLAYERS,
+    StageTables,
+    awards_claim_problems,
+    sessions_bound_refusal,
+)
+from apps.awards.domain.pcn import index_refusal
+from apps.awards.services import PotentialNotFrozen, stage_tables
+from apps.competitions.models import Stage
 from apps.core.audit import audit_record, audit_value
 from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
 from apps.federation.domain.seasons import season_of
 from apps.federation.domain.spreadsheets import cell_text
 from apps.federation.models import Club, Licensee
 from apps.tournaments.domain.indices import INDICES, MIN_PLAYERS, Index, index_text
+from apps.tournaments.models import Registration
 
 MAX_BYTES = 2 * 1024 * 1024
 # A small .xlsx (a zip) can declare a huge sheet: cap what it unpacks to, the cells read in
@@ -56,6 +73,7 @@ MAX_SHEET_ROWS = 10 * MAX_ROWS
 NAME_MAX_LENGTH = 150
 RECEIVED_COMMENT = "reçu comme fichier FFT (Extar)"
 SHOWN_PROBLEMS = 10  # the awards' problems named one by one, the rest counted
+SHOWN_LICENCES = 10  # the licences of a stage's outsiders named, the rest counted
 
 
 def receiving_level(user, club: Club) -> Level | None:
@@ -76,7 +94,7 @@ def can_receive(user) -> bool:
 
 
 def _details_errors(
-    *, name: str, day: date, index: Decimal | None, session_players: list[int]
+    *, name: str, day: date, index: Decimal | None, session_players: list[int], guests
 ) -> list[str]:
     """The bordereau details entered by hand, each wrong one named."""
     errors = []
@@ -91,16 +109,29 @@ def _details_errors(
     if index not in INDICES:
         shown = [index_text(value) for value in INDICES]
         errors.append(f"Indice : choisissez {' ; '.join(shown[:-1])} ou {shown[-1]}.")
+    return errors + _players_errors(session_players, guests)
+
+
+def _players_errors(session_players: list[int], guests) -> list[str]:
+    """The players of each session and the guests declared, bounded first
+    (apps.awards.domain.claims.sessions_bound_refusal)."""
+    errors = []
     if not session_players:
         errors.append("Joueurs : donnez le nombre de joueurs d'au moins une séance.")
     elif any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in session_players):
         errors.append("Joueurs : chaque séance compte un nombre entier de joueurs, 0 ou plus.")
+    elif bound := sessions_bound_refusal(session_players):
+        errors.append(f"Joueurs : {bound}.")
     elif session_players[0] < MIN_PLAYERS:
         # « Conditions pour l'homologation » : « minimum 12 joueurs ».
         errors.append(
             f"Participation : un tournoi duplicate individuel exige au moins {MIN_PLAYERS}"
             f" joueurs ; {session_players[0]} en première séance."
         )
+    if isinstance(guests, bool) or not isinstance(guests, int):
+        errors.append("Invités : un nombre entier de joueurs sans licence, 0 ou plus.")
+    elif not 0 <= guests <= MAX_SESSION_PLAYERS:
+        errors.append(f"Invités : de 0 à {MAX_SESSION_PLAYERS} joueurs sans licence.")
     return errors
 
 
@@ -211,32 +242,107 @@ def _referee(licence) -> tuple[Licensee | None, list[str]]:
     return referee, []
 
 
+def _stage_checks(
+    stage: Stage,
+    *,
+    club: Club,
+    day: date,
+    index: Decimal,
+    guests: int,
+    players: int,
+    entries: tuple[AwardEntry, ...],
+    exclude: int | None,
+) -> tuple[list[str], StageTables | None]:
+    """The championship stage the receiver names, against what Donne knows of it: played on
+    the file's date at the file's club (its host), not yet in the chain, at its index
+    (« Championnats Régionaux »); its players are the licensees registered in it (each
+    registration passed the stage's eligibility, so a registration is sound where the
+    previous stage's qualifiers would miss the direct entries), so no guest; then its
+    tables (apps.awards.services.stage_tables)."""
+    refusals = []
+    where = f"Étape « {stage.name} »"
+    tournament = stage.tournament
+    if stage.ranking_source_id:
+        refusals.append(f"{where} : elle ne se joue pas, elle qualifie par un autre classement.")
+    if tournament.club_id != club.pk or tournament.date != day:
+        refusals.append(
+            f"{where} : elle se joue le {tournament.date:%d/%m/%Y} au club {tournament.club} ;"
+            f" le fichier est déclaré le {day:%d/%m/%Y} au club {club}."
+        )
+    chained = Homologation.objects.filter(Q(tournament_id=tournament.pk) | Q(stage=stage))
+    if chained.exclude(pk=exclude).exists():
+        refusals.append(f"{where} : elle est déjà dans la chaîne d'homologation.")
+    wrong_index = index_refusal(index, players, stage=stage.level)
+    if wrong_index:
+        refusals.append(f"Indice : {wrong_index}.")
+    if guests:
+        refusals.append(
+            f"Invités : une étape de championnat ne compte que des licenciés inscrits ;"
+            f" {guests} déclarés."
+        )
+    registered = set(
+        Registration.objects.filter(tournament_id=tournament.pk, waiting=False).values_list(
+            "licensee__licence_number", flat=True
+        )
+    )
+    outsiders = [entry.licence for entry in entries if entry.licence not in registered]
+    if outsiders:
+        shown = ", ".join(outsiders[:SHOWN_LICENCES])
+        more = len(outsiders) - SHOWN_LICENCES
+        shown += f" et {more} autres" if more > 0 else ""
+        refusals.append(
+            f"{where} : {len(outsiders)} joueur(s) du fichier n'y sont pas inscrits"
+            f" (licences {shown})."
+        )
+    try:
+        return refusals, stage_tables(stage, players)
+    except PotentialNotFrozen as exc:
+        return [*refusals, f"{where} : {exc}."], None
+
+
 def _conditions(
     *,
     club: Club,
     day: date,
     index: Decimal,
-    championship: bool,
+    stage: Stage | None,
+    guests: int,
     session_players: list[int],
     entries: tuple[AwardEntry, ...],
     referee: Licensee,
+    exclude: int | None = None,
 ) -> list[str]:
     """The conditions of a tournament played in Donne (apps.approvals.services
-    .submission_refusals), read from the file and its details; then its claimed awards."""
+    .submission_refusals), read from the file and its details; a named stage against
+    Donne's; the field against the players named; then its claimed awards."""
     refusals = []
     if not referee.referee_grade:
         refusals.append(
             f"Arbitre : {referee.full_name} ({referee.licence_number}) n'a pas de grade"
             " d'arbitre dans la base des licenciés."
         )
+    tables = None
+    if stage is not None:
+        stage_refusals, tables = _stage_checks(
+            stage,
+            club=club,
+            day=day,
+            index=index,
+            guests=guests,
+            players=session_players[0],
+            entries=entries,
+            exclude=exclude,
+        )
+        refusals += stage_refusals
     grant = ClubIndexGrant.objects.filter(club=club, date=day).select_related("granted_by")
+    championship = stage is not None
     facts = HomologationFacts(
         organiser_affiliated=club.affiliated,
         referee_official=bool(referee.referee_grade),
         referee_played=any(entry.licence == referee.licence_number for entry in entries),
         official_event=championship,
         players=session_players[0],
-        # A championship stage's index is the regulation's (« Championnats Régionaux »).
+        # A stage's index is the regulation's, checked against the stage (_stage_checks).
         claimed_index=Index.BASE if championship else index,
         index_granted=championship
         or index == Index.BASE
@@ -251,11 +357,21 @@ def _conditions(
             f"Participation : le fichier nomme {len(entries)} joueurs, plus que les {played}"
             " déclarés pour ses séances."
         )
+    # And no session has more players than the file names with the guests declared.
+    largest = max(session_players)
+    if largest > len(entries) + guests:
+        refusals.append(
+            f"Participation : {largest} joueurs déclarés pour une séance, plus que le fichier"
+            f" n'en nomme ({len(entries)} licencié(s)) avec les invités déclarés ({guests},"
+            " joueurs sans licence)."
+        )
+    if championship and tables is None:
+        return refusals  # the stage's tables are not known: nothing passes unchecked
     problems = awards_claim_problems(
         [(entry.pcn, entry.pp) for entry in entries],
         session_players=session_players,
         index=index,
-        championship=championship,
+        stage=tables,
     )
     refusals += [f"Attribution : {problem.message}" for problem in problems[:SHOWN_PROBLEMS]]
     if len(problems) > SHOWN_PROBLEMS:
@@ -282,14 +398,19 @@ def external_tournament_receive(
     name: str,
     date: date,
     index,
-    championship: bool,
     session_players: list[int],
     referee_licence: str,
     content: bytes,
+    stage: Stage | None = None,
+    guests: int = 0,
 ) -> Homologation:
     """Receive a tournament as the FFT's file with its bordereau details and its referee:
     it waits at the receiver's level (committee or federation), once its conditions and
-    its awards are checked; AlreadyReceived when the season has its results already."""
+    its awards are checked; AlreadyReceived when the season has its results already.
+    ``stage``: the championship stage the file is of (its awards are a championship's only
+    with it); ``guests``: how many players without a licence played, whom the file does not
+    name — a count, not their places: the file gives no rank, and en ligne a place is a
+    line's, so places would add nothing the count does not (it only lets the field grow)."""
     level = receiving_level(actor, club)
     if level is None:
         raise PermissionDenied(
@@ -299,7 +420,7 @@ def external_tournament_receive(
     index_value = _index(index)
     session_players = list(session_players or [])
     errors = _details_errors(
-        name=name, day=date, index=index_value, session_players=session_players
+        name=name, day=date, index=index_value, session_players=session_players, guests=guests
     )
     referee, referee_errors = _referee(referee_licence)
     errors += referee_errors
@@ -318,11 +439,18 @@ def external_tournament_receive(
     existing = _already_received(fingerprint, date)
     if existing is not None:
         raise AlreadyReceived(existing)
+    if stage is not None:  # two receipts naming the stage at once queue up on it
+        stage = (
+            Stage.objects.select_for_update(of=("self",))
+            .select_related("tournament__club", "competition")
+            .get(pk=stage.pk)
+        )
     refusals = _conditions(
         club=club,
         day=date,
         index=index_value,
-        championship=bool(championship),
+        stage=stage,
+        guests=guests,
         session_players=session_players,
         entries=parsed.entries,
         referee=referee,
@@ -337,7 +465,9 @@ def external_tournament_receive(
         name=name,
         date=date,
         index=index_value,
-        championship=bool(championship),
+        championship=stage is not None,
+        stage=stage,
+        guests=guests,
         players=session_players[0],
         session_players=session_players,
         fingerprint=fingerprint,
@@ -375,6 +505,8 @@ def external_tournament_receive(
             "date": [None, audit_value(date)],
             "index": [None, audit_value(index_value)],
             "session_players": [None, session_players],
+            "guests": [None, guests],
+            "stage": [None, audit_value(stage)],
             "referee": [None, audit_value(referee)],
             "awards": [None, len(parsed.entries)],
             "level": [None, level.value],
@@ -401,7 +533,7 @@ def external_details_correct(
     receipt in the season are checked again; audited."""
     homologation = (
         Homologation.objects.select_for_update(of=("self",))
-        .select_related("club__committee", "referee")
+        .select_related("club__committee", "referee", "stage__tournament__club")
         .get(pk=homologation.pk)
     )
     if not permissions.can_correct_external(actor, homologation):
@@ -417,6 +549,7 @@ def external_details_correct(
         day=date,
         index=index_value,
         session_players=homologation.session_players,
+        guests=homologation.guests,
     )
     if not reason:
         errors.append("Raison : dites pourquoi vous corrigez les données reçues.")
@@ -440,10 +573,12 @@ def external_details_correct(
         club=club,
         day=date,
         index=index_value,
-        championship=homologation.championship,
+        stage=homologation.stage,
+        guests=homologation.guests,
         session_players=homologation.session_players,
         entries=entries,
         referee=homologation.referee,
+        exclude=homologation.pk,
     )
     if refusals:
         raise ValidationError(refusals)

@@ -31,6 +31,7 @@ from apps.approvals.external import (
 )
 from apps.approvals.models import ClubIndexGrant
 from apps.approvals.services import club_index_grant
+from apps.competitions.models import Stage
 from apps.core.pages import error_text, form_errors_named, service_call
 from apps.federation.models import Club
 from apps.tournaments.domain.indices import GRANTED_INDICES
@@ -49,6 +50,25 @@ def clubs_received_by(user):
     return clubs.filter(committee_id__in=roles.committee_ids)
 
 
+def stages_received_by(user):
+    """The championship stages a file may be of: played up to today at a club the user
+    receives (the stage's host club), not yet in the homologation chain; the service checks
+    the stage against the file's club, date and players."""
+    stages = Stage.objects.filter(
+        tournament__club__in=clubs_received_by(user),
+        tournament__date__lte=timezone.localdate(),
+        tournament__homologation=None,
+        received_files=None,
+        ranking_source=None,
+    )
+    return stages.select_related("tournament__club").order_by("-tournament__date", "name")
+
+
+class StageField(forms.ModelChoiceField):
+    def label_from_instance(self, obj) -> str:
+        return f"{obj.name} — {obj.tournament.date:%d/%m/%Y}, {obj.tournament.club}"
+
+
 class ExternalTournamentForm(forms.Form):
     club = forms.ModelChoiceField(label=gettext_lazy("Organising club"), queryset=None)
     name = forms.CharField(label=gettext_lazy("Tournament name"), max_length=NAME_MAX_LENGTH)
@@ -57,11 +77,29 @@ class ExternalTournamentForm(forms.Form):
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     index = IndexField(label=gettext_lazy("Index"))
-    championship = forms.BooleanField(label=gettext_lazy("Official championship"), required=False)
+    stage = StageField(
+        label=gettext_lazy("Championship stage"),
+        queryset=None,
+        required=False,
+        empty_label=gettext_lazy("None: a regularity tournament"),
+        help_text=gettext_lazy(
+            "A championship's awards only with its stage on Donne: same club and date, its"
+            " registered players, its index and its tables."
+        ),
+    )
     session_players = forms.CharField(
         label=gettext_lazy("Players of each session"),
         max_length=200,
         help_text=gettext_lazy("One number per session, separated by commas: 40, 24"),
+    )
+    guests = forms.IntegerField(
+        label=gettext_lazy("Guests (players without a licence)"),
+        min_value=0,
+        initial=0,
+        help_text=gettext_lazy(
+            "The file names the licensees: no session may have more players than they and"
+            " the guests."
+        ),
     )
     referee_licence = forms.CharField(
         label=gettext_lazy("Referee's licence"),
@@ -76,6 +114,7 @@ class ExternalTournamentForm(forms.Form):
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs_received_by(user)
+        self.fields["stage"].queryset = stages_received_by(user)
         self.fields["date"].widget.attrs["max"] = timezone.localdate().isoformat()
 
     def clean_session_players(self) -> list[int]:
@@ -117,7 +156,8 @@ def external_receive(request):
                 name=data["name"],
                 date=data["date"],
                 index=data["index"],
-                championship=data["championship"],
+                stage=data["stage"],
+                guests=data["guests"],
                 session_players=data["session_players"],
                 referee_licence=data["referee_licence"],
                 content=data["file"].read(),

@@ -88,6 +88,18 @@ class Homologation(models.Model):
     )
     championship = models.BooleanField(_("championship"), default=False)
     session_players = models.JSONField(_("players of each session"), default=list)
+    # A file from other software of a championship stage names the stage, whose players,
+    # index and tables its awards are checked against: ``championship`` is true with it.
+    stage = models.ForeignKey(
+        "competitions.Stage",
+        verbose_name=_("championship stage"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="received_files",
+    )
+    # The players without a licence the receiver declares: the file names the others.
+    guests = models.PositiveSmallIntegerField(_("guests (players without a licence)"), default=0)
     external = models.BooleanField(_("from other software"), default=False)
     # A file from other software: its licences with their PCN and PP
     # (apps.approvals.domain.award_file.award_file_fingerprint), once a season; and the

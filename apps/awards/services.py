@@ -13,6 +13,7 @@ from django.db import transaction
 from apps.awards import store
 from apps.awards.domain import pcn, pp, rules
 from apps.awards.domain.awarding import Facts, Outcome, SessionPlay, awards_compute
+from apps.awards.domain.claims import StageTables
 from apps.awards.models import AwardRecomputation, AwardSet
 from apps.awards.permissions import can_recompute_awards
 from apps.awards.selectors import (
@@ -103,6 +104,23 @@ def _stage_pp(stage: Stage, players: int) -> list[int]:
             potential.first, potential.second, potential.promotion, potential.national, players
         )
     return []
+
+
+def stage_tables(stage: Stage, players: int) -> StageTables:
+    """The tables a championship stage of ``players`` players at its first session pays by,
+    for the check of claimed awards (apps.awards.domain.claims): a regional final's PP by
+    place, a national final's PCN and PP by place (« Finales nationales »), none for a
+    semi-final; PotentialNotFrozen for an Open's stage in a season not opened."""
+    if stage.level == Stage.Level.NATIONAL_FINAL:
+        final = KINDS[stage.competition.kind].national_pp
+        table = [
+            pp.national_final_awards(final, place, players=players)
+            for place in range(1, players + 1)
+        ]
+        return StageTables(
+            stage.name, pp=tuple(earned for _pcn, earned in table), pcn=tuple(p for p, _ in table)
+        )
+    return StageTables(stage.name, pp=tuple(_stage_pp(stage, players)))
 
 
 def award_facts(tournament: Tournament, results: TournamentResultsData) -> Facts | None:

@@ -434,7 +434,6 @@ def previous_season_build(demo: Demo) -> Publication:
         name=PREVIOUS_NAME,
         date=datetime.date(season.start_year + 1, 4, 11),
         index=Index.BASE,
-        championship=False,
         session_players=[len(players)],
         referee_licence=referee.licence_number,
         content=content,

@@ -18,6 +18,7 @@ from apps.approvals.domain.alerts import (
     integrity_alerts,
     shares_most_players,
 )
+from apps.awards.domain.claims import StageTables
 
 DAY = date(2026, 10, 3)
 HOME = Place(1, "Tarot Club de Rennes", "Salle des fêtes")
@@ -313,3 +314,31 @@ def test_a_corrected_index_makes_the_same_awards_impossible():
         kinds(alerts_of(_file(SEVEN_TABLES, index=Decimal("1.2"), players=60)))
         == ["impossible_awards"] * 4
     )
+
+
+def test_a_championship_file_without_its_stage_tables_is_said_unchecked():
+    """A file received as a championship before a stage was named: its awards are not
+    passed as checked."""
+    [alert] = alerts_of(_file(SEVEN_TABLES, championship=True, index=Decimal("1.8")))
+    assert (alert.kind, alert.key) == ("impossible_awards", "impossible_awards:stage")
+    assert alert.message == (
+        "Championnat : aucune étape de Donne n'en donne les tableaux ; ses PCN et PP ne sont"
+        " pas contrôlés."
+    )
+
+
+def test_a_championship_file_is_checked_against_its_stage_tables():
+    """The stored file of a stage: its PP are those of the stage's table."""
+    final = StageTables("Finale régionale 1ère série", pp=(23, 19, 15))
+    paid = tuple(ClaimedAward(pk, 0, pp) for pk, pp in enumerate((23, 19, 15), start=1))
+    stage_file = {"championship": True, "index": Decimal("1.8"), "stage": final}
+    assert alerts_of(_file(paid, **stage_file)) == []
+    [alert] = alerts_of(_file((ClaimedAward(1, 0, 999_999),), **stage_file))
+    assert alert.key == "impossible_awards:PP:999999"
+
+
+def test_sessions_beyond_the_largest_room_raise_the_alert_without_computing():
+    """Stored sessions of a file received before the bounds: refused, never computed."""
+    [alert] = alerts_of(_file(SEVEN_TABLES, session_players=(10**9,)))
+    assert alert.kind == "impossible_awards"
+    assert "la plus grande salle en compte 600" in alert.message

@@ -46,13 +46,14 @@ REFEREE_LICENCE = "7007007"
 
 
 def details(club, **changes) -> dict:
-    """A club's evening of 28 players (7 tables en ligne), index 1, its referee graded."""
+    """A club's evening of 28 players (7 tables en ligne), index 1, its referee graded: the
+    file names 3 licensees, 25 guests played."""
     values = {
         "club": club,
         "name": "Open de Printemps",
         "date": yesterday(),
         "index": Decimal("1"),
-        "championship": False,
+        "guests": 25,
         "session_players": [28],
         "referee_licence": REFEREE_LICENCE,
     }
@@ -99,7 +100,7 @@ def good_file(players) -> bytes:
 
 
 def test_a_good_file_received_by_the_committee_waits_at_the_committee(world, players, good_file):
-    homologation = receive(world.committee_staff, world.club, good_file, championship=True)
+    homologation = receive(world.committee_staff, world.club, good_file)
     homologation.refresh_from_db()
     assert homologation.level == Level.COMMITTEE
     assert homologation.external is True
@@ -110,8 +111,9 @@ def test_a_good_file_received_by_the_committee_waits_at_the_committee(world, pla
         yesterday(),
     )
     assert homologation.index == Decimal("1")
-    assert homologation.championship is True
+    assert (homologation.championship, homologation.stage) == (False, None)
     assert (homologation.players, homologation.session_players) == (28, [28])
+    assert homologation.guests == 25
     assert homologation.referee.licence_number == REFEREE_LICENCE
     # Its awards are taken as given, one per row.
     awards = {
@@ -215,17 +217,17 @@ def test_negative_session_players_refused(world, good_file):
     assert errors == ["Joueurs : chaque séance compte un nombre entier de joueurs, 0 ou plus."]
 
 
-def test_the_details_accepted_on_the_day_and_a_later_empty_session(world, good_file):
-    homologation = receive(
-        world.committee_staff,
-        world.club,
-        good_file,
-        date=timezone.localdate(),
-        index="1,8",
-        championship=True,
-        session_players=[12, 0],
+def test_the_details_accepted_on_the_day(world, good_file):
+    homologation = receive(world.committee_staff, world.club, good_file, date=timezone.localdate())
+    assert (homologation.date, homologation.players) == (timezone.localdate(), 28)
+
+
+def test_a_later_empty_session_is_a_pattern_the_check_cannot_verify(world, good_file):
+    (error,) = _refusal(world.committee_staff, world.club, good_file, session_players=[28, 0])
+    assert error.startswith(
+        "Attribution : PCN invérifiables : les joueurs des séances (28, 0) montrent un"
+        " nouveau stade"
     )
-    assert (homologation.players, homologation.index) == (12, Decimal("1.8"))
 
 
 def test_under_12_players_the_tournament_is_refused(world, good_file):
@@ -290,6 +292,7 @@ def _post(client, club, content: bytes, name: str = "pcn.xlsx", **changes):
         "date": yesterday().isoformat(),
         "index": "1",
         "session_players": "28",
+        "guests": "25",
         "referee_licence": REFEREE_LICENCE,
         "file": SimpleUploadedFile(name, content),
     }
@@ -333,16 +336,16 @@ def test_the_zone_inbox_offers_no_page_it_would_be_refused(world, login):
 
 def test_the_page_receives_a_tournament(world, login, good_file):
     client = login(world.committee_staff)
-    response = _post(client, world.club, good_file, championship="on")
+    response = _post(client, world.club, good_file)
     homologation = Homologation.objects.get()
     assert response.status_code == 302
     assert response.url == reverse("approvals:homologation", args=[homologation.pk])
     assert (homologation.level, homologation.external, homologation.championship) == (
         Level.COMMITTEE,
         True,
-        True,
+        False,
     )
-    assert homologation.session_players == [28]
+    assert (homologation.session_players, homologation.guests) == ([28], 25)
     assert homologation.external_awards.count() == 3
     page = client.get(response.url)
     shown = [str(message) for message in page.context["messages"]]

@@ -16,6 +16,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
+from apps.approvals import external
 from apps.approvals.domain.chain import Action, Level
 from apps.approvals.external import (
     AlreadyReceived,
@@ -30,11 +31,13 @@ from apps.approvals.services import (
     homologation_step,
     homologations_pass_on,
 )
+from apps.competitions.models import Competition, Stage
 from apps.core.models import AuditLog
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Season
 from apps.rankings import services as rankings
 from apps.rankings.models import RankingRow
+from apps.tournaments.models import Registration, Tournament
 from tests import factories as f
 from tests.personas import PERSONAS
 
@@ -85,7 +88,7 @@ def receive(actor, club, content: bytes, **changes) -> Homologation:
         "name": "Tournoi du jeudi",
         "date": yesterday(),
         "index": "1",
-        "championship": False,
+        "guests": 25,
         "session_players": [28],
         "referee_licence": REFEREE_LICENCE,
     }
@@ -153,6 +156,7 @@ def test_the_page_links_to_the_tournament_that_holds_the_results(world, login, p
         "date": yesterday().isoformat(),
         "index": "1",
         "session_players": "28",
+        "guests": "25",
         "referee_licence": REFEREE_LICENCE,
     }
     first = client.post(
@@ -193,7 +197,9 @@ def _sixty(extra=()):
 def test_an_index_above_1_needs_a_grant_to_the_club_and_date(world):
     first = f.LicenseeFactory()
     content = xlsx((first.licence_number, "A", 1440, 0))
-    errors = refusal(world.committee_staff, world.club, content, index="1.2", session_players=[60])
+    errors = refusal(
+        world.committee_staff, world.club, content, index="1.2", session_players=[60], guests=59
+    )
     assert errors == [
         "Indice 1,2 (Tournoi Régional) : le caractère de « Tournoi Régional » doit être"
         " attribué par la C.C.R. avant le tournoi."
@@ -203,11 +209,13 @@ def test_an_index_above_1_needs_a_grant_to_the_club_and_date(world):
     )
     # Recorded after the tournament: not granted before it.
     ClubIndexGrant.objects.filter(pk=grant.pk).update(granted_at=timezone.now())
-    assert refusal(world.committee_staff, world.club, content, index="1.2", session_players=[60])
+    assert refusal(
+        world.committee_staff, world.club, content, index="1.2", session_players=[60], guests=59
+    )
     before = timezone.now() - datetime.timedelta(days=10)
     ClubIndexGrant.objects.filter(pk=grant.pk).update(granted_at=before)
     homologation = receive(
-        world.committee_staff, world.club, content, index="1.2", session_players=[60]
+        world.committee_staff, world.club, content, index="1.2", session_players=[60], guests=59
     )
     assert homologation.index == Decimal("1.2")
 
@@ -239,7 +247,9 @@ def test_an_index_granted_but_not_reached_is_refused(world):
         granted_at=timezone.now() - datetime.timedelta(days=10)
     )
     content = xlsx((f.LicenseeFactory().licence_number, "A", 1056, 0))
-    errors = refusal(world.committee_staff, world.club, content, index="1.2", session_players=[44])
+    errors = refusal(
+        world.committee_staff, world.club, content, index="1.2", session_players=[44], guests=43
+    )
     assert errors == [
         "Indice 1,2 (Tournoi Régional) : participation d'au moins 52 joueurs requise ; 44 ont joué."
     ]
@@ -329,16 +339,214 @@ def test_the_referee_must_be_a_known_graded_licensee(world, players):
     assert errors[1].startswith("Arbitrage : les tournois doivent être dirigés par un arbitre")
 
 
-def test_the_referee_does_not_play_a_championship(world, players):
-    referee = players[0]
+# --- a declaration never switches a check off ----------------------------------------
+
+# A 1st series regional final of 28 players (7 tables en ligne, index 1,8): the first three
+# of a line (560, 403, 290 x 1,8) and the first three PP of its table (23, 19, 15).
+STAGE_PCN = (1008, 725, 522)
+STAGE_PP = (23, 19, 15)
+
+
+@pytest.fixture
+def stage(world, players, season):
+    """A regional final played yesterday at the world's club, its 28 players registered:
+    the file's three and 25 others."""
+    competition = Competition.objects.create(season=season, kind=Competition.Kind.FIRST_SERIES)
+    tournament = f.TournamentFactory(
+        club=world.club, date=yesterday(), kind=Tournament.Kind.CHAMPIONSHIP
+    )
+    Registration.objects.bulk_create(
+        Registration(tournament=tournament, licensee=p) for p in players
+    )
+    others = [registration.licensee for registration in f.register(tournament, 25)]
+    final = Stage.objects.create(
+        competition=competition,
+        level=Stage.Level.REGIONAL_FINAL,
+        name="Finale régionale 1ère série",
+        committee=world.club.committee,
+        tournament=tournament,
+    )
+    return final, [*players, *others]
+
+
+def stage_file(licensees, pcn=STAGE_PCN, pp=STAGE_PP) -> bytes:
+    """Every player of the stage named, the first three paid."""
+    pcn, pp = [*pcn, *[0] * len(licensees)], [*pp, *[0] * len(licensees)]
+    return xlsx(*((p.licence_number, "X", pcn[n], pp[n]) for n, p in enumerate(licensees)))
+
+
+def at_stage(final) -> dict:
+    return {"stage": final, "index": "1.8", "guests": 0}
+
+
+def test_a_championship_file_is_received_with_its_stage(world, stage):
+    final, licensees = stage
+    homologation = receive(
+        world.committee_staff, world.club, stage_file(licensees), **at_stage(final)
+    )
+    homologation.refresh_from_db()
+    assert (homologation.championship, homologation.stage, homologation.index) == (
+        True,
+        final,
+        Decimal("1.8"),
+    )
+    # Named once: the stage is in the chain now.
+    errors = refusal(
+        world.federation_staff,
+        world.club,
+        stage_file(licensees[::-1]),  # other results: others paid
+        **at_stage(final),
+    )
+    assert errors == [
+        "Étape « Finale régionale 1ère série » : elle est déjà dans la chaîne d'homologation."
+    ]
+
+
+def test_without_a_stage_a_file_is_a_regularity_tournament(world):
+    """Once a tick switched the PP and index checks off: 999,999 PP, index 3 at a club of
+    mainland France."""
+    licensees = f.LicenseeFactory.create_batch(12)
+    rows = [(p.licence_number, "X", 0, 999_999 if n == 0 else 0) for n, p in enumerate(licensees)]
+    errors = refusal(
+        world.committee_staff, world.club, xlsx(*rows), index="3", session_players=[12]
+    )
+    assert errors[0] == (
+        "Indice 3 : le coefficient 3 est réservé aux tournois locaux des comités d'Outre-mer."
+    )
+    assert errors[1].startswith("Attribution : PP 999999 déclarés pour 1 joueur")
+
+
+def test_a_stage_pp_above_its_table_are_refused(world, stage):
+    final, licensees = stage
+    errors = refusal(
+        world.committee_staff,
+        world.club,
+        stage_file(licensees, pp=(999_999, 19, 15)),
+        **at_stage(final),
+    )
+    (error,) = errors
+    assert error.startswith("Attribution : PP 999999 déclarés pour 1 joueur : aucune place")
+    assert "(Finale régionale 1ère série, PP de 28 joueurs)" in error
+
+
+def test_a_stage_has_its_own_index_club_date_and_players(world, stage, players):
+    final, licensees = stage
+    stranger = f.LicenseeFactory()
+    errors = refusal(
+        world.committee_staff,
+        world.club,
+        stage_file([*licensees[:27], stranger]),
+        **(at_stage(final) | {"index": "3", "date": yesterday() - datetime.timedelta(days=1)}),
+    )
+    day, before = yesterday(), yesterday() - datetime.timedelta(days=1)
+    assert errors[:3] == [
+        f"Étape « Finale régionale 1ère série » : elle se joue le {day:%d/%m/%Y} au club"
+        f" {world.club} ; le fichier est déclaré le {before:%d/%m/%Y} au club {world.club}.",
+        "Indice : une finale régionale a l'indice 1,8 : 3 demandé.",
+        "Étape « Finale régionale 1ère série » : 1 joueur(s) du fichier n'y sont pas inscrits"
+        f" (licences {stranger.licence_number}).",
+    ]
+    # A stage is played between registered licensees: no guest.
+    errors = refusal(
+        world.committee_staff,
+        world.club,
+        stage_file(licensees[:27]),
+        **(at_stage(final) | {"guests": 1}),
+    )
+    assert errors == [
+        "Invités : une étape de championnat ne compte que des licenciés inscrits ; 1 déclarés."
+    ]
+
+
+@pytest.mark.parametrize("sessions", [[12, 13], [16, 6]])
+def test_sessions_the_check_cannot_verify_are_refused(world, sessions):
+    """Once these counts switched the PCN check off: 999,999 PCN each were accepted."""
+    licensees = f.LicenseeFactory.create_batch(12)
+    rows = [(p.licence_number, "X", 999_999, 0) for p in licensees]
+    errors = refusal(world.committee_staff, world.club, xlsx(*rows), session_players=sessions)
+    counts = ", ".join(map(str, sessions))
+    assert errors == [
+        f"Attribution : PCN invérifiables : les joueurs des séances ({counts}) montrent un"
+        " nouveau stade (des entrants, ou plus de la moitié éliminés) : chaque stade paie à part"
+        " et un joueur reçoit leur somme, qu'aucun tableau ne donne."
+    ]
+
+
+def test_a_field_larger_than_the_players_named_and_the_guests_is_refused(world):
+    """Once 16 licensees named with 400 declared claimed 2,000 PCN each."""
+    licensees = f.LicenseeFactory.create_batch(16)
+    content = xlsx(*((p.licence_number, "X", 2000, 0) for p in licensees))
+    errors = refusal(world.committee_staff, world.club, content, session_players=[400], guests=0)
+    assert errors == [
+        "Participation : 400 joueurs déclarés pour une séance, plus que le fichier n'en nomme"
+        " (16 licencié(s)) avec les invités déclarés (0, joueurs sans licence)."
+    ]
+    # 384 guests declared: a room of 400, whose lines pay 2,000 to 56 places.
+    receive(world.committee_staff, world.club, content, session_players=[400], guests=384)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        (
+            {"session_players": [10**9]},
+            "Joueurs : 1000000000 joueurs déclarés pour une séance : la plus grande salle en"
+            " compte 600 (150 tables).",
+        ),
+        (
+            {"session_players": [100_000]},
+            "Joueurs : 100000 joueurs déclarés pour une séance : la plus grande salle en compte"
+            " 600 (150 tables).",
+        ),
+        (
+            {"session_players": [28] * 13},
+            "Joueurs : 13 séances déclarées : un tournoi en compte 12 au plus.",
+        ),
+        ({"guests": 10**9}, "Invités : de 0 à 600 joueurs sans licence."),
+        ({"guests": -1}, "Invités : de 0 à 600 joueurs sans licence."),
+    ],
+)
+def test_declared_numbers_are_bounded_before_any_computation(
+    world, players, monkeypatch, changes, message
+):
+    def never(*args, **kwargs):
+        raise AssertionError("the awards were checked for an unbounded room")
+
+    monkeypatch.setattr(external, "awards_claim_problems", never)
+    errors = refusal(world.committee_staff, world.club, awards_file(players), **changes)
+    assert errors == [message]
+
+
+def test_a_correction_keeps_the_stage_checks(world, stage):
+    final, licensees = stage
+    homologation = receive(
+        world.committee_staff, world.club, stage_file(licensees), **at_stage(final)
+    )
+    with pytest.raises(ValidationError) as caught:
+        external_details_correct(
+            actor=world.committee_staff,
+            homologation=homologation,
+            index="1.5",
+            date=yesterday(),
+            club=world.club,
+            reason="Indice mal saisi",
+        )
+    assert caught.value.messages[0] == "Indice : une finale régionale a l'indice 1,8 : 1,5 demandé."
+    homologation.refresh_from_db()
+    assert homologation.index == Decimal("1.8")
+
+
+def test_the_referee_does_not_play_a_championship(world, stage):
+    final, licensees = stage
+    referee = licensees[0]
     referee.referee_grade = "regional"
     referee.save()
     errors = refusal(
         world.committee_staff,
         world.club,
-        awards_file(players),
+        stage_file(licensees),
         referee_licence=referee.licence_number,
-        championship=True,
+        **at_stage(final),
     )
     assert errors == [
         "Arbitrage : l'arbitre peut participer au tournoi qu'il dirige sauf lors des"
@@ -346,12 +554,8 @@ def test_the_referee_does_not_play_a_championship(world, players):
         " joué dans ce tournoi."
     ]
     # In a regularity tournament the referee may play.
-    receive(
-        world.committee_staff,
-        world.club,
-        awards_file(players),
-        referee_licence=referee.licence_number,
-    )
+    file = awards_file(licensees[:3])
+    receive(world.committee_staff, world.club, file, referee_licence=referee.licence_number)
 
 
 def test_an_unaffiliated_club_is_refused(world, players):
@@ -591,3 +795,26 @@ def test_a_file_naming_more_players_than_played_is_refused(world):
         "Participation : le fichier nomme 13 joueurs, plus que les 12 déclarés pour ses séances."
     ]
     receive(world.committee_staff, world.club, xlsx(*rows[:12]), session_players=[12])
+
+
+def test_the_page_names_a_stage_among_the_receivers_ones(world, login, stage):
+    final, licensees = stage
+    client = login(world.committee_staff)
+    url = reverse("approvals:external")
+    assert list(client.get(url).context["form"].fields["stage"].queryset) == [final]
+    data = {
+        "club": world.club.pk,
+        "name": "Finale régionale",
+        "date": yesterday().isoformat(),
+        "index": "1.8",
+        "stage": final.pk,
+        "session_players": "28",
+        "guests": "0",
+        "referee_licence": REFEREE_LICENCE,
+        "file": SimpleUploadedFile("finale.xlsx", stage_file(licensees)),
+    }
+    assert client.post(url, data).status_code == 302
+    homologation = Homologation.objects.get()
+    assert (homologation.stage, homologation.championship) == (final, True)
+    # Received: no longer offered.
+    assert list(client.get(url).context["form"].fields["stage"].queryset) == []

@@ -1,6 +1,6 @@
 """The control of claimed awards (fascicule 3, ch. 5, « la bonne attribution des Pcn et
 PP »), without a database: the awards of a real ranking always pass; altered ones fail,
-each problem naming the values the tables expect."""
+each problem naming the values the tables expect; what cannot be verified is refused."""
 
 from decimal import Decimal
 
@@ -8,9 +8,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from apps.awards.domain import pp
+from apps.awards.domain import claims, pcn, pp
 from apps.awards.domain.awarding import Facts, SessionPlay, awards_compute
-from apps.awards.domain.claims import awards_claim_problems, line_sizes, stages_split, tables_of
+from apps.awards.domain.claims import (
+    MAX_SESSION_PLAYERS,
+    ClaimRefusal,
+    StageTables,
+    awards_claim_problems,
+    line_sizes,
+    pcn_schemes,
+    stages_split,
+    tables_of,
+)
+from apps.tournaments.domain.sessions import MAX_SESSIONS
 
 INDICES = [Decimal("1"), Decimal("1.2"), Decimal("1.5"), Decimal("3")]
 
@@ -73,8 +83,9 @@ def test_the_awards_of_a_several_session_ranking_pass(data, tables, kept):
     outcome = awards_compute(Facts([first, second], Decimal("1.8"), 5000))
     claimed = _claimed(outcome)
     sessions = [len(first.results), len(players)]
+    final = StageTables("Finale régionale")
     problems = awards_claim_problems(
-        claimed, session_players=sessions, index=Decimal("1.8"), championship=True
+        claimed, session_players=sessions, index=Decimal("1.8"), stage=final
     )
     assert problems == []
 
@@ -162,15 +173,53 @@ def test_under_twelve_players_nothing_is_earned():
     assert (problem.value, problem.expected) == (50, ())
 
 
-def test_a_championship_pp_is_not_checked_its_ceiling_is_5000():
+# A 1st series regional final of 44 players: its PP table, 25 to the first.
+FIRST_SERIES_FINAL = StageTables("Finale régionale 1ère série", pp=tuple(pp.series_pp("1", 44)))
+
+
+def test_a_stage_pays_up_to_5000_and_its_pp_are_its_table():
     # 44 players at a regional final (1,8), 11 tables: 880 x 1,8 = 1584 first of a line.
-    claimed = [(1584, 25)]
+    claimed = [(1584, 25), (0, 20)]
+    problems = awards_claim_problems(
+        claimed, session_players=[44], index=Decimal("1.8"), stage=FIRST_SERIES_FINAL
+    )
+    assert problems == []
+
+
+def test_a_stage_pp_above_its_table_are_refused():
+    (problem,) = awards_claim_problems(
+        [(1584, 999_999)], session_players=[44], index=Decimal("1.8"), stage=FIRST_SERIES_FINAL
+    )
+    assert (problem.points, problem.value, problem.possible) == ("PP", 999_999, 0)
+    assert problem.expected[0] == (25, 1)
+    # Two winners of 25 PP: one place gives it.
+    (problem,) = awards_claim_problems(
+        [(0, 25), (0, 25)], session_players=[44], index=Decimal("1.8"), stage=FIRST_SERIES_FINAL
+    )
+    assert (problem.value, problem.claimed, problem.possible) == (25, 2, 1)
+
+
+def test_a_semi_final_pays_no_pp():
+    semi_final = StageTables("Demi-finale régionale")
+    (problem,) = awards_claim_problems(
+        [(0, 1)], session_players=[44], index=Decimal("1.5"), stage=semi_final
+    )
+    assert (problem.points, problem.scheme) == ("PP", "Demi-finale régionale : aucun PP")
+
+
+def test_a_national_final_pays_its_own_pcn_table():
+    table = [pp.national_final_awards("open", place) for place in range(1, 41)]
+    final = StageTables(
+        "Finale nationale Open", pp=tuple(e for _p, e in table), pcn=tuple(p for p, _e in table)
+    )
     assert (
-        awards_claim_problems(
-            claimed, session_players=[44], index=Decimal("1.8"), championship=True
-        )
+        awards_claim_problems([(8000, 110)], session_players=[40], index=Decimal(1), stage=final)
         == []
     )
+    (problem,) = awards_claim_problems(
+        [(8001, 0)], session_players=[40], index=Decimal(1), stage=final
+    )
+    assert (problem.points, problem.value, problem.possible) == ("PCN", 8001, 0)
 
 
 @pytest.mark.parametrize(
@@ -181,10 +230,81 @@ def test_counts_that_show_a_new_stage(sessions, split):
     assert stages_split(sessions) is split
 
 
-def test_a_new_stage_leaves_the_pcn_unchecked():
-    # 24 players then 28: newcomers, two stages each paying; a player earns the sum.
-    claimed = [(384 + 448, 0)]
-    assert awards_claim_problems(claimed, session_players=[24, 28], index=Decimal(1)) == []
+@pytest.mark.parametrize("sessions", [[24, 28], [12, 13], [16, 6], [28, 0]])
+def test_a_new_stage_is_refused_not_passed(sessions):
+    # Newcomers, or more than half eliminated: two stages each paying, a player earns the
+    # sum, which no table gives; 999,999 PCN each were once accepted unchecked.
+    for claimed in ([(384 + 448, 0)], [(999_999, 0)] * 12):
+        (refusal,) = awards_claim_problems(claimed, session_players=sessions, index=Decimal(1))
+        assert isinstance(refusal, ClaimRefusal)
+        counts = ", ".join(map(str, sessions))
+        assert refusal.message.startswith(
+            f"PCN invérifiables : les joueurs des séances ({counts}) montrent un nouveau stade"
+        )
+    # Equal counts are one stage, checked.
+    (problem,) = awards_claim_problems([(999_999, 0)], session_players=[12, 12], index=Decimal(1))
+    assert (problem.points, problem.value) == ("PCN", 999_999)
+
+
+@pytest.mark.parametrize(
+    ("sessions", "message"),
+    [
+        ([10**9], "1000000000 joueurs déclarés pour une séance : la plus grande salle en compte"),
+        ([12, MAX_SESSION_PLAYERS + 1], "601 joueurs déclarés pour une séance"),
+        ([12] * (MAX_SESSIONS + 1), "13 séances déclarées : un tournoi en compte 12 au plus"),
+    ],
+)
+def test_sessions_beyond_the_largest_room_are_refused_before_any_computation(
+    monkeypatch, sessions, message
+):
+    def sized(*args, **kwargs):
+        raise AssertionError("a table was computed for an unbounded room")
+
+    monkeypatch.setattr(claims, "pcn_schemes", sized)
+    monkeypatch.setattr(claims, "stages_split", sized)
+    (refusal,) = awards_claim_problems([(50, 0)], session_players=sessions, index=Decimal(1))
+    assert isinstance(refusal, ClaimRefusal)
+    assert message in refusal.message
+
+
+def test_the_largest_room_is_checked():
+    claimed = [(2000, 0)] * 4
+    assert (
+        awards_claim_problems(claimed, session_players=[MAX_SESSION_PLAYERS], index=Decimal(1))
+        == []
+    )
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    sessions=st.lists(st.integers(0, MAX_SESSION_PLAYERS), min_size=1, max_size=3),
+    index=st.sampled_from(INDICES),
+    claimed=st.lists(
+        st.tuples(
+            st.one_of(st.integers(0, 3000), st.sampled_from([0, 50, 560, 2000, 999_999])),
+            st.one_of(st.just(0), st.integers(0, 30)),
+        ),
+        max_size=40,
+    ),
+)
+def test_no_problem_never_means_not_checked(sessions, index, claimed):
+    """Whatever the sessions within bounds and the claims: when the check finds nothing, each
+    claimed PCN is within the ceiling times the index, and no more players claim a value
+    than the places of one table that pay it."""
+    if awards_claim_problems(claimed, session_players=sessions, index=index):
+        return
+    assert not stages_split(sessions)
+    ceiling = pcn.REGULARITY_CEILING
+    assert all(points <= ceiling * index for points, _pp in claimed)
+    # PP only in a national open (1,5), at most 6 to its winner.
+    assert all(earned <= (6 if index == Decimal("1.5") else 0) for _pcn, earned in claimed)
+    schemes = pcn_schemes(sessions, index, ceiling=ceiling)
+    paid = max(sum(1 for ranking in s.rankings for v in ranking if v) for s in schemes)
+    assert sum(1 for points, _pp in claimed if points) <= paid
+    for value in {points for points, _pp in claimed if points}:
+        laid = sum(1 for points, _pp in claimed if points == value)
+        # a value is a place's or a tie's share: at most as many as the paid places
+        assert laid <= paid
 
 
 def test_the_vacant_seats_fall_in_any_of_the_lines():

@@ -15,7 +15,7 @@ from datetime import date
 from decimal import Decimal
 
 from apps.approvals.domain.conditions import index_shortfall
-from apps.awards.domain.claims import awards_claim_problems
+from apps.awards.domain.claims import StageTables, awards_claim_problems
 from apps.scoring.domain.deal import duplicate_score_reason
 from apps.tournaments.domain.indices import index_text
 
@@ -81,7 +81,7 @@ class Event:
     ``ref``: a stable name of the tournament among the others (the selector's); ``players``:
     its field (first session) as its bordereau states it; ``licensees``: who played;
     ``championship``: a championship stage, whose index is the regulation's, not a
-    grant."""
+    grant; ``stage``: for a file, the tables of the stage it names."""
 
     ref: str
     name: str
@@ -95,6 +95,7 @@ class Event:
     session_players: tuple[int, ...] = ()  # as its bordereau states them, first first
     external: bool = False
     championship: bool = False
+    stage: StageTables | None = None
 
     @property
     def described(self) -> str:
@@ -338,14 +339,21 @@ def impossible_awards(event: Event, context: Context) -> list[Alert]:
     """Claimed PCN and PP that no ranking of the tournament could give (fascicule 3, ch. 5,
     « Transmission »: the CCR president « contrôle … la bonne attribution des Pcn et PP »;
     apps.awards.domain.claims): a file received before the check, or whose details (index,
-    players) were corrected since. Each problem names the values the tables expect."""
+    players) were corrected since. Each problem names the values the tables expect; a
+    championship file without the tables of a Donne stage is said unchecked, never passed."""
     if not event.claimed or not event.session_players:
         return []
+    if event.championship and event.stage is None:
+        message = (
+            "Championnat : aucune étape de Donne n'en donne les tableaux ; ses PCN et PP"
+            " ne sont pas contrôlés."
+        )
+        return [Alert("impossible_awards", "impossible_awards:stage", message)]
     problems = awards_claim_problems(
         [(award.pcn, award.pp) for award in event.claimed],
         session_players=event.session_players,
         index=event.index,
-        championship=event.championship,
+        stage=event.stage,
     )
     return [
         Alert("impossible_awards", f"impossible_awards:{p.points}:{p.value}", p.message)

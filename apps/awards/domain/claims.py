@@ -8,14 +8,20 @@ tournament could have used, given its players of each session and its index:
 - one session: the en ligne table, each of the 4 lines paying half of its players (« Tournoi
   duplicate individuel en ligne »), or the Howell table over the whole room;
 - several sessions: the several-sessions table for half of the first session's players
-  (« Tournois Duplicates en plusieurs séances »); where the counts show a new stage, the
-  PCN are not checked (a player earns the sum of the stages);
+  (« Tournois Duplicates en plusieurs séances »); where the counts show a new stage (a
+  player earns the sum of the stages, which no table gives), the claims are refused as
+  not verifiable;
 - each value times the index under the ceiling (« Plancher et plafonds »);
 - tied players share the total of their places, rounded up (« Ex-æquo »), so a value
   between two places is a tie's share of consecutive places;
 - PP: none in a regularity tournament; at index 1,5 the national opens' table, for the
-  opens and the festivals (« Attribution de PP »). A championship's PP depend on its series
-  and its committee's potential, which the file does not say: they are not checked.
+  opens and the festivals (« Attribution de PP »). A championship stage's PP, and a
+  national final's PCN, are those of the stage's own tables (``StageTables``, read from the
+  stage Donne knows): never unchecked.
+
+No declaration switches the check off: what it cannot verify (a new stage shown by the
+counts, a room beyond the largest Donne seats) is refused with the reason, never passed.
+The sessions are bounded (``sessions_bound_refusal``) before anything sized by them.
 
 The claims are laid highest first, in a few greedy orders, then, if none lays them all, by
 a bounded search. A room has ``tables = ⌈players / 4⌉`` tables, its vacant seats in any
@@ -34,10 +40,42 @@ from decimal import Decimal
 from itertools import accumulate, pairwise, product
 
 from apps.awards.domain import pcn, pp
+from apps.movements.domain.room import MAX_TABLES
 from apps.tournaments.domain.indices import MIN_PLAYERS, Index
+from apps.tournaments.domain.sessions import MAX_SESSIONS
 
 SEATS = 4  # players at a table
 LINES = 4  # N, S, E, W: en ligne each line is ranked on its own
+MAX_SESSION_PLAYERS = SEATS * MAX_TABLES  # the largest room Donne seats: 600 players
+
+
+def sessions_bound_refusal(session_players: Sequence[int]) -> str:
+    """Why these sessions are beyond what Donne runs ("" when within): at most
+    ``MAX_SESSIONS`` sessions, each of at most ``MAX_SESSION_PLAYERS`` players (the largest
+    room, ``MAX_TABLES`` tables). Checked before any computation sized by them."""
+    if len(session_players) > MAX_SESSIONS:
+        return (
+            f"{len(session_players)} séances déclarées : un tournoi en compte {MAX_SESSIONS}"
+            " au plus"
+        )
+    largest = max(session_players, default=0)
+    if largest > MAX_SESSION_PLAYERS:
+        return (
+            f"{largest} joueurs déclarés pour une séance : la plus grande salle en compte"
+            f" {MAX_SESSION_PLAYERS} ({MAX_TABLES} tables)"
+        )
+    return ""
+
+
+@dataclass(frozen=True)
+class StageTables:
+    """A championship stage's own tables, read from the stage Donne knows: its name, the PP
+    of its places (0 past them: a semi-final pays none) and a national final's PCN by place
+    (None: the PCN of its sessions' tables at the championships' ceiling)."""
+
+    name: str
+    pp: tuple[int, ...] = ()
+    pcn: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -84,6 +122,20 @@ class ClaimProblem:
         )
 
 
+@dataclass(frozen=True)
+class ClaimRefusal:
+    """Claims of ``points`` the check refuses as a whole: ``reason`` (French) says why it
+    cannot verify them. Never a pass: what is not verified is refused."""
+
+    points: str
+    reason: str
+    value: int = 0
+
+    @property
+    def message(self) -> str:
+        return f"{self.points} invérifiables : {self.reason}."
+
+
 def tables_of(players: int) -> int:
     """The tables a session of ``players`` players fills, a table of 4."""
     return -(-players // SEATS)
@@ -103,8 +155,6 @@ def pcn_schemes(session_players: Sequence[int], index: Decimal, *, ceiling: int)
     if first < MIN_PLAYERS:
         return [Scheme(f"moins de {MIN_PLAYERS} joueurs : aucun PCN", ((),))]
     where = f"{_index_text(index)}"
-    if len(session_players) > 1 and stages_split(session_players):
-        return []
     if len(session_players) > 1:
         tables = sum(tables_of(n) for n in session_players)
         values = pcn.place_values(pcn.multi_session_values(tables, first), index, ceiling)
@@ -142,11 +192,23 @@ def line_sizes(players: int, tables: int) -> list[tuple[int, ...]]:
 def stages_split(session_players: Sequence[int]) -> bool:
     """The counts alone show a session starting a new stage (« triple condition »): more
     players than the session before (newcomers), or more than half of them eliminated.
-    Each stage then pays on its own and a player earns the sum: the PCN are not checked."""
+    Each stage then pays on its own and a player earns the sum: the claims are refused."""
     return any(
         after > before or 2 * (before - after) > before
         for before, after in pairwise(session_players)
     )
+
+
+def stage_pcn_scheme(stage: StageTables, players: int) -> Scheme:
+    """A national final's own PCN table (« Finales nationales »), by place."""
+    return Scheme(f"{stage.name}, {players} joueurs", (_padded(stage.pcn or (), players),))
+
+
+def stage_pp_scheme(stage: StageTables, players: int) -> Scheme:
+    """The PP the stage's table gives its places (« Attribution de PP »)."""
+    if not any(stage.pp):
+        return Scheme(f"{stage.name} : aucun PP", ((),))
+    return Scheme(f"{stage.name}, PP de {players} joueurs", (_padded(stage.pp, players),))
 
 
 def pp_schemes(players: int, index: Decimal) -> list[Scheme]:
@@ -316,10 +378,12 @@ def _laid_by_search(scheme: Scheme, values: Sequence[int]) -> bool:
 
 
 def _problems(points: str, values: Sequence[int], schemes: Sequence[Scheme]) -> list[ClaimProblem]:
-    """None when a scheme takes every value (or none can be checked); else the problems
-    of the closest scheme, the first of equals."""
-    best: list[ClaimProblem] | None = None
-    for scheme in schemes:
+    """None when a scheme takes every value; else the problems of the closest scheme, the
+    first of equals (at least one scheme: no table is no pass)."""
+    if not schemes:
+        raise ValueError("aucun tableau pour contrôler les attributions")
+    best: list[ClaimProblem] = []
+    for number, scheme in enumerate(schemes):
         missing = min(
             (_unlaid(scheme, values, order) for order in ORDERS),
             key=lambda found: sum(claimed - laid for claimed, laid in found.values()),
@@ -331,9 +395,9 @@ def _problems(points: str, values: Sequence[int], schemes: Sequence[Scheme]) -> 
             ClaimProblem(points, value, claimed, laid, scheme.name, expected)
             for value, (claimed, laid) in missing.items()
         ]
-        if best is None or _weight(problems) < _weight(best):
+        if not number or _weight(problems) < _weight(best):
             best = problems
-    return best or []
+    return best
 
 
 def _weight(problems: Sequence[ClaimProblem]) -> int:
@@ -345,19 +409,37 @@ def awards_claim_problems(
     *,
     session_players: Sequence[int],
     index: Decimal,
-    championship: bool = False,
-) -> list[ClaimProblem]:
+    stage: StageTables | None = None,
+) -> list[ClaimProblem | ClaimRefusal]:
     """What no ranking of the tournament could give among the claimed ``(pcn, pp)`` of its
-    players: the problems with the values the tables expect; an empty list when some
-    ranking gives them all. ``session_players``: the players of each session, the first
-    session first; ``championship``: a regional championship stage (ceiling 5000, PP not
-    checked)."""
+    players: the problems with the values the tables expect, or a refusal saying why the
+    claims cannot be verified; an empty list only when some ranking gives them all.
+    ``session_players``: the players of each session, the first session first, bounded
+    before anything is computed; ``stage``: a championship stage's tables (ceiling 5000,
+    its PP, a national final's PCN)."""
+    bound = sessions_bound_refusal(session_players)
+    if bound:
+        return [ClaimRefusal("PCN et PP", bound)]
     if not session_players or any(n < 0 for n in session_players):
         raise ValueError("donnez le nombre de joueurs de chaque séance")
-    ceiling = pcn.REGIONAL_CHAMPIONSHIP_CEILING if championship else pcn.REGULARITY_CEILING
-    schemes = pcn_schemes(session_players, index, ceiling=ceiling)
-    problems = _problems("PCN", [points for points, _pp in claimed], schemes)
-    if not championship:
-        pp_values = [earned for _pcn, earned in claimed]
-        problems += _problems("PP", pp_values, pp_schemes(session_players[0], index))
+    if len(session_players) > 1 and stages_split(session_players):
+        counts = ", ".join(map(str, session_players))
+        return [
+            ClaimRefusal(
+                "PCN",
+                f"les joueurs des séances ({counts}) montrent un nouveau stade (des entrants, ou"
+                " plus de la moitié éliminés) : chaque stade paie à part et un joueur reçoit"
+                " leur somme, qu'aucun tableau ne donne",
+            )
+        ]
+    first = session_players[0]
+    if stage is not None and stage.pcn is not None:
+        schemes = [stage_pcn_scheme(stage, first)]
+    else:
+        ceiling = pcn.REGIONAL_CHAMPIONSHIP_CEILING if stage else pcn.REGULARITY_CEILING
+        schemes = pcn_schemes(session_players, index, ceiling=ceiling)
+    problems: list[ClaimProblem | ClaimRefusal] = []
+    problems += _problems("PCN", [points for points, _pp in claimed], schemes)
+    pp_tables = [stage_pp_scheme(stage, first)] if stage else pp_schemes(first, index)
+    problems += _problems("PP", [earned for _pcn, earned in claimed], pp_tables)
     return problems
