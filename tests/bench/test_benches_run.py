@@ -19,6 +19,10 @@ ROOT = Path(__file__).resolve().parents[2]
 NUMBER = r"-?[\d,.]+"
 # The figure lines each benchmark prints.
 FIGURES = {
+    "award_claims.py": [
+        rf"valid claim \(\d+ players\): {NUMBER} ms",
+        rf"adversarial claim \(worst\): {NUMBER} ms",
+    ],
     "import_licensees.py": [
         rf"created: 50 rows in {NUMBER} s = {NUMBER} rows/s",
         rf"series changed: 50 rows in {NUMBER} s",
