@@ -816,5 +816,8 @@ def test_the_page_names_a_stage_among_the_receivers_ones(world, login, stage):
     assert client.post(url, data).status_code == 302
     homologation = Homologation.objects.get()
     assert (homologation.stage, homologation.championship) == (final, True)
+    page = client.get(reverse("approvals:homologation", args=[homologation.pk])).content.decode()
+    assert '<dd data-test="stage">Finale régionale 1ère série</dd>' in page
+    assert '<dd data-test="guests">0</dd>' in page
     # Received: no longer offered.
     assert list(client.get(url).context["form"].fields["stage"].queryset) == []
