@@ -90,7 +90,7 @@ def build() -> Season:
             f"""
             INSERT INTO {Award._meta.db_table}
                 (award_set_id, registration_id, licensee_id, pcn, pp, line, reason, inputs)
-            SELECT s.id, r.id, r.licensee_id, (r.id * 7919) % 700 + 50, (r.id % 13 = 0)::int,
+            SELECT s.id, r.id, r.licensee_id, (r.id * 7919) % 700 + 50, 0,
                    '', '', '{{}}'
             FROM {Registration._meta.db_table} r
             JOIN {AwardSet._meta.db_table} s ON s.tournament_id = r.tournament_id

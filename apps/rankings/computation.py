@@ -5,49 +5,87 @@ of other software, played in the season;
 ranked by PCN with ex-aequo sharing the rank (RANK), in the nation, their committee and
 their zone. No per-player loop: the database aggregates, ranks and stores."""
 
+from dataclasses import astuple
+
 from django.db import connection
 
 from apps.approvals.models import ExternalAward
 from apps.awards.models import Award, AwardSet
 from apps.federation.models import Club, Committee, Licensee, Season
+from apps.rankings.checks import sources_check
 from apps.rankings.counted import counted_files, counted_tournaments
-from apps.rankings.models import Publication, RankingRow
+from apps.rankings.models import (
+    LineRestoration,
+    Publication,
+    RankingRow,
+    SourceCheck,
+    WithheldLine,
+)
+from apps.rankings.withholding import Withheld, over_bounds, withheld_plan
 
 
 def _table(model) -> str:
     return connection.ops.quote_name(model._meta.db_table)
 
 
-TOTALS = "rankings_season_totals"  # a temporary table, dropped at once
+TOTALS = "rankings_season_totals"  # temporary tables, dropped at once
+WITHHELD = "rankings_season_withheld"
 
 
-def totals_sql(start, end) -> tuple[str, list]:
+def totals_sql(
+    start, end, season_id: int, *, restorations: bool = True, withheld: bool = True
+) -> tuple[str, list]:
     """Each licensee's totals of the season from `start` to `end` into a temporary table,
     and its parameters: a CREATE TABLE … AS SELECT, which PostgreSQL may run in parallel
     (an INSERT … SELECT may not). The tournaments and files counted are
-    apps.rankings.counted's: the same results once."""
+    apps.rankings.counted's: the same results once. A line counts when its source's check
+    (apps.rankings.checks) bounds it, or federation staff restored it, and the withheld
+    table does not hold it; ``over`` counts a licensee's lines above the bounds. Without
+    ``restorations`` or ``withheld`` lines (the usual case) their clauses are left out."""
     tournaments, params = counted_tournaments(start, end).values("pk").query.sql_with_params()
     files, file_params = counted_files(start, end).values("pk").query.sql_with_params()
+    restored = f"""OR EXISTS (
+        SELECT 1 FROM {_table(LineRestoration)} r
+        WHERE r.season_id = %s AND r.licensee_id = {{line}}.licensee_id
+          AND r.{{source}} = {{line}}.{{source}}
+    )"""
+    kept = f"""AND NOT EXISTS (
+        SELECT 1 FROM {WITHHELD} w
+        WHERE w.licensee_id = {{line}}.licensee_id AND w.{{source}} = {{line}}.{{source}}
+    )"""
+    award_restored = restored.format(line="a", source="award_set_id") if restorations else ""
+    file_restored = restored.format(line="e", source="homologation_id") if restorations else ""
+    award_kept = kept.format(line="a", source="award_set_id") if withheld else ""
+    file_kept = kept.format(line="e", source="homologation_id") if withheld else ""
     sql = f"""
         CREATE TEMPORARY TABLE {TOTALS} AS
-        SELECT awarded.licensee_id, SUM(awarded.pcn) AS pcn, SUM(awarded.pp) AS pp,
-               COUNT(*) AS tournaments
+        SELECT awarded.licensee_id,
+               SUM(CASE WHEN awarded.bounded THEN awarded.pcn ELSE 0 END) AS pcn,
+               SUM(CASE WHEN awarded.bounded THEN awarded.pp ELSE 0 END) AS pp,
+               SUM(CASE WHEN awarded.bounded THEN 1 ELSE 0 END) AS tournaments,
+               SUM(CASE WHEN awarded.bounded THEN 0 ELSE 1 END) AS over
         FROM (
-            SELECT a.licensee_id, a.pcn, a.pp
+            SELECT a.licensee_id, a.pcn, a.pp,
+                   (a.pcn <= c.max_pcn AND a.pp <= c.max_pp) {award_restored} AS bounded
             FROM {_table(Award)} a
+            JOIN {_table(SourceCheck)} c ON c.award_set_id = a.award_set_id
             WHERE a.award_set_id IN (
                 SELECT s.id
                 FROM {_table(AwardSet)} s
                 WHERE s.tournament_id IN ({tournaments})
-            )
+            ) {award_kept}
             UNION ALL
-            SELECT e.licensee_id, e.pcn, e.pp
+            SELECT e.licensee_id, e.pcn, e.pp,
+                   (e.pcn <= c.max_pcn AND e.pp <= c.max_pp) {file_restored} AS bounded
             FROM {_table(ExternalAward)} e
+            JOIN {_table(SourceCheck)} c ON c.homologation_id = e.homologation_id
             WHERE e.homologation_id IN ({files})
+              {file_kept}
         ) awarded
         GROUP BY awarded.licensee_id
     """
-    return sql, [*params, *file_params]
+    seasons = [season_id] if restorations else []
+    return sql, [*seasons, *params, *seasons, *file_params]
 
 
 def ranking_sql() -> str:
@@ -65,18 +103,58 @@ def ranking_sql() -> str:
                RANK() OVER (PARTITION BY c.committee_id ORDER BY t.pcn DESC),
                RANK() OVER (PARTITION BY m.zone_id ORDER BY t.pcn DESC)
         FROM {TOTALS} t
-        JOIN {_table(Licensee)} l ON l.id = t.licensee_id
+        JOIN {_table(Licensee)} l ON l.id = t.licensee_id AND t.tournaments > 0
         JOIN {_table(Club)} c ON c.id = l.club_id
         JOIN {_table(Committee)} m ON m.id = c.committee_id
     """
 
 
+def _withheld_create(cursor) -> None:
+    cursor.execute(f"DROP TABLE IF EXISTS {WITHHELD}")
+    cursor.execute(
+        f"""CREATE TEMPORARY TABLE {WITHHELD} (
+            award_set_id bigint, homologation_id bigint, source varchar(200),
+            licensee_id bigint, pcn integer, pp integer, kind varchar(20), reason text
+        )"""
+    )
+
+
+def _withheld_insert(cursor, lines: list[Withheld]) -> None:
+    if lines:
+        cursor.executemany(
+            f"INSERT INTO {WITHHELD} VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+            [astuple(line) for line in lines],
+        )
+        cursor.execute(f"ANALYZE {WITHHELD}")  # a temporary table has no statistics
+
+
 def ranking_totals(*, season: Season) -> None:
-    """The first step: the season's totals into this connection's temporary table."""
+    """The first step: the season's sources checked (apps.rankings.checks), the lines they
+    withhold, and the totals of the others, into this connection's temporary tables."""
     span = season.span
+    award_sets = AwardSet.objects.filter(
+        tournament_id__in=counted_tournaments(span.start, span.end).values("pk")
+    )
+    files = counted_files(span.start, span.end)
+    sources_check(award_sets=award_sets, files=files)
+    plan = withheld_plan(season=season, award_sets=award_sets, files=files)
     with connection.cursor() as cursor:
+        _withheld_create(cursor)
+        _withheld_insert(cursor, plan)
         cursor.execute(f"DROP TABLE IF EXISTS {TOTALS}")
-        cursor.execute(*totals_sql(span.start, span.end))
+        restorations = LineRestoration.objects.filter(season=season).exists()
+        cursor.execute(
+            *totals_sql(
+                span.start, span.end, season.pk, restorations=restorations, withheld=bool(plan)
+            )
+        )
+        cursor.execute(f"SELECT licensee_id FROM {TOTALS} WHERE over > 0")
+        licensees = [row[0] for row in cursor.fetchall()]
+        if licensees:
+            over = over_bounds(
+                season=season, award_sets=award_sets, files=files, licensees=licensees
+            )
+            _withheld_insert(cursor, over)
 
 
 def ranking_rows_store(*, run_id: int) -> int:
@@ -85,10 +163,21 @@ def ranking_rows_store(*, run_id: int) -> int:
     if Publication.objects.filter(run_id=run_id).exists():
         raise ValueError("un classement publié ne se recalcule pas")
     RankingRow.objects.filter(run_id=run_id).delete()
+    WithheldLine.objects.filter(run_id=run_id).delete()
     with connection.cursor() as cursor:
         cursor.execute(ranking_sql(), [run_id])
         count = cursor.rowcount
+        cursor.execute(
+            f"""INSERT INTO {_table(WithheldLine)}
+                (run_id, award_set_id, homologation_id, source, licensee_id, pcn, pp, kind,
+                 reason)
+            SELECT %s, award_set_id, homologation_id, source, licensee_id, pcn, pp, kind,
+                   reason
+            FROM {WITHHELD}""",
+            [run_id],
+        )
         cursor.execute(f"DROP TABLE {TOTALS}")
+        cursor.execute(f"DROP TABLE {WITHHELD}")
     return count
 
 

@@ -267,3 +267,121 @@ class SeriesChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.licensee_id}: {self.before} → {self.after}"
+
+
+class SourceCheck(models.Model):
+    """The checks of one source of lines (a tournament's awards, or a file of other
+    software), as the ranking reads them (apps.rankings.checks): the most PCN and PP a
+    line may hold for the facts Donne verified, the other sources holding the same or
+    close results, and the licensees who played another tournament at the same date and
+    session time. Made again when the source changes (``changed_at``)."""
+
+    award_set = models.OneToOneField(
+        "awards.AwardSet", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    homologation = models.OneToOneField(
+        "approvals.Homologation",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    # When the source last changed as the check saw it (its awards computed, the file's
+    # details corrected): a later change makes the check again.
+    changed_at = models.DateTimeField(_("source changed at"))
+    recorded_at = models.DateTimeField(_("recorded at"))
+    max_pcn = models.PositiveIntegerField(_("most PCN a line"))
+    max_pp = models.PositiveIntegerField(_("most PP a line"))
+    bounds = models.CharField(_("bounds"), max_length=300)
+    # [{"ref": "t12", "likeness": "same", "percent": 95, "by": "attributions"}, …]
+    alike = models.JSONField(_("sources alike"), default=list, blank=True)
+    # [{"licensee": 7, "ref": "t9"}, …]: the same date and session time elsewhere.
+    clashes = models.JSONField(_("same time elsewhere"), default=list, blank=True)
+    checked_at = models.DateTimeField(_("checked at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("source check")
+        verbose_name_plural = _("source checks")
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(award_set__isnull=False, homologation__isnull=True)
+                | models.Q(award_set__isnull=True, homologation__isnull=False),
+                name="source_check_one_source",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.award_set_id or self.homologation_id}: {self.bounds}"
+
+
+class WithheldLine(models.Model):
+    """A line a run did not count, with why: above what the tables allow, the same
+    results as another source, or the licensee elsewhere at the same time. Federation
+    staff read them on the publication's preview and may restore one."""
+
+    class Kind(models.TextChoices):
+        BOUNDS = "bounds", _("above the tables")
+        SAME_RESULTS = "same_results", _("same results")
+        SAME_TIME = "same_time", _("same date and time")
+
+    run = models.ForeignKey(RankingRun, on_delete=models.CASCADE, related_name="withheld")
+    award_set = models.ForeignKey(
+        "awards.AwardSet", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    homologation = models.ForeignKey(
+        "approvals.Homologation",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    source = models.CharField(_("source"), max_length=200)
+    licensee = models.ForeignKey(
+        "federation.Licensee", verbose_name=_("licensee"), on_delete=models.PROTECT
+    )
+    pcn = models.PositiveIntegerField(_("PCN"))
+    pp = models.PositiveIntegerField(_("PP"))
+    kind = models.CharField(_("why"), max_length=20, choices=Kind.choices)
+    reason = models.TextField(_("reason"))
+
+    class Meta:
+        verbose_name = _("withheld line")
+        verbose_name_plural = _("withheld lines")
+        ordering = ["run", "source", "licensee"]
+
+    def __str__(self) -> str:
+        return f"{self.source}: {self.licensee_id} ({self.kind})"
+
+
+class LineRestoration(models.Model):
+    """Federation staff's decision that a withheld line counts after all, with why."""
+
+    season = models.ForeignKey(
+        "federation.Season", on_delete=models.CASCADE, related_name="line_restorations"
+    )
+    award_set = models.ForeignKey(
+        "awards.AwardSet", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    homologation = models.ForeignKey(
+        "approvals.Homologation",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    licensee = models.ForeignKey(
+        "federation.Licensee", verbose_name=_("licensee"), on_delete=models.PROTECT
+    )
+    reason = models.TextField(_("why it counts"))
+    restored_by = models.ForeignKey(
+        "accounts.User", verbose_name=_("restored by"), on_delete=models.PROTECT, related_name="+"
+    )
+    restored_at = models.DateTimeField(_("restored at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("restored line")
+        verbose_name_plural = _("restored lines")
+        ordering = ["-restored_at"]
+
+    def __str__(self) -> str:
+        return f"{self.award_set_id or self.homologation_id}: {self.licensee_id}"

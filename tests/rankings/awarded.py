@@ -1,11 +1,16 @@
 """Tournaments approved with their awards, as the national ranking reads them: built
-directly, for the ranking's tests."""
+directly, for the ranking's tests. Each stands for a tournament whose facts allow its
+awards: its check (apps.rankings.checks) is recorded with bounds that hold them, as the
+checks would for a large enough room; the tests of the checks themselves write their
+lines without one."""
 
 import datetime
 
 from apps.approvals.domain.chain import Action, Level
 from apps.approvals.models import Homologation, HomologationStep
 from apps.awards.models import Award, AwardSet
+from apps.rankings.checks import NEVER
+from apps.rankings.models import SourceCheck
 from apps.tournaments.domain.workflow import Status
 from tests import factories as f
 
@@ -29,6 +34,14 @@ def approved_with_awards(
             pp=pp,
             reason="",
         )
+    SourceCheck.objects.create(
+        award_set=award_set,
+        changed_at=NEVER,
+        recorded_at=tournament.created_at,
+        max_pcn=max((pcn for pcn, _pp in awards.values()), default=0),
+        max_pp=max((pp for _pcn, pp in awards.values()), default=0),
+        bounds="bâti pour le test",
+    )
     return tournament
 
 

@@ -34,6 +34,7 @@ def test_the_ranking_sums_ranks_and_shares(world, django_capture_on_commit_callb
         date=datetime.date(2027, 2, 6),
         level=Level.APPROVED,
         external=True,
+        session_players=[40],  # 10 tables: 800 PCN at most (apps.rankings.checks)
     )
     ExternalAward.objects.create(homologation=external, licensee=e, pcn=660, pp=0)
     with django_capture_on_commit_callbacks(execute=True):
