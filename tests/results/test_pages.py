@@ -3,6 +3,8 @@ before and after play is over, what they show on the regulation's example, the l
 ranking's htmx refresh, the total ranking of several sessions, and queries that do not
 grow with the room."""
 
+import re
+
 import pytest
 from django.core.cache import cache
 from django.db import connection
@@ -378,6 +380,14 @@ def test_the_help_page_is_open_to_all_and_lists_the_bareme(client, db):
     assert catalogue.name in html
     codes = list(catalogue.faults.values_list("code", flat=True))
     assert len(codes) > 20 and all(f'<td class="mono">{code}</td>' in html for code in codes)
+
+
+def test_the_help_says_what_the_phones_confirmation_does_not_guarantee(client, db):
+    html = client.get(reverse("results:help")).content.decode()
+    table_entry = html.split('id="a-la-table"')[1].split("</section>")[0]
+    [paragraph] = re.findall(r'<p data-test="two-phones">(.*?)</p>', table_entry)
+    assert "cookies" in paragraph and "devient un autre téléphone" in paragraph
+    assert "que deux personnes" in paragraph and "vérifié" in paragraph
 
 
 def test_every_page_links_to_the_help_at_its_own_section(world, login, room):

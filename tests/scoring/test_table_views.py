@@ -387,6 +387,15 @@ def test_the_progress_page_shows_what_each_table_entered(world, login):
     assert said("Switch table entry off") in html
 
 
+@pytest.mark.parametrize("switched_on", [False, True])
+def test_the_progress_page_says_what_two_phones_do_not_guarantee(world, login, switched_on):
+    movement = _on(world) if switched_on else in_play(world, position=1)
+    page = login(world.referee).get(reverse("scoring:progress", args=[movement.session_id]))
+    [paragraph] = re.findall(r'<p data-test="two-phones">(.*?)</p>', page.content.decode())
+    assert "cookies" in paragraph and "devient un autre téléphone" in paragraph
+    assert "que deux personnes" in paragraph and "vérifié" in paragraph
+
+
 def _counts(world, read, before=lambda movement: None) -> list[int]:
     """The queries of read(movement) in a 5-table and a 7-table room."""
     counts = []
