@@ -14,7 +14,14 @@ from apps.federation.domain.search import search_terms
 from apps.federation.models import Licensee, Season
 from apps.rankings.counted import counted_files, counted_tournaments
 from apps.rankings.domain.places import rank_among
-from apps.rankings.models import Publication, PublicationChange, RankingRow, RankingRun
+from apps.rankings.models import (
+    LineRestoration,
+    Publication,
+    PublicationChange,
+    RankingRow,
+    RankingRun,
+    WithheldLine,
+)
 
 
 def publications_of(season: Season) -> QuerySet[Publication]:
@@ -29,6 +36,28 @@ def live_run(season: Season) -> RankingRun | None:
     """The season's latest computed ranking: the live view, ahead of the published list."""
     done = RankingRun.objects.filter(season=season, state=RankingRun.State.DONE)
     return done.order_by("-computed_at", "-pk").first()
+
+
+def withheld_lines(run: RankingRun) -> QuerySet[WithheldLine]:
+    """The lines a computed run did not count (apps.rankings.withholding), by source then
+    player, each with its licensee."""
+    return (
+        WithheldLine.objects.filter(run=run)
+        .select_related("licensee")
+        .order_by("source", "licensee__last_name", "licensee__first_name", "pk")
+    )
+
+
+def restored_mark(season: Season, lines: list[WithheldLine]) -> None:
+    """Set ``restored`` on each line: federation staff restored it since its run was
+    computed, and it counts at the next computation (one query)."""
+    restored = set(
+        LineRestoration.objects.filter(
+            season=season, licensee_id__in={line.licensee_id for line in lines}
+        ).values_list("award_set_id", "homologation_id", "licensee_id")
+    )
+    for line in lines:
+        line.restored = (line.award_set_id, line.homologation_id, line.licensee_id) in restored
 
 
 @dataclass(frozen=True)

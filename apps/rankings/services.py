@@ -1,5 +1,5 @@
 """The national ranking's writes: ask for a season's ranking (queued on commit) and
-compute it (the worker's job, apps.core.jobs)."""
+compute it (the worker's job, apps.core.jobs); publish it; restore a withheld line."""
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -14,7 +14,13 @@ from apps.core.jobs import job_claim, job_enqueue, job_heartbeat, job_owned
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Season
 from apps.rankings.computation import ranking_rows_store, ranking_store, ranking_totals
-from apps.rankings.models import Publication, PublicationChange, RankingRun
+from apps.rankings.models import (
+    LineRestoration,
+    Publication,
+    PublicationChange,
+    RankingRun,
+    WithheldLine,
+)
 from apps.rankings.permissions import can_manage_national_ranking
 from apps.tournaments.models import Registration
 
@@ -212,6 +218,51 @@ def ranking_publish(*, actor, season: Season, after=LATEST) -> Publication:
         changes={"players": [None, players], "changed": [None, publication.changed]},
     )
     return publication
+
+
+@transaction.atomic
+def line_restore(*, actor, season: Season, withheld: WithheldLine, reason: str) -> LineRestoration:
+    """Federation staff decide that a line the ranking withheld (apps.rankings.withholding)
+    counts after all, saying why; the season's ranking is computed again, where it counts."""
+    if not can_manage_national_ranking(actor):
+        raise PermissionDenied("Seule la fédération rétablit une ligne retenue du classement.")
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError(
+            "Dites pourquoi cette ligne compte : la raison est obligatoire.", code="reason"
+        )
+    if withheld.run.season_id != season.pk:
+        raise ValidationError(
+            "Cette ligne retenue n'est pas de la saison %(season)s.",
+            code="season",
+            params={"season": season},
+        )
+    Season.objects.select_for_update().get(pk=season.pk)  # one restoration of a line at a time
+    line = {
+        "award_set_id": withheld.award_set_id,
+        "homologation_id": withheld.homologation_id,
+        "licensee_id": withheld.licensee_id,
+    }
+    if LineRestoration.objects.filter(season=season, **line).exists():
+        raise ValidationError(
+            "Cette ligne est déjà rétablie : elle compte au prochain calcul.", code="restored"
+        )
+    restoration = LineRestoration.objects.create(
+        season=season, reason=reason, restored_by=actor, **line
+    )
+    audit_record(
+        actor=actor,
+        action="create",
+        instance=restoration,
+        changes={
+            "source": [None, withheld.source],
+            "licensee": [None, str(withheld.licensee)],
+            "withheld": [None, withheld.reason],
+            "reason": [None, reason],
+        },
+    )
+    ranking_request(actor=actor, season=season)  # the worker is asked once this commits
+    return restoration
 
 
 def live_refresh(homologation) -> None:

@@ -16,6 +16,11 @@ urlpatterns = [
     path("classement/federation/<int:year>/", views.staff, name="staff"),
     path("classement/federation/<int:year>/calculer/", views.compute, name="compute"),
     path("classement/federation/<int:year>/publier/", views.publish, name="publish"),
+    path(
+        "classement/federation/<int:year>/retenues/<int:pk>/retablir/",
+        views.restore,
+        name="restore",
+    ),
     path("classement/federation/<int:year>/series/", views.rules, name="rules"),
     path("classement/federation/<int:year>/series/proposer/", views.propose, name="propose"),
     path("classement/federation/calculs/<int:pk>/", views.run_progress, name="run"),

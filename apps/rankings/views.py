@@ -10,24 +10,33 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from apps.accounts.permissions import roles_of
 from apps.core.jobs import job_restartable
 from apps.core.pages import (
+    LinkedText,
     area_required,
     confirm_page,
     download,
     page_of,
     service_call,
     sign_in_when_refused,
+    url_around,
 )
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Club, Committee, Licensee, Season
 from apps.rankings import exports, selectors, series, services
 from apps.rankings.domain.chart import season_chart
 from apps.rankings.forms import RankingFilterForm, SeriesRuleFormSet, rules_of
-from apps.rankings.models import Publication, RankingRun, SeriesChange, SeriesProposal
+from apps.rankings.models import (
+    Publication,
+    RankingRun,
+    SeriesChange,
+    SeriesProposal,
+    WithheldLine,
+)
 from apps.rankings.permissions import (
     can_manage_national_ranking,
     can_see_live_line,
@@ -231,6 +240,11 @@ def _staff_page(request, season: Season, formset=None, status: int = 200):
             for r in season.series_rules.all()
         ]
         formset = SeriesRuleFormSet(initial=initial, prefix="rules")
+    latest = selectors.live_run(season)  # the preview: the latest computed, live or not
+    withheld = page_of(request, selectors.withheld_lines(latest)) if latest else None
+    if withheld is not None:
+        withheld.object_list = list(withheld.object_list)
+        selectors.restored_mark(season, withheld.object_list)
     return render(
         request,
         "rankings/staff.html",
@@ -241,6 +255,9 @@ def _staff_page(request, season: Season, formset=None, status: int = 200):
             "publications": selectors.publications_of(season),
             "formset": formset,
             "proposals": SeriesProposal.objects.filter(season=season).select_related("publication"),
+            "latest": latest,
+            "withheld": withheld,
+            "restore_url": url_around("rankings:restore", season.start_year),
         },
         status=status,
     )
@@ -286,6 +303,7 @@ def publish(request, year):
             confirm_label=_("Publish"),
             cancel_url=reverse("rankings:staff", args=[year]),
             fields={"after": seen or ""},
+            warnings=_withheld_warning(season),
         )
     after = request.POST.get("after", "")
     if after and not after.isdigit():
@@ -307,6 +325,61 @@ def publish(request, year):
         },
     )
     return redirect("rankings:staff", year=year)
+
+
+def _withheld_warning(season: Season) -> list[LinkedText]:
+    """The publish confirmation's word on the lines the latest computation withheld, with
+    the address of their list."""
+    latest = selectors.live_run(season)
+    count = selectors.withheld_lines(latest).count() if latest else 0
+    if not count:
+        return []
+    text = ngettext(
+        "%(count)s line withheld by the latest computation does not count: see it.",
+        "%(count)s lines withheld by the latest computation do not count: see them.",
+        count,
+    ) % {"count": count}
+    return [LinkedText(text, reverse("rankings:staff", args=[season.start_year]) + "#withheld")]
+
+
+@federation_only
+def restore(request, year, pk):
+    """GET: the reason asked, with a confirmation; POST: the withheld line restored."""
+    season = _season(year)
+    line = get_object_or_404(
+        WithheldLine.objects.select_related("run", "licensee"), pk=pk, run__season=season
+    )
+    back = reverse("rankings:staff", args=[year]) + "#withheld"
+    if request.method != "POST":
+        return confirm_page(
+            request,
+            title=_("Restore a withheld line"),
+            question=_(
+                "Count the line of %(player)s in %(source)s, %(pcn)s PCN and "
+                "%(pp)s PP, in the ranking after all? It was withheld: %(reason)s"
+            )
+            % {
+                "player": line.licensee,
+                "source": line.source,
+                "pcn": line.pcn,
+                "pp": line.pp,
+                "reason": line.reason,
+            },
+            hint=_("The ranking is computed again at once; the line counts from then on."),
+            confirm_label=_("Restore"),
+            cancel_url=back,
+            reason_label=_("Why it counts (kept in the history)"),
+        )
+    service_call(
+        request,
+        services.line_restore,
+        done=_("The line is restored: it counts in the ranking being computed."),
+        actor=request.user,
+        season=season,
+        withheld=line,
+        reason=request.POST.get("reason", ""),
+    )
+    return redirect(back)
 
 
 @federation_only
