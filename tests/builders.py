@@ -302,7 +302,8 @@ def waiting_homologation(tournament, *, level="committee", **facts):
 
 def held_elsewhere(tournament) -> None:
     """The tournament as if it lived on another installation (the laptop it was played
-    on): neither its file nor its results are held here, so its file imports here."""
+    on): neither its file nor its results are held here, and as a draft its plays are not
+    compared with a file's, so its file imports here."""
     Tournament.objects.filter(pk=tournament.pk).update(
-        file_fingerprint=None, results_fingerprint=None
+        file_fingerprint=None, results_fingerprint=None, status=Status.DRAFT
     )

@@ -10,7 +10,9 @@ tournament. The referee's permission is not asked: whoever may import the tourna
 records its rulings, as for the scores. The same results are imported once: a file whose
 plays another tournament holds (the fingerprint of what was played,
 apps.results.domain.fingerprint: licences at the seats and scores, whatever the name,
-club, date or layout), or the very same document, is refused with a link to it.
+club, date or layout), whose plays are contained in another's or contain them
+(apps.results.domain.same_results: a session exported alone, a replacement written
+otherwise), or the very same document, is refused with a link to it.
 
 The file's incidents are written as recorded. An older file's adjusted score becomes an
 incident of the fault of the tournament's code d'arbitrage (``catalogue_for``) that gives
@@ -65,7 +67,9 @@ from apps.penalties.selectors import catalogue_for
 from apps.penalties.services import incident_write, penalty_record
 from apps.results.awards_shown import awards_by_registration
 from apps.results.domain.fingerprint import played_fingerprint
-from apps.results.selectors import session_results
+from apps.results.domain.same_results import Likeness, licensed_plays, results_verdict
+from apps.results.domain.same_results import Play as PlayTriple
+from apps.results.selectors import plays_sharing_players, session_results
 from apps.scoring.models import Play
 from apps.scoring.services import plays_record
 from apps.tournaments.domain.workflow import Status
@@ -155,10 +159,11 @@ def tournament_file_import(*, actor, document, club: Club | None = None) -> Tour
             text = ngettext("… and %(count)s more error.", "… and %(count)s more errors.", more)
             shown.append(text % {"count": more})
         raise ValidationError(shown)
-    played = played_fingerprint(file_played_lines(tournament_file))
+    lines = file_played_lines(tournament_file)
+    played = played_fingerprint(lines)
     try:
         with transaction.atomic():
-            _results_unheld(played)
+            _results_unheld(played, licensed_plays(lines))
             return _write(actor, club, tournament_file, fingerprint, played)
     except IntegrityError as exc:  # a licensee, or the same file, imported meanwhile
         raise ValidationError(
@@ -182,10 +187,13 @@ def _held(known: Tournament, summary: str, code: str) -> ValidationError:
     )
 
 
-def _results_unheld(played: str | None) -> None:
-    """Refuse results another tournament holds already, whatever its name, club or date
-    (apps.results.domain.fingerprint): the first to hold them is named. Inside the
-    import's transaction, which holds the fingerprint's lock until it ends."""
+def _results_unheld(played: str | None, plays: set[PlayTriple]) -> None:
+    """Refuse results another tournament holds already, whatever its name, club or date:
+    the same fingerprint (apps.results.domain.fingerprint), or plays contained in its
+    plays or containing them (apps.results.domain.same_results: a session imported
+    alone, the evening written with a replacement otherwise). The first to hold them is
+    named. Inside the import's transaction, which holds the fingerprint's lock until it
+    ends."""
     if played is None:
         return
     key_lock(f"results:{played}")
@@ -195,6 +203,15 @@ def _results_unheld(played: str | None) -> None:
         .order_by("pk")
         .first()
     )
+    if known is None:
+        known = next(
+            (
+                other
+                for other, theirs in plays_sharing_players({p[0] for p in plays}).items()
+                if results_verdict(plays=(plays, theirs)).likeness == Likeness.SAME
+            ),
+            None,
+        )
     if known is not None:
         raise _held(
             known,

@@ -7,16 +7,19 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
 
+from django.db.models import Count
 from django.shortcuts import get_object_or_404
 from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 
 from apps.accounts import permissions
 from apps.core.collector import collections_paused
+from apps.movements.models import Place
 from apps.movements.printing import seat_name
 from apps.penalties.models import Adjustment, FaultySide, Incident, Penalty
 from apps.penalties.selectors import session_decisions
 from apps.results.domain.compute import session_results_compute
+from apps.results.domain.fingerprint import seated_lines
 from apps.results.domain.forfeits import ranked_results
 from apps.results.domain.model import (
     FORFEIT,
@@ -32,8 +35,12 @@ from apps.results.domain.rankings import (
     tie_notes,
     tournament_standings,
 )
+from apps.results.domain.same_results import Play as PlayTriple
+from apps.results.domain.same_results import licensed_plays
 from apps.results.inputs import session_inputs
 from apps.results.memo import Kept, Stamp, results_memo, results_stamp
+from apps.scoring.models import Play
+from apps.tournaments.domain.workflow import ORDER, Status
 from apps.tournaments.models import Registration, Session, Tournament
 from apps.tournaments.permissions import tournaments_for_user
 from apps.tournaments.selectors import registration_of
@@ -488,3 +495,58 @@ def total_ranking(displays: list[SessionDisplay]) -> list[TotalRow]:
         )
         for (s, rank), tie in zip(ranking, tie_notes(ranking, by_tops=by_tops), strict=True)
     ]
+
+
+# --- the same results elsewhere ---------------------------------------------------
+
+PLAYED_STATUSES = ORDER[ORDER.index(Status.RUNNING) :]
+
+
+def plays_sharing_players(licences: set[str]) -> dict[Tournament, set[PlayTriple]]:
+    """The tournaments in play or over that registered at least half of ``licences``, the
+    ones whose results a file of these players may hold, each with its plays (licence,
+    étui, score) as apps.results.domain.same_results reads them: three queries, whatever
+    their number. The duplication position (0) scores nothing."""
+    if not licences:
+        return {}
+    candidates = list(
+        Tournament.objects.filter(
+            status__in=PLAYED_STATUSES, registrations__licensee__licence_number__in=licences
+        )
+        .annotate(shared=Count("registrations"))
+        .filter(shared__gte=(len(licences) + 1) // 2)
+        .select_related("club")
+        .order_by("pk")
+    )
+    tables = {
+        "table__movement__session__tournament__in": candidates,
+        "table__position__gte": 1,
+    }
+    seated = defaultdict(list)
+    for tournament_id, *place in Place.objects.filter(**tables).values_list(
+        "table__movement__session__tournament_id",
+        "table_id",
+        "seat",
+        "table__section",
+        "player_code",
+        "registration_id",
+        "registration__licensee__licence_number",
+    ):
+        seated[tournament_id].append(place)
+    scored = defaultdict(list)
+    for tournament_id, *play in (
+        Play.objects.filter(**tables, score__isnull=False)
+        .values_list(
+            "table__movement__session__tournament_id",
+            "table_id",
+            "table__movement__session__number",
+            "etui",
+            "score",
+        )
+        .order_by()
+    ):
+        scored[tournament_id].append(play)
+    return {
+        tournament: licensed_plays(seated_lines(seated[tournament.pk], scored[tournament.pk]))
+        for tournament in candidates
+    }

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from apps.results.domain.fingerprint import GUEST, PlayedLine
+
 SAME_SHARE = Fraction(9, 10)
 CLOSE_SHARE = Fraction(6, 10)
 # A source with fewer plays than this is too small to be recognised by its plays alone (a
@@ -78,6 +80,17 @@ def plays_share(mine: Iterable[Play], theirs: Iterable[Play]) -> Fraction:
     if len(smaller) < MIN_PLAYS:
         return Fraction(0)
     return Fraction(len(smaller & larger), len(smaller))
+
+
+def licensed_plays(lines: Iterable[PlayedLine]) -> set[Play]:
+    """The plays of scored lines: (licence, étui, score) for each seat a licensee held;
+    guests, empty seats and sessions left out."""
+    return {
+        (seat, line.etui, line.score)
+        for line in lines
+        for seat in line.seats
+        if seat and not seat.startswith(GUEST)
+    }
 
 
 def _likeness(share: Fraction) -> Likeness | None:
