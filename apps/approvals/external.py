@@ -25,6 +25,7 @@ neither passed on nor approved until federation staff open that season.
 
 import io
 import zipfile
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
@@ -45,6 +46,7 @@ from apps.approvals.domain.award_file import (
 from apps.approvals.domain.chain import ACTION_NAMES, LEVEL_NAMES, Action, Level
 from apps.approvals.domain.conditions import HomologationFacts, homologation_refusals
 from apps.approvals.models import ClubIndexGrant, ExternalAward, Homologation, HomologationStep
+from apps.approvals.sameness import awards_alike, file_ref, source_described
 from apps.approvals.selectors import CORRECTION_REASON, fees_now
 from apps.approvals.services import grant_holds
 from apps.awards.domain.claims import (
@@ -58,9 +60,9 @@ from apps.awards.services import PotentialNotFrozen, stage_tables
 from apps.competitions.models import Stage
 from apps.core.audit import audit_record, audit_value
 from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
-from apps.federation.domain.seasons import season_of
 from apps.federation.domain.spreadsheets import cell_text
 from apps.federation.models import Club, Licensee
+from apps.results.domain.same_results import Likeness
 from apps.tournaments.domain.indices import INDICES, MIN_PLAYERS, Index, index_text
 from apps.tournaments.models import Registration
 
@@ -217,16 +219,26 @@ def _licences_known(rows: list[tuple]) -> dict[str, int]:
     return dict(found.values_list("licence_number", "pk"))
 
 
-class AlreadyReceived(ValidationError):
-    """The same results (licences with their PCN and PP) are already received this
-    season, as ``existing``."""
+@dataclass(frozen=True)
+class HeldBy:
+    """The source that holds the same results: its name in words, its page, how alike."""
 
-    def __init__(self, existing: Homologation):
+    name: str
+    url: str
+    how: str
+
+
+class AlreadyReceived(ValidationError):
+    """The same results (the same licences with the same PCN and PP, apps.results.domain
+    .same_results) are held already by ``existing``, a tournament of Donne or a file,
+    whatever its date, club or name."""
+
+    def __init__(self, existing: HeldBy):
         self.existing = existing
         super().__init__(
-            "Fichier : ces résultats (mêmes licences, mêmes PCN et PP) sont déjà reçus"
-            f" cette saison : « {existing.name} » du {existing.date:%d/%m/%Y}"
-            f" ({existing.club}). Un tournoi ne compte qu'une fois au classement."
+            f"Fichier : ces résultats sont déjà dans Donne ({existing.how}) : {existing.name}."
+            " Un tournoi ne compte qu'une fois au classement ; seule la fédération peut"
+            " recevoir ce fichier malgré tout, en disant pourquoi."
         )
 
 
@@ -382,12 +394,38 @@ def _conditions(
     return refusals
 
 
-def _already_received(fingerprint: str, day: date, *, exclude=None) -> Homologation | None:
-    span = season_of(day)
-    found = Homologation.objects.filter(
-        external=True, fingerprint=fingerprint, date__range=(span.start, span.end)
-    ).select_related("club")
-    return found.exclude(pk=exclude).order_by("pk").first()
+def _already_received(entries, *, exclude: int | None = None) -> HeldBy | None:
+    """The first source of Donne (tournament or file) whose awards hold the same results
+    as these entries (apps.approvals.sameness), None when none does."""
+    licensees = dict(
+        Licensee.objects.filter(licence_number__in=[e.licence for e in entries]).values_list(
+            "licence_number", "pk"
+        )
+    )
+    mine = file_ref(exclude) if exclude else "new"
+    awards = {licensees[e.licence]: (e.pcn, e.pp) for e in entries if e.licence in licensees}
+    same = [
+        alike
+        for alike in awards_alike({mine: awards})[mine]
+        if alike.verdict.likeness == Likeness.SAME
+    ]
+    if not same:
+        return None
+    described = source_described([same[0].ref])
+    name, url = described[same[0].ref]
+    verdict = same[0].verdict
+    return HeldBy(name, url, f"{verdict.percent} % des {verdict.by} identiques")
+
+
+def _same_results_accepted(actor, existing: HeldBy | None, reason: str) -> str:
+    """The reason federation staff give to receive a file whose results Donne holds
+    already ("" when none holds them); AlreadyReceived for anyone else, or without one."""
+    if existing is None:
+        return ""
+    reason = (reason or "").strip()
+    if not reason or not roles_of(actor).federation:
+        raise AlreadyReceived(existing)
+    return f"{reason} (mêmes résultats que {existing.name})"
 
 
 @transaction.atomic
@@ -403,6 +441,7 @@ def external_tournament_receive(
     content: bytes,
     stage: Stage | None = None,
     guests: int = 0,
+    same_results_reason: str = "",
 ) -> Homologation:
     """Receive a tournament as the FFT's file with its bordereau details and its referee:
     it waits at the receiver's level (committee or federation), once its conditions and
@@ -436,9 +475,8 @@ def external_tournament_receive(
     # Two receipts of the same file at once queue up on its licensees.
     list(Licensee.objects.select_for_update().filter(pk__in=licensees.values()).order_by("pk"))
     fingerprint = award_file_fingerprint(parsed.entries)
-    existing = _already_received(fingerprint, date)
-    if existing is not None:
-        raise AlreadyReceived(existing)
+    existing = _already_received(parsed.entries)
+    accepted = _same_results_accepted(actor, existing, same_results_reason)
     if stage is not None:  # two receipts naming the stage at once queue up on it
         stage = (
             Stage.objects.select_for_update(of=("self",))
@@ -472,6 +510,7 @@ def external_tournament_receive(
         session_players=session_players,
         fingerprint=fingerprint,
         referee=referee,
+        same_results_accepted=accepted,
     )
     ExternalAward.objects.bulk_create(
         ExternalAward(
@@ -509,6 +548,7 @@ def external_tournament_receive(
             "stage": [None, audit_value(stage)],
             "referee": [None, audit_value(referee)],
             "awards": [None, len(parsed.entries)],
+            **({"same_results_accepted": [None, accepted]} if accepted else {}),
             "level": [None, level.value],
             "step": ACTION_NAMES[Action.SUBMIT],
             "comment": f"{RECEIVED_COMMENT}, en attente chez {LEVEL_NAMES[level]}",
@@ -564,8 +604,8 @@ def external_details_correct(
     if errors:
         raise ValidationError(errors)
     entries = _awards_entries(homologation)
-    existing = _already_received(homologation.fingerprint, date, exclude=homologation.pk)
-    if existing is not None:
+    existing = _already_received(entries, exclude=homologation.pk)
+    if existing is not None and not homologation.same_results_accepted:
         raise AlreadyReceived(existing)
     if homologation.referee is None:
         raise ValidationError("Arbitre : aucun arbitre n'est nommé avec ce fichier.")

@@ -111,8 +111,20 @@ class ExternalTournamentForm(forms.Form):
         help_text=gettext_lazy("The Excel file of Extar's “Export des Pcn”."),
     )
 
+    same_results_reason = forms.CharField(
+        label=gettext_lazy("Received despite the same results, because"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=gettext_lazy(
+            "Federation staff only: when Donne holds these results already, why this file"
+            " is received all the same."
+        ),
+    )
+
     def __init__(self, *args, user, **kwargs):
         super().__init__(*args, **kwargs)
+        if not roles_of(user).federation:
+            del self.fields["same_results_reason"]
         self.fields["club"].queryset = clubs_received_by(user)
         self.fields["stage"].queryset = stages_received_by(user)
         self.fields["date"].widget.attrs["max"] = timezone.localdate().isoformat()
@@ -161,6 +173,7 @@ def external_receive(request):
                 session_players=data["session_players"],
                 referee_licence=data["referee_licence"],
                 content=data["file"].read(),
+                same_results_reason=data.get("same_results_reason", ""),
             )
         except AlreadyReceived as exc:
             existing = exc.existing

@@ -99,6 +99,8 @@ class Homologation(models.Model):
         related_name="received_files",
     )
     # The players without a licence the receiver declares: the file names the others.
+    # Federation staff received it although Donne held the same results: why, and which.
+    same_results_accepted = models.TextField(_("received despite the same results"), blank=True)
     guests = models.PositiveSmallIntegerField(_("guests (players without a licence)"), default=0)
     external = models.BooleanField(_("from other software"), default=False)
     # A file from other software: its licences with their PCN and PP

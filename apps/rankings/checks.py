@@ -31,6 +31,7 @@ from apps.awards.models import Award, AwardSet
 from apps.awards.services import OVERSEAS_CLAIMS, PotentialNotFrozen, stage_tables
 from apps.competitions.models import Stage
 from apps.rankings.models import SourceCheck
+from apps.results.domain.same_results import Likeness
 from apps.tournaments.domain.indices import STAGE_INDICES, Index
 from apps.tournaments.models import Registration, Session, Tournament
 
@@ -255,12 +256,20 @@ def sources_check(*, award_sets: QuerySet, files: QuerySet) -> int:
                 homologation=homologation,
                 changed_at=homologation.updated_at,
                 recorded_at=received.get(homologation.pk) or homologation.updated_at,
-                **_verdict(bounds, alike.get(ref, []), []),
+                **_verdict(bounds, _kept(homologation, alike.get(ref, [])), []),
             )
         )
     SourceCheck.objects.filter(Q(award_set__in=award_sets) | Q(homologation__in=files)).delete()
     SourceCheck.objects.bulk_create(rows, batch_size=1000)
     return len(rows)
+
+
+def _kept(homologation: Homologation, alike: list) -> list:
+    """What counts of a file's likeness: none of the same results that federation staff
+    received it despite (apps.approvals.external, with their reason)."""
+    if not homologation.same_results_accepted:
+        return alike
+    return [item for item in alike if item.verdict.likeness != Likeness.SAME]
 
 
 def _verdict(bounds: LineBounds, alike, clashes) -> dict:

@@ -110,8 +110,11 @@ def test_the_same_file_received_twice_is_refused_with_the_first(world, players):
     first = receive(world.committee_staff, world.club, awards_file(players))
     with pytest.raises(AlreadyReceived) as caught:
         receive(world.committee_staff, world.club, awards_file(players))
-    assert caught.value.existing == first
-    assert "déjà reçus cette saison : « Tournoi du jeudi »" in caught.value.messages[0]
+    assert caught.value.existing.url == reverse("approvals:homologation", args=[first.pk])
+    assert (
+        "déjà dans Donne (100 % des attributions identiques) : « Tournoi du jeudi »"
+        in (caught.value.messages[0])
+    )
     assert Homologation.objects.count() == 1
 
 
@@ -130,22 +133,38 @@ def test_the_same_results_under_another_name_date_club_or_order_are_refused(worl
             name="Un autre nom",
             date=yesterday() - datetime.timedelta(days=1),
         )
-    assert caught.value.existing == first
+    assert caught.value.existing.url == reverse("approvals:homologation", args=[first.pk])
 
 
-def test_other_awards_or_another_season_are_other_results(world, players):
+def test_other_awards_are_other_results_whatever_the_season(world, players):
     receive(world.committee_staff, world.club, awards_file(players))
     # The same licences with other awards: another tournament.
-    receive(world.committee_staff, world.club, awards_file(players, values=(560, 403, 209)))
-    # The same file a season earlier: the same evening a year before is another one.
+    receive(world.committee_staff, world.club, awards_file(players, values=(560, 290, 403)))
+    # The same awards a season earlier are still the same results: refused.
     Season.objects.create(start_year=season_of(yesterday()).start_year - 1)
-    receive(
-        world.committee_staff,
+    with pytest.raises(AlreadyReceived):
+        receive(
+            world.committee_staff,
+            world.club,
+            awards_file(players),
+            date=yesterday() - datetime.timedelta(days=366),
+        )
+    assert Homologation.objects.count() == 2
+
+
+def test_federation_staff_may_receive_the_same_results_with_a_reason(world, players):
+    receive(world.committee_staff, world.club, awards_file(players))
+    with pytest.raises(AlreadyReceived):  # without a reason
+        receive(world.federation_staff, world.club, awards_file(players))
+    with pytest.raises(AlreadyReceived):  # a committee may not, reason or not
+        receive(world.committee_staff, world.club, awards_file(players), same_results_reason="x")
+    second = receive(
+        world.federation_staff,
         world.club,
         awards_file(players),
-        date=yesterday() - datetime.timedelta(days=366),
+        same_results_reason="deux tournois distincts, vérifié avec le club",
     )
-    assert Homologation.objects.count() == 3
+    assert second.same_results_accepted.startswith("deux tournois distincts")
 
 
 def test_the_page_links_to_the_tournament_that_holds_the_results(world, login, players):

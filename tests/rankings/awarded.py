@@ -38,8 +38,8 @@ def approved_with_awards(
         award_set=award_set,
         changed_at=NEVER,
         recorded_at=tournament.created_at,
-        max_pcn=max((pcn for pcn, _pp in awards.values()), default=0),
-        max_pp=max((pp for _pcn, pp in awards.values()), default=0),
+        max_pcn=5000,  # a championship's ceiling
+        max_pp=1000,
         bounds="bâti pour le test",
     )
     return tournament

@@ -8,7 +8,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 
 from apps.approvals.domain.chain import Level
-from apps.approvals.models import ExternalAward, Homologation
+from apps.approvals.models import ClubIndexGrant, ExternalAward, Homologation
 from apps.federation.models import Licensee, Season
 from apps.rankings import services
 from apps.rankings.models import RankingRow, RankingRun
@@ -131,7 +131,13 @@ def test_the_same_results_approved_twice_count_once(world, django_capture_on_com
 
 
 def _approved_file(world, awards: dict, date=datetime.date(2026, 10, 3), fingerprint=""):
-    """A file of other software, approved, with `awards` {licensee: (pcn, pp)}."""
+    """A file of other software of 100 players at a granted index 1,5, approved, with
+    `awards` {licensee: (pcn, pp)}."""
+    ClubIndexGrant.objects.get_or_create(
+        club=world.other_club,
+        date=date,
+        defaults={"index": "1.5", "granted_by": world.federation_staff},
+    )
     external = Homologation.objects.create(
         club=world.other_club,
         name="Extar",
@@ -139,6 +145,8 @@ def _approved_file(world, awards: dict, date=datetime.date(2026, 10, 3), fingerp
         level=Level.APPROVED,
         external=True,
         fingerprint=fingerprint,
+        index="1.5",
+        session_players=[100],
     )
     for licensee, (pcn, pp) in awards.items():
         ExternalAward.objects.create(homologation=external, licensee=licensee, pcn=pcn, pp=pp)
@@ -149,8 +157,9 @@ def test_the_same_file_approved_twice_in_a_season_counts_once(
     world, django_capture_on_commit_callbacks
 ):
     """The same Extar file received and approved twice (before receipts were refused)
-    counts once in its season; files without a fingerprint each count, and the same
-    awards in another season are another file."""
+    counts once in its season, and so do two files of the same awards without a
+    fingerprint (apps.results.domain.same_results); the same awards in another season
+    count in that season."""
     season = Season.objects.create(start_year=2026, is_current=True)
     a, b = f.LicenseeFactory.create_batch(2, club=world.other_club)
     _approved_file(world, {a: (400, 2)}, fingerprint="f" * 64)
@@ -162,6 +171,6 @@ def test_the_same_file_approved_twice_in_a_season_counts_once(
     with django_capture_on_commit_callbacks(execute=True):
         run = services.ranking_request(actor=world.federation_staff, season=season)
     rows = {r.licensee_id: (r.pcn, r.pp, r.tournaments) for r in RankingRow.objects.filter(run=run)}
-    assert rows == {a.pk: (400, 2, 1), b.pk: (480, 0, 3)}
+    assert rows == {a.pk: (400, 2, 1), b.pk: (390, 0, 2)}
     lines = player_awards(Licensee.people.get(pk=a.pk), season)
     assert [(line.pcn, line.pp) for line in lines] == [(400, 2)]
