@@ -160,6 +160,7 @@ def test_an_imported_tournament_and_an_fft_file_go_up_the_chain_with_their_alert
     page.fill("#id_date", DAY.isoformat())
     page.select_option("#id_index", "1")
     page.fill("#id_session_players", "20")
+    page.fill("#id_guests", "4")  # the file names 16 of the 20
     page.fill("#id_referee_licence", REFEREE_LICENCE)
     page.set_input_files(
         "#id_file",

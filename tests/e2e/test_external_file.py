@@ -38,6 +38,7 @@ def _receive(page, base, club, content: bytes, day: datetime.date) -> None:
     page.fill("#id_date", day.isoformat())
     page.select_option("#id_index", "1")
     page.fill("#id_session_players", "28")
+    page.fill("#id_guests", "25")  # the file names 3 licensees
     page.fill("#id_referee_licence", "7007007")
     page.set_input_files(
         "#id_file",

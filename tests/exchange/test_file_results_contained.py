@@ -18,7 +18,7 @@ from apps.tournaments.models import Session, Tournament
 from apps.tournaments.services import tournament_transition
 from tests import factories as f
 from tests.builders import advance_to, enter_all, generate, played
-from tests.exchange.test_file_results_once import refused_everywhere
+from tests.exchange.refusals import refused_everywhere
 from tests.exchange.tournament_file_data import document_build
 
 pytestmark = pytest.mark.django_db
