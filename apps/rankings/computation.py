@@ -42,8 +42,8 @@ def totals_sql(
     (apps.rankings.checks) bounds it, or federation staff restored it, and the withheld
     table does not hold it; ``over`` counts a licensee's lines above the bounds. Without
     ``restorations`` or ``withheld`` lines (the usual case) their clauses are left out."""
-    tournaments, params = counted_tournaments(start, end).values("pk").query.sql_with_params()
-    files, file_params = counted_files(start, end).values("pk").query.sql_with_params()
+    tournaments, params = counted_tournaments(start, end).order_by().values("pk").query.sql_with_params()
+    files, file_params = counted_files(start, end).order_by().values("pk").query.sql_with_params()
     restored = f"""OR EXISTS (
         SELECT 1 FROM {_table(LineRestoration)} r
         WHERE r.season_id = %s AND r.licensee_id = {{line}}.licensee_id

@@ -40,13 +40,17 @@ def _tables(players: int) -> int:
     return -(-players // SEATS)
 
 
+def starts_stage(before: int, after: int) -> bool:
+    """The counts alone show a session starting a new stage (« triple condition »): more
+    players than the session before (newcomers), or more than half of them gone."""
+    return after > before or 2 * (before - after) > before
+
+
 def _stages(session_players: Sequence[int]) -> list[list[int]]:
-    """The sessions grouped in stages: a session with more players than the one before
-    (newcomers) or with more than half of them gone starts a new one (« triple
-    condition »)."""
+    """The sessions grouped in stages (``starts_stage``)."""
     stages: list[list[int]] = [[session_players[0]]]
     for before, after in pairwise(session_players):
-        if after > before or 2 * (before - after) > before:
+        if starts_stage(before, after):
             stages.append([after])
         else:
             stages[-1].append(after)

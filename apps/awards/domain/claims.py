@@ -40,6 +40,7 @@ from decimal import Decimal
 from itertools import accumulate, pairwise, product
 
 from apps.awards.domain import pcn, pp
+from apps.awards.domain.bounds import starts_stage
 from apps.movements.domain.room import MAX_TABLES
 from apps.tournaments.domain.indices import MIN_PLAYERS, Index
 from apps.tournaments.domain.sessions import MAX_SESSIONS
@@ -190,13 +191,9 @@ def line_sizes(players: int, tables: int) -> list[tuple[int, ...]]:
 
 
 def stages_split(session_players: Sequence[int]) -> bool:
-    """The counts alone show a session starting a new stage (« triple condition »): more
-    players than the session before (newcomers), or more than half of them eliminated.
-    Each stage then pays on its own and a player earns the sum: the claims are refused."""
-    return any(
-        after > before or 2 * (before - after) > before
-        for before, after in pairwise(session_players)
-    )
+    """Some session starts a new stage (``bounds.starts_stage``): each stage then pays on
+    its own and a player earns the sum, which no table gives: the claims are refused."""
+    return any(starts_stage(before, after) for before, after in pairwise(session_players))
 
 
 def stage_pcn_scheme(stage: StageTables, players: int) -> Scheme:
