@@ -32,6 +32,11 @@ TOTALS = "rankings_season_totals"  # temporary tables, dropped at once
 WITHHELD = "rankings_season_withheld"
 
 
+def _subquery(queryset) -> tuple[str, tuple]:
+    """A queryset's ids as SQL, unsorted: an IN (…) needs no order."""
+    return queryset.order_by().values("pk").query.sql_with_params()
+
+
 def totals_sql(
     start, end, season_id: int, *, restorations: bool = True, withheld: bool = True
 ) -> tuple[str, list]:
@@ -42,8 +47,8 @@ def totals_sql(
     (apps.rankings.checks) bounds it, or federation staff restored it, and the withheld
     table does not hold it; ``over`` counts a licensee's lines above the bounds. Without
     ``restorations`` or ``withheld`` lines (the usual case) their clauses are left out."""
-    tournaments, params = counted_tournaments(start, end).order_by().values("pk").query.sql_with_params()
-    files, file_params = counted_files(start, end).order_by().values("pk").query.sql_with_params()
+    tournaments, params = _subquery(counted_tournaments(start, end))
+    files, file_params = _subquery(counted_files(start, end))
     restored = f"""OR EXISTS (
         SELECT 1 FROM {_table(LineRestoration)} r
         WHERE r.season_id = %s AND r.licensee_id = {{line}}.licensee_id
