@@ -31,7 +31,7 @@ from apps.rankings.models import RankingRun
 from apps.tournaments.models import Registration, Tournament
 
 LICENSEES, CLUBS, COMMITTEES, ZONES = sized((10_000, 200, 20, 5), (200, 10, 4, 2))
-TOURNAMENTS, PLAYERS = sized((5_000, 60), (20, 10))
+TOURNAMENTS, PLAYERS = sized((5_000, 60), (20, 12))
 REPEATS = sized(9, 2)
 
 
@@ -93,11 +93,14 @@ def build() -> Season:
             f"""
             INSERT INTO {Award._meta.db_table}
                 (award_set_id, registration_id, licensee_id, pcn, pp, line, reason, inputs)
-            SELECT s.id, r.id, r.licensee_id, (r.id * 7919) % 700 + 50, 0,
+            SELECT s.id, r.id, r.licensee_id, (r.id * 7919) %% %s + 50, 0,
                    '', '', '{{}}'
             FROM {Registration._meta.db_table} r
             JOIN {AwardSet._meta.db_table} s ON s.tournament_id = r.tournament_id
-            """
+            """,
+            # Below the first place of the room's tables (80 x its tables: apps.awards
+            # .domain.bounds), so that every line counts.
+            [20 * PLAYERS - 50],
         )
         cursor.execute("ANALYZE")  # the statistics a live database keeps (autovacuum)
     return Season.objects.create(start_year=2026, is_current=True)
