@@ -1,8 +1,9 @@
 """Reads of the integrity alerts (apps.approvals.domain.alerts): the facts of the
-tournaments of an inbox and of the others they are compared with (the tournaments that
-share most of their players, and those played the same day by one of their players),
-gathered in a fixed number of queries whatever the number of tournaments; each alert with
-its links and the notes the officers made of it."""
+tournaments of an inbox and of the others they are compared with (the sources whose
+awards are alike, apps.approvals.sameness, the tournaments that share most of their
+players, and those played the same day by one of their players), gathered in a fixed
+number of queries whatever the number of tournaments; each alert with its links and the
+notes the officers made of it."""
 
 from collections import defaultdict
 from collections.abc import Iterable
@@ -24,22 +25,17 @@ from apps.approvals.domain.alerts import (
 )
 from apps.approvals.models import AlertNote, ExternalAward, Homologation
 from apps.approvals.permissions import homologations_for_user
+from apps.approvals.sameness import FILE, awards_alike, file_ref, ref_split, tournament_ref
 from apps.awards.domain.claims import StageTables, sessions_bound_refusal
+from apps.awards.models import Award, AwardSet
 from apps.awards.services import PotentialNotFrozen, stage_tables
+from apps.results.selectors import tournaments_plays
 from apps.scoring.models import Play
 from apps.tournaments.domain.workflow import RESULT_STATUSES, Status
 from apps.tournaments.models import Registration, Tournament
 
 # The tournaments others are compared with: duplicate tarot, played or being played.
 PLAYED = (Status.RUNNING, *RESULT_STATUSES)
-
-
-def _tournament_ref(pk: int) -> str:
-    return f"t{pk}"
-
-
-def _file_ref(pk: int) -> str:
-    return f"h{pk}"
 
 
 @dataclass(frozen=True)
@@ -70,21 +66,28 @@ class _Facts:
         self.files = {h.pk: h for h in homologations if h.tournament_id is None}
         self.players: dict[str, set[int]] = defaultdict(set)
         self.claimed: dict[str, list[ClaimedAward]] = defaultdict(list)
+        self.awards: dict[str, list[ClaimedAward]] = defaultdict(list)
         self.scores: dict[str, list[Score]] = defaultdict(list)
+        self.plays: dict[str, frozenset] = {}
         self.names: dict[int, str] = {}
         self._own_players()
+        self._awards(set(self.tournaments))
+        alike_tournaments, alike_files = self._alike()
         other_tournaments = (
-            self._sharing_tournaments()
+            alike_tournaments
+            | self._sharing_tournaments()
             | self._tournaments_sharing_files()
             | self._same_day_tournaments()
         )
-        other_files = (
-            self._sharing_files() | self._files_sharing_tournaments() | self._same_day_files()
-        )
+        other_files = alike_files | self._files_sharing_tournaments() | self._same_day_files()
         self.other_tournaments = other_tournaments - set(self.tournaments)
         self.other_files = other_files - set(self.files)
         self._other_players()
-        self._scores(set(self.tournaments) | self.other_tournaments)
+        self._awards(self.other_tournaments)
+        played = set(self.tournaments) | self.other_tournaments
+        self._scores(played)
+        for pk, plays in tournaments_plays(list(played)).items():
+            self.plays[tournament_ref(pk)] = frozenset(plays)
 
     def _own_players(self) -> None:
         rows = Registration.objects.filter(
@@ -97,7 +100,7 @@ class _Facts:
             "licensee__licence_number",
         )
         for tournament, licensee, last, first, licence in rows:
-            self.players[_tournament_ref(tournament)].add(licensee)
+            self.players[tournament_ref(tournament)].add(licensee)
             self.names[licensee] = _name(last, first, licence)
         awards = ExternalAward.objects.filter(homologation_id__in=self.files).values_list(
             "homologation_id",
@@ -109,8 +112,8 @@ class _Facts:
             "licensee__licence_number",
         )
         for homologation, licensee, pcn, pp, last, first, licence in awards:
-            self.players[_file_ref(homologation)].add(licensee)
-            self.claimed[_file_ref(homologation)].append(ClaimedAward(licensee, pcn, pp))
+            self.players[file_ref(homologation)].add(licensee)
+            self.claimed[file_ref(homologation)].append(ClaimedAward(licensee, pcn, pp))
             self.names[licensee] = _name(last, first, licence)
 
     def _sharing(
@@ -140,17 +143,29 @@ class _Facts:
             .values("tournament_id", own=F("licensee__registrations__tournament_id"))
             .annotate(shared=Count("pk"))
         )
-        return self._sharing(pairs, _tournament_ref, "tournament_id")
+        return self._sharing(pairs, tournament_ref, "tournament_id")
 
-    def _sharing_files(self) -> set[int]:
-        if not self.files:
-            return set()
-        pairs = (
-            ExternalAward.objects.filter(licensee__externalaward__homologation_id__in=self.files)
-            .values("homologation_id", own=F("licensee__externalaward__homologation_id"))
-            .annotate(shared=Count("pk"))
+    def _awards(self, tournaments) -> None:
+        """The computed awards of these tournaments of Donne."""
+        rows = Award.objects.filter(
+            award_set__tournament_id__in=tournaments, award_set__state=AwardSet.State.DONE
+        ).values_list("award_set__tournament_id", "licensee_id", "pcn", "pp")
+        for tournament, licensee, pcn, pp in rows:
+            self.awards[tournament_ref(tournament)].append(ClaimedAward(licensee, pcn, pp))
+
+    def _alike(self) -> tuple[set[int], set[int]]:
+        """The tournaments and files, whatever their date, whose awards hold the same or
+        close results as one of ours (apps.approvals.sameness)."""
+        own = {**self.awards, **self.claimed}  # ours only, so far
+        found = awards_alike(
+            {ref: {a.licensee: (a.pcn, a.pp) for a in awards} for ref, awards in own.items()}
         )
-        return self._sharing(pairs, _file_ref, "homologation_id")
+        tournaments, files = set(), set()
+        for alike in found.values():
+            for item in alike:
+                kind, pk = ref_split(item.ref)
+                (files if kind == FILE else tournaments).add(pk)
+        return tournaments, files
 
     def _files_sharing_tournaments(self) -> set[int]:
         """Files of the same day that name most of the players of one of our tournaments."""
@@ -165,7 +180,7 @@ class _Facts:
             .values("homologation_id", own=F("licensee__registrations__tournament_id"))
             .annotate(shared=Count("pk"))
         )
-        return self._sharing(pairs, _tournament_ref, "homologation_id", same_kind=False)
+        return self._sharing(pairs, tournament_ref, "homologation_id", same_kind=False)
 
     def _tournaments_sharing_files(self) -> set[int]:
         """Tournaments played the same day by most of the players one of our files names."""
@@ -182,7 +197,7 @@ class _Facts:
             .values("tournament_id", own=F("licensee__externalaward__homologation_id"))
             .annotate(shared=Count("pk"))
         )
-        return self._sharing(pairs, _file_ref, "tournament_id", same_kind=False)
+        return self._sharing(pairs, file_ref, "tournament_id", same_kind=False)
 
     def _own_licensees_and_days(self) -> tuple[set[int], set]:
         licensees = set().union(*self.players.values()) if self.players else set()
@@ -218,13 +233,13 @@ class _Facts:
             tournament_id__in=self.other_tournaments, waiting=False
         ).values_list("tournament_id", "licensee_id")
         for tournament, licensee in rows:
-            self.players[_tournament_ref(tournament)].add(licensee)
+            self.players[tournament_ref(tournament)].add(licensee)
         awards = ExternalAward.objects.filter(homologation_id__in=self.other_files).values_list(
             "homologation_id", "licensee_id", "pcn", "pp"
         )
         for homologation, licensee, pcn, pp in awards:
-            self.players[_file_ref(homologation)].add(licensee)
-            self.claimed[_file_ref(homologation)].append(ClaimedAward(licensee, pcn, pp))
+            self.players[file_ref(homologation)].add(licensee)
+            self.claimed[file_ref(homologation)].append(ClaimedAward(licensee, pcn, pp))
 
     def _scores(self, tournaments: set[int]) -> None:
         rows = Play.objects.filter(
@@ -242,7 +257,7 @@ class _Facts:
             "table__movement__session__number", "etui", "table__sequence", "table__table"
         ):
             where = f"table {table} {section}, position {position}"
-            self.scores[_tournament_ref(tournament)].append(Score(session, etui, score, where))
+            self.scores[tournament_ref(tournament)].append(Score(session, etui, score, where))
 
     def event(
         self,
@@ -268,6 +283,8 @@ class _Facts:
             licensees=frozenset(self.players.get(ref, ())),
             scores=tuple(self.scores.get(ref, ())),
             claimed=tuple(self.claimed.get(ref, ())),
+            awards=tuple(self.awards.get(ref, ())),
+            plays=self.plays.get(ref, frozenset()),
             session_players=tuple(sessions),
             external=external,
             championship=championship,
@@ -289,7 +306,7 @@ def _stage_tables(homologation: Homologation) -> StageTables | None:
 
 def _own_event(facts: _Facts, homologation: Homologation) -> Event:
     tournament = homologation.tournament
-    ref = _tournament_ref(homologation.tournament_id) if tournament else _file_ref(homologation.pk)
+    ref = tournament_ref(homologation.tournament_id) if tournament else file_ref(homologation.pk)
     club = homologation.club
     return facts.event(
         ref,
@@ -312,7 +329,7 @@ def _other_events(facts: _Facts) -> tuple[dict[str, Event], dict[str, tuple[str,
         "pk", "name", "date", "venue", "club_id", "club__name", "index", "kind"
     )
     for pk, name, day, venue, club_id, club, index, kind in tournaments:
-        ref = _tournament_ref(pk)
+        ref = tournament_ref(pk)
         events[ref] = facts.event(
             ref,
             name=name,
@@ -328,7 +345,7 @@ def _other_events(facts: _Facts) -> tuple[dict[str, Event], dict[str, tuple[str,
         "pk", "name", "date", "club_id", "club__name", "players", "index", "championship"
     )
     for pk, name, day, club_id, club, players, index, championship in files:
-        ref = _file_ref(pk)
+        ref = file_ref(pk)
         events[ref] = facts.event(
             ref,
             name=name,
@@ -371,7 +388,7 @@ def homologation_alerts(homologations, user=None) -> dict[int, list[ShownAlert]]
             .values_list("pk", flat=True)
         )
         for pk in facts.other_files - visible:
-            links.pop(_file_ref(pk), None)
+            links.pop(file_ref(pk), None)
     context = Context({**others, **{e.ref: e for e in own.values()}}, facts.names)
     notes: dict[tuple[int, str], list[AlertNote]] = defaultdict(list)
     for note in AlertNote.objects.filter(homologation__in=homologations).select_related("noted_by"):

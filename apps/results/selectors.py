@@ -506,7 +506,7 @@ def plays_sharing_players(licences: set[str]) -> dict[Tournament, set[PlayTriple
     """The tournaments in play or over that registered at least half of ``licences``, the
     ones whose results a file of these players may hold, each with its plays (licence,
     étui, score) as apps.results.domain.same_results reads them: three queries, whatever
-    their number. The duplication position (0) scores nothing."""
+    their number."""
     if not licences:
         return {}
     candidates = list(
@@ -518,8 +518,16 @@ def plays_sharing_players(licences: set[str]) -> dict[Tournament, set[PlayTriple
         .select_related("club")
         .order_by("pk")
     )
+    plays = tournaments_plays([tournament.pk for tournament in candidates])
+    return {tournament: plays[tournament.pk] for tournament in candidates}
+
+
+def tournaments_plays(tournament_ids) -> dict[int, set[PlayTriple]]:
+    """Each tournament's plays (licence, étui, score) as apps.results.domain.same_results
+    reads them, by pk: two queries, whatever their number. The duplication position (0)
+    scores nothing."""
     tables = {
-        "table__movement__session__tournament__in": candidates,
+        "table__movement__session__tournament_id__in": tournament_ids,
         "table__position__gte": 1,
     }
     seated = defaultdict(list)
@@ -546,7 +554,4 @@ def plays_sharing_players(licences: set[str]) -> dict[Tournament, set[PlayTriple
         .order_by()
     ):
         scored[tournament_id].append(play)
-    return {
-        tournament: licensed_plays(seated_lines(seated[tournament.pk], scored[tournament.pk]))
-        for tournament in candidates
-    }
+    return {pk: licensed_plays(seated_lines(seated[pk], scored[pk])) for pk in tournament_ids}

@@ -15,6 +15,7 @@ from apps.approvals import services
 from apps.approvals.alerts import homologation_alerts
 from apps.approvals.domain.chain import Level
 from apps.approvals.models import AlertNote, ExternalAward, Homologation
+from apps.awards.models import Award, AwardSet
 from apps.core.models import AuditLog
 from apps.tournaments.domain.workflow import Status
 from tests import factories as f
@@ -46,6 +47,23 @@ def received(club, licensees, *, day=DAY, level=Level.COMMITTEE, **facts):
         for i, licensee in enumerate(licensees)
     )
     return homologation
+
+
+def with_awards(tournament, awards: dict) -> None:
+    """The tournament's awards {licensee: (pcn, pp)} computed, as the worker stores them."""
+    award_set = AwardSet.objects.create(tournament=tournament, state=AwardSet.State.DONE)
+    registrations = {r.licensee_id: r for r in tournament.registrations.all()}
+    Award.objects.bulk_create(
+        Award(
+            award_set=award_set,
+            registration=registrations[licensee.pk],
+            licensee=licensee,
+            pcn=pcn,
+            pp=pp,
+            reason="",
+        )
+        for licensee, (pcn, pp) in awards.items()
+    )
 
 
 def kinds(homologation, user=None) -> list[str]:
@@ -144,12 +162,74 @@ def test_a_tournament_played_in_donne_and_received_as_a_file_raises_an_alert_bot
     assert kinds(homologation) == kinds(file) == ["same_results"]
 
 
+@pytest.mark.parametrize(
+    ("level", "persona"),
+    [
+        (Level.COMMITTEE, "committee_staff"),
+        (Level.ZONE, "zone_manager"),
+        (Level.FEDERATION, "federation_staff"),
+    ],
+)
+def test_close_awards_of_a_tournament_months_before_are_alerted_at_each_level(
+    login, world, level, persona
+):
+    """7 of the 10 awarded licensees with the same PCN and PP: close results (60 to 90 %),
+    looked at in the inbox the file waits in, with the share and a link."""
+    mine = played(world.club, day=DAY - datetime.timedelta(days=90), name="Tournoi d'été")
+    players = licensees_of(mine)[:10]
+    file = received(world.club, players, level=level)
+    with_awards(mine, {p: (10 * i + (5 if i >= 7 else 0), 1) for i, p in enumerate(players)})
+    page = login(world.persona(persona)).get(reverse("approvals:inbox")).content.decode()
+    assert 'data-test="alert-same_results"' in page
+    assert "Résultats proches de ceux de « Tournoi d&#x27;été »" in page
+    assert "70 % des attributions identiques (les mêmes PCN et PP, licencié par licencié)" in page
+    assert reverse("tournaments:detail", args=[mine.pk]) in page
+    [shown] = homologation_alerts([file])[file.pk]
+    assert shown.alert.kind == "same_results"
+    assert shown.links == (("Tournoi d'été", reverse("tournaments:detail", args=[mine.pk])),)
+
+
+def test_the_same_results_a_file_slipped_past_the_receipt_with_are_alerted(world):
+    """Written straight, past the receipt's refusal: 19 of 20 awarded licensees agree with a
+    tournament of Donne played elsewhere a month before, 0-point lines added."""
+    mine = played(world.other_club, players=20, day=DAY - datetime.timedelta(days=30))
+    players = licensees_of(mine)
+    with_awards(mine, {p: (10 * i, 1) for i, p in enumerate(players)})
+    file = received(world.club, [*players, *f.LicenseeFactory.create_batch(3)])
+    ExternalAward.objects.filter(homologation=file, licensee=players[4]).update(pcn=1)
+    ExternalAward.objects.filter(homologation=file).exclude(licensee__in=players).update(
+        pcn=0, pp=0
+    )
+    [shown] = homologation_alerts([file], world.committee_staff)[file.pk]
+    assert shown.alert.kind == "same_results"
+    assert shown.alert.message.startswith(f"Mêmes résultats que ceux de « {mine.name} »")
+    assert "95 % des attributions identiques" in shown.alert.message
+    assert shown.links == ((mine.name, reverse("tournaments:detail", args=[mine.pk])),)
+
+
+def test_two_genuine_tournaments_of_the_same_players_on_two_days_raise_nothing(world):
+    """A festival's weekend: the same players, other deals and other awards."""
+    saturday = played(world.club)
+    players = licensees_of(saturday)
+    sunday = played(
+        world.club,
+        day=DAY + datetime.timedelta(days=1),
+        licensees=players,
+        lines={etui: [-56, 80, 74, 60] for etui in range(1, 6)},
+    )
+    with_awards(saturday, {p: (10 * i, 1) for i, p in enumerate(players[:8])})
+    with_awards(sunday, {p: (10 * i, 1) for i, p in enumerate(players[8:])})
+    assert kinds(waiting_homologation(saturday)) == kinds(waiting_homologation(sunday)) == []
+
+
 def test_a_file_of_another_day_or_of_other_players_is_not_the_same_tournament(world):
     mine = played(world.club)
     players = licensees_of(mine)
     yesterday = received(world.club, players[:12], day=DAY - datetime.timedelta(days=1))
     others = received(world.club, players[:7] + f.LicenseeFactory.create_batch(8))
-    assert kinds(waiting_homologation(mine)) == kinds(yesterday) == kinds(others) == []
+    assert kinds(yesterday) == []
+    # Seven of its players the same day at the same club, the file's hour unknown.
+    assert kinds(waiting_homologation(mine)) == kinds(others) == ["same_day"]
 
 
 def test_a_file_with_a_field_smaller_than_its_index_raises_an_alert(world):

@@ -112,10 +112,76 @@ def test_the_same_file_from_other_software_received_twice_raises_it_and_another_
     claimed = (ClaimedAward(1, 120, 2), ClaimedAward(2, 80, 1), ClaimedAward(3, 0, 1))
     received = event("h1", external=True, scores=(), claimed=claimed)
     again = event("h2", external=True, scores=(), claimed=tuple(reversed(claimed)))
-    other = event("h3", external=True, scores=(), claimed=(*claimed[:2], ClaimedAward(3, 0, 2)))
+    # Two lines of three differ: not alike (33 %).
+    other = event(
+        "h3",
+        external=True,
+        scores=(),
+        claimed=(claimed[0], ClaimedAward(2, 80, 2), ClaimedAward(3, 0, 2)),
+    )
     [alert] = alerts_of(received, again, other)
     assert alert.others == ("h2",)
-    assert "Attributions identiques" in alert.message and "les mêmes 3 joueurs" in alert.message
+    assert alert.message == (
+        "Mêmes résultats que ceux de « Tournoi h2 » du 03/10/2026 (Tarot Club de Rennes,"
+        " Salle des fêtes) : 100 % des attributions identiques (les mêmes PCN et PP,"
+        " licencié par licencié)."
+    )
+
+
+def test_close_awards_whatever_the_date_raise_it_with_their_share():
+    """From 60 % of the awarded licensees with the same PCN and PP (same_results)."""
+    claimed = tuple(ClaimedAward(pk, 10 * pk, 1) for pk in range(1, 11))
+    received = event("h1", external=True, scores=(), claimed=claimed)
+    seven = (*claimed[:7], *(ClaimedAward(pk, 5, 2) for pk in range(8, 11)))
+    close = event("h2", external=True, scores=(), claimed=seven, date=date(2026, 5, 2))
+    [alert] = alerts_of(received, close)
+    assert alert.kind == "same_results" and alert.others == ("h2",)
+    assert alert.message.startswith(
+        "Résultats proches de ceux de « Tournoi h2 » du 02/05/2026"
+    ) and ": 70 % des attributions identiques" in (alert.message)
+    # A tournament of Donne is compared by the awards it computed.
+    computed = event("t3", scores=(), awards=seven, date=date(2026, 5, 2))
+    assert [a.others for a in alerts_of(received, computed)] == [("t3",)]
+    five = (*claimed[:5], *(ClaimedAward(pk, 5, 2) for pk in range(6, 11)))
+    assert alerts_of(received, event("h4", external=True, scores=(), claimed=five)) == []
+
+
+def _plays(licensees, etuis, shift=0) -> frozenset:
+    return frozenset((pk, etui, 10 * etui + shift) for pk in licensees for etui in etuis)
+
+
+def test_plays_held_by_another_tournament_raise_it_where_the_scores_do_not():
+    """A session imported alone becomes a first session: its scores' étuis are those of
+    another session, its plays (licence, étui, score) are contained (same_results)."""
+    session = event(scores=(), plays=_plays(range(1, 17), range(1, 6)))
+    whole = event(
+        "t2",
+        scores=(),
+        plays=_plays(range(1, 17), range(1, 11)),
+        date=date(2026, 9, 12),
+        licensees=frozenset(range(1, 17)),
+    )
+    [alert] = alerts_of(session, whole)
+    assert alert.others == ("t2",)
+    assert "Mêmes résultats que ceux de « Tournoi t2 » du 12/09/2026" in alert.message
+    assert "100 % des donnes jouées identiques (le même licencié, le même étui" in alert.message
+
+
+def test_two_genuine_tournaments_of_the_same_players_on_two_days_raise_nothing():
+    """A festival's weekend: the same players, other deals, other awards."""
+    saturday = event(
+        scores=(),
+        plays=_plays(range(1, 17), range(1, 6)),
+        awards=tuple(ClaimedAward(pk, 10 * pk, 1) for pk in range(1, 9)),
+    )
+    sunday = event(
+        "t2",
+        scores=(),
+        date=date(2026, 10, 4),
+        plays=_plays(range(1, 17), range(1, 6), shift=3),
+        awards=tuple(ClaimedAward(pk, 10 * pk, 1) for pk in range(9, 17)),
+    )
+    assert alerts_of(saturday, sunday) == alerts_of(sunday, saturday) == []
 
 
 def test_a_file_with_most_players_of_a_tournament_played_the_same_day_raises_it():
@@ -133,7 +199,7 @@ def test_a_file_with_most_players_of_a_tournament_played_the_same_day_raises_it(
 def test_a_file_of_another_day_or_with_few_of_its_players_does_not():
     received = event("h1", external=True, scores=(), licensees=frozenset(range(1, 12)))
     assert alerts_of(received, event(date=date(2026, 10, 4))) == []
-    assert alerts_of(received, event(licensees=frozenset(range(8, 30)))) == []
+    assert kinds(alerts_of(received, event(licensees=frozenset(range(8, 30))))) == ["same_day"]
 
 
 # --- the same day in two places -------------------------------------------------------
@@ -161,6 +227,20 @@ def test_the_same_club_and_venue_another_day_or_other_players_do_not():
     # Another venue of the same club is another place.
     annex = event("t6", place=Place(1, "Tarot Club de Rennes", "Annexe"), licensees=players)
     assert kinds(alerts_of(mine, annex)) == ["same_day"]
+
+
+def test_a_file_at_the_same_club_the_same_day_raises_it_its_hour_being_unknown():
+    """docs/interpretations.md, « Le même jour au même club »."""
+    names = {3: "DUPONT Anne (1001003)"}
+    received = event("h1", external=True, scores=(), licensees=frozenset({3, *range(100, 111)}))
+    [alert] = alerts_of(received, event("t2", scores=()), names=names)
+    assert alert.kind == "same_day" and alert.others == ("t2",)
+    assert "DUPONT Anne (1001003) a aussi joué « Tournoi t2 » du 03/10/2026" in alert.message
+    assert "au même club : un fichier d'un autre logiciel ne dit pas l'heure" in alert.message
+    assert kinds(alerts_of(event("t2", scores=()), received, names=names)) == ["same_day"]
+    # Most of its players: the same tournament twice, said once (same_results).
+    most = event("h3", external=True, scores=(), licensees=frozenset(range(1, 12)))
+    assert kinds(alerts_of(most, event("t2", scores=()))) == ["same_results"]
 
 
 def test_a_file_from_other_software_is_checked_for_the_same_day_too():

@@ -16,6 +16,7 @@ from decimal import Decimal
 
 from apps.approvals.domain.conditions import index_shortfall
 from apps.awards.domain.claims import StageTables, awards_claim_problems
+from apps.results.domain.same_results import Likeness, Play, Verdict, results_verdict
 from apps.scoring.domain.deal import duplicate_score_reason
 from apps.tournaments.domain.indices import index_text
 
@@ -75,13 +76,16 @@ class ClaimedAward:
 
 @dataclass(frozen=True)
 class Event:
-    """A tournament as the alerts see it: played in Donne (its scores), or received as a
-    file from other software (``external``: its claimed awards, no score).
+    """A tournament as the alerts see it: played in Donne (its scores, its plays and its
+    computed awards), or received as a file from other software (``external``: its
+    claimed awards, no score).
 
-    ``ref``: a stable name of the tournament among the others (the selector's); ``players``:
-    its field (first session) as its bordereau states it; ``licensees``: who played;
-    ``championship``: a championship stage, whose index is the regulation's, not a
-    grant; ``stage``: for a file, the tables of the stage it names."""
+    ``ref``: a stable name of the tournament among the others (the selector's, as
+    apps.approvals.sameness names sources); ``players``: its field (first session) as its
+    bordereau states it; ``licensees``: who played; ``plays``: (licence, étui, score) as
+    apps.results.domain.same_results reads them; ``championship``: a championship stage,
+    whose index is the regulation's, not a grant; ``stage``: for a file, the tables of the
+    stage it names."""
 
     ref: str
     name: str
@@ -92,6 +96,8 @@ class Event:
     licensees: frozenset[int] = frozenset()
     scores: tuple[Score, ...] = ()
     claimed: tuple[ClaimedAward, ...] = ()
+    awards: tuple[ClaimedAward, ...] = ()  # computed by Donne, for a tournament of Donne
+    plays: frozenset[Play] = frozenset()
     session_players: tuple[int, ...] = ()  # as its bordereau states them, first first
     external: bool = False
     championship: bool = False
@@ -100,6 +106,11 @@ class Event:
     @property
     def described(self) -> str:
         return f"« {self.name} » du {self.date:%d/%m/%Y} ({self.place.label})"
+
+    @property
+    def lines(self) -> dict[int, tuple[int, int]]:
+        """Its awards by licensee: claimed by a file, computed by Donne for a tournament."""
+        return {a.licensee: (a.pcn, a.pp) for a in (self.claimed or self.awards)}
 
 
 @dataclass(frozen=True)
@@ -167,22 +178,47 @@ def _players(count: int) -> str:
 
 @alert_kind("same_results", "Résultats d'un autre tournoi")
 def same_results(event: Event, context: Context) -> list[Alert]:
-    """Results identical to another tournament's, or sharing most of its players and at
-    least 90 % of its scores (étui by étui); for files from other software, which carry
-    no score, the same players with the same PCN and PP as another file, or most of the
-    players of a tournament played in Donne the same day."""
+    """Another source holding the same or close results by apps.results.domain.same_results
+    (awards agreeing licensee by licensee, or plays contained), whatever its date; between
+    tournaments of Donne, results identical or sharing most players and at least 90 % of
+    the scores (étui by étui) are said so; a file from other software and a tournament of
+    Donne whose awards do not tell, played the same day by most of the same players."""
     alerts = []
     for other in context.others(event):
-        if event.external and other.external:
-            message = _claimed_alike(event, other)
-        elif event.external or other.external:
-            message = _players_alike(event, other)
-        else:
-            message = _scores_alike(event, other)
+        message = _results_alike(event, other)
         if message:
             key = f"same_results:{other.ref}"
             alerts.append(Alert("same_results", key, message, (other.ref,)))
     return alerts
+
+
+def _results_alike(event: Event, other: Event) -> str | None:
+    if not event.external and not other.external:
+        scores = _scores_alike(event, other)
+        if scores:
+            return scores
+    plays = (event.plays, other.plays) if event.plays and other.plays else None
+    verdict = results_verdict(awards=(event.lines, other.lines), plays=plays)
+    if verdict.likeness is not None:
+        return _verdict_said(verdict, other)
+    if event.external != other.external:
+        return _players_alike(event, other)
+    return None
+
+
+# What agreed, as the message says it.
+_AGREED = {
+    "attributions": "les mêmes PCN et PP, licencié par licencié",
+    "donnes jouées": "le même licencié, le même étui et le même score",
+}
+
+
+def _verdict_said(verdict: Verdict, other: Event) -> str:
+    said = "Mêmes résultats que" if verdict.likeness == Likeness.SAME else "Résultats proches de"
+    return (
+        f"{said} ceux de {other.described} : {verdict.percent} % des {verdict.by}"
+        f" identiques ({_AGREED[verdict.by]})."
+    )
 
 
 def _scores_alike(event: Event, other: Event) -> str | None:
@@ -221,33 +257,33 @@ def _players_alike(event: Event, other: Event) -> str | None:
     )
 
 
-def _claimed_alike(event: Event, other: Event) -> str | None:
-    if not event.claimed or set(event.claimed) != set(other.claimed):
-        return None
-    return (
-        f"Attributions identiques à celles de {other.described} : les mêmes"
-        f" {_players(len(event.claimed))} avec les mêmes PCN et PP."
-    )
-
-
 @alert_kind("same_day", "Joueurs de deux tournois le même jour")
 def same_day(event: Event, context: Context) -> list[Alert]:
     """A licensee who played in another tournament the same day in another place (another
-    club, or another venue)."""
+    club, or another venue), or at the same club when one of the two is a file from other
+    software, whose session times are unknown (docs/interpretations.md, « Le même jour au
+    même club »); most of the players of one are the same tournament twice (same_results)."""
     alerts = []
     for other in context.others(event):
-        if other.date != event.date or not event.place.differs(other.place):
+        if other.date != event.date:
+            continue
+        elsewhere = event.place.differs(other.place)
+        if not elsewhere and not (event.external or other.external):
             continue
         both = sorted(event.licensees & other.licensees, key=lambda pk: context.names.get(pk, ""))
-        if not both:
+        if not both or (not elsewhere and shares_most_players(len(both), len(event.licensees))):
             continue
         named = [context.names.get(pk, f"licencié n° {pk}") for pk in both[:NAMES_SHOWN]]
         more = f" et {len(both) - NAMES_SHOWN} autres" if len(both) > NAMES_SHOWN else ""
         verb = "a aussi joué" if len(both) == 1 else "ont aussi joué"
-        message = (
-            f"Le même jour, {', '.join(named)}{more} {verb} {other.described}, quand ce"
-            f" tournoi se jouait ailleurs ({event.place.label})."
-        )
+        said = f"Le même jour, {', '.join(named)}{more} {verb} {other.described}"
+        if elsewhere:
+            message = f"{said}, quand ce tournoi se jouait ailleurs ({event.place.label})."
+        else:
+            message = (
+                f"{said}, au même club : un fichier d'un autre logiciel ne dit pas l'heure de"
+                " ses séances, les deux tournois se sont-ils joués l'un après l'autre ?"
+            )
         alerts.append(Alert("same_day", f"same_day:{other.ref}", message, (other.ref,)))
     return alerts
 
