@@ -314,17 +314,9 @@ class SourceCheck(models.Model):
         return f"{self.award_set_id or self.homologation_id}: {self.bounds}"
 
 
-class WithheldLine(models.Model):
-    """A line a run did not count, with why: above what the tables allow, the same
-    results as another source, or the licensee elsewhere at the same time. Federation
-    staff read them on the publication's preview and may restore one."""
+class OfSource(models.Model):
+    """A line's source: a tournament's awards or a file of other software."""
 
-    class Kind(models.TextChoices):
-        BOUNDS = "bounds", _("above the tables")
-        SAME_RESULTS = "same_results", _("same results")
-        SAME_TIME = "same_time", _("same date and time")
-
-    run = models.ForeignKey(RankingRun, on_delete=models.CASCADE, related_name="withheld")
     award_set = models.ForeignKey(
         "awards.AwardSet", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
@@ -335,6 +327,22 @@ class WithheldLine(models.Model):
         blank=True,
         related_name="+",
     )
+
+    class Meta:
+        abstract = True
+
+
+class WithheldLine(OfSource):
+    """A line a run did not count, with why: above what the tables allow, the same
+    results as another source, or the licensee elsewhere at the same time. Federation
+    staff read them on the publication's preview and may restore one."""
+
+    class Kind(models.TextChoices):
+        BOUNDS = "bounds", _("above the tables")
+        SAME_RESULTS = "same_results", _("same results")
+        SAME_TIME = "same_time", _("same date and time")
+
+    run = models.ForeignKey(RankingRun, on_delete=models.CASCADE, related_name="withheld")
     source = models.CharField(_("source"), max_length=200)
     licensee = models.ForeignKey(
         "federation.Licensee", verbose_name=_("licensee"), on_delete=models.PROTECT
@@ -353,21 +361,11 @@ class WithheldLine(models.Model):
         return f"{self.source}: {self.licensee_id} ({self.kind})"
 
 
-class LineRestoration(models.Model):
+class LineRestoration(OfSource):
     """Federation staff's decision that a withheld line counts after all, with why."""
 
     season = models.ForeignKey(
         "federation.Season", on_delete=models.CASCADE, related_name="line_restorations"
-    )
-    award_set = models.ForeignKey(
-        "awards.AwardSet", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
-    )
-    homologation = models.ForeignKey(
-        "approvals.Homologation",
-        on_delete=models.CASCADE,
-        null=True,
-        blank=True,
-        related_name="+",
     )
     licensee = models.ForeignKey(
         "federation.Licensee", verbose_name=_("licensee"), on_delete=models.PROTECT
