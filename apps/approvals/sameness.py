@@ -7,7 +7,7 @@ The lines of the given sources' licensees are read once, in two queries; the can
 that agree on enough of them are then read whole, in two more."""
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from django.urls import reverse
@@ -73,15 +73,37 @@ def _lines(licensees=None, refs: Iterable[str] = ()) -> dict[str, dict[int, tupl
     return found
 
 
-def awards_alike(sources: Mapping[str, Awards]) -> dict[str, list[Alike]]:
+Limits = Callable[[set[str]], Mapping[str, tuple[int, int]]]
+
+
+def _within(lines: dict, limits: Limits | None) -> dict:
+    """The lines of each source within its bounds ((most PCN, most PP) by ref, as
+    ``limits`` gives them): a line no table gives makes no results, alike or not."""
+    if limits is None:
+        return lines
+    most = limits(set(lines))
+    return {
+        ref: {
+            licensee: (pcn, pp)
+            for licensee, (pcn, pp) in awards.items()
+            if ref not in most or (pcn <= most[ref][0] and pp <= most[ref][1])
+        }
+        for ref, awards in lines.items()
+    }
+
+
+def awards_alike(
+    sources: Mapping[str, Awards], *, limits: Limits | None = None
+) -> dict[str, list[Alike]]:
     """For each given source (ref → its awards by licensee id), the other sources whose
     awards hold the same or close results, the closest first. A given source may be one
-    not stored yet (any ref that names none)."""
+    not stored yet (any ref that names none). ``limits``: the bounds of stored sources,
+    whose lines above them are left out of the comparison."""
     given = {ref: awarded(awards) for ref, awards in sources.items()}
     licensees = set().union(*(awards.keys() for awards in given.values())) if given else set()
     if not licensees:
         return {ref: [] for ref in given}
-    stored = _lines(licensees=licensees)
+    stored = _within(_lines(licensees=licensees), limits)
     holders: dict[tuple, set[str]] = defaultdict(set)
     for ref, lines in stored.items():
         for licensee, values in lines.items():
@@ -96,7 +118,7 @@ def awards_alike(sources: Mapping[str, Awards]) -> dict[str, list[Alike]]:
         )
         candidates[ref] = [other for other, n in agree.items() if n >= CLOSE_SHARE * len(awards)]
     wanted = {other for others in candidates.values() for other in others}
-    whole = _lines(refs=wanted) if wanted else {}
+    whole = _within(_lines(refs=wanted), limits) if wanted else {}
     found: dict[str, list[Alike]] = {}
     for ref, others in candidates.items():
         alike = [

@@ -23,7 +23,14 @@ from django.db.models import Count, Exists, Min, OuterRef, Q, QuerySet, Value
 from django.db.models.functions import Coalesce
 
 from apps.approvals.models import ClubIndexGrant, ExternalAward, Homologation, IndexGrant
-from apps.approvals.sameness import awards_alike, file_ref, tournament_ref
+from apps.approvals.sameness import (
+    FILE,
+    TOURNAMENT,
+    awards_alike,
+    file_ref,
+    ref_split,
+    tournament_ref,
+)
 from apps.awards.domain import pcn, pp
 from apps.awards.domain.bounds import LineBounds, line_bounds
 from apps.awards.domain.claims import MAX_SESSION_PLAYERS, sessions_bound_refusal
@@ -32,7 +39,7 @@ from apps.awards.services import OVERSEAS_CLAIMS, PotentialNotFrozen, stage_tabl
 from apps.competitions.models import Stage
 from apps.rankings.models import SourceCheck
 from apps.results.domain.same_results import Likeness
-from apps.tournaments.domain.indices import STAGE_INDICES, Index
+from apps.tournaments.domain.indices import MIN_PLAYERS, STAGE_INDICES, Index
 from apps.tournaments.models import Registration, Session, Tournament
 
 # An award set never computed (written straight through the models) changed at this.
@@ -93,7 +100,7 @@ def _bounds(
     bounds = line_bounds(
         session_players, index, ceiling=ceiling, pp_table=pp_table, pcn_table=pcn_table, what=what
     )
-    if several and pcn_table is None:
+    if several and pcn_table is None and players >= MIN_PLAYERS:
         # Each session may start a stage paid on its own: the ceiling once a session.
         most = max(bounds.pcn, ceiling * len(session_players))
         return LineBounds(most, bounds.pp, bounds.why.replace(f"{bounds.pcn} PCN", f"{most} PCN"))
@@ -185,6 +192,25 @@ def _awards_by_ref(award_sets: Iterable[AwardSet], files: Iterable[Homologation]
     return by_ref
 
 
+def _limits(known: dict[str, LineBounds]):
+    """The bounds of sources by ref: those being checked, else their stored check."""
+
+    def limits(refs: set[str]) -> dict[str, tuple[int, int]]:
+        found = {ref: (known[ref].pcn, known[ref].pp) for ref in refs if ref in known}
+        wanted = [ref_split(ref) for ref in refs - found.keys()]
+        tournaments = [pk for kind, pk in wanted if kind == TOURNAMENT]
+        files = [pk for kind, pk in wanted if kind == FILE]
+        for check in SourceCheck.objects.filter(
+            award_set__tournament_id__in=tournaments
+        ).select_related("award_set"):
+            found[tournament_ref(check.award_set.tournament_id)] = (check.max_pcn, check.max_pp)
+        for check in SourceCheck.objects.filter(homologation_id__in=files):
+            found[file_ref(check.homologation_id)] = (check.max_pcn, check.max_pp)
+        return found
+
+    return limits
+
+
 def _clashes(tournament_ids: list[int]) -> dict[str, list[dict]]:
     """{ref: [{"licensee", "ref"}]}: the licensees of these tournaments who played another
     whose session started at the same date and time."""
@@ -226,7 +252,16 @@ def sources_check(*, award_sets: QuerySet, files: QuerySet) -> int:
         return 0
     tournament_bounds = _tournament_checks(award_sets)
     file_bounds = _file_checks(files)
-    alike = awards_alike(_awards_by_ref(award_sets, files))
+    bounds = {ref: b for b, ref in [*tournament_bounds.values(), *file_bounds.values()]}
+    awards = {
+        ref: {
+            licensee: (pcn, pp)
+            for licensee, (pcn, pp) in lines.items()
+            if pcn <= bounds[ref].pcn and pp <= bounds[ref].pp
+        }
+        for ref, lines in _awards_by_ref(award_sets, files).items()
+    }
+    alike = awards_alike(awards, limits=_limits(bounds))
     clashes = _clashes([a.tournament_id for a in award_sets])
     recorded = dict(
         Tournament.objects.filter(pk__in=[a.tournament_id for a in award_sets]).values_list(

@@ -12,7 +12,7 @@ Federation staff may restore a withheld line with a reason (LineRestoration): it
 
 from dataclasses import dataclass
 
-from apps.approvals.models import ExternalAward
+from apps.approvals.models import ExternalAward, Homologation
 from apps.approvals.sameness import FILE, TOURNAMENT, ref_split, source_described
 from apps.awards.models import Award
 from apps.rankings.models import LineRestoration, SourceCheck, WithheldLine
@@ -67,22 +67,36 @@ def _counted_checks(award_sets, files, *, flagged: bool = False, refs=None) -> d
     return {_ref(check, tournament_of): check for check in checks}
 
 
-def _decisions(flagged: dict, counted: dict) -> tuple[dict, dict]:
-    """Which flagged sources go whole (ref -> (how alike, the other's ref)), which lines go
-    (ref, licensee) -> the other's ref: the other counted and recorded first."""
+def _decisions(flagged: dict, counted: dict, accepted: set[str]) -> tuple[dict, dict]:
+    """Which sources go whole (ref -> (how alike, the other's ref)), which lines go
+    ((ref, licensee) -> the other's ref): of two counted sources that one's check names,
+    the one recorded later, whichever named the other. A file that federation staff
+    received despite the same results (``accepted``) goes for neither."""
     order = {ref: (check.recorded_at, ref) for ref, check in counted.items()}
     whole: dict[str, tuple[str, str]] = {}
     lines: dict[tuple[str, int], str] = {}
     for ref, check in flagged.items():
         for item in check.alike:
             other = item["ref"]
-            if item["likeness"] == Likeness.SAME and other in counted and order[other] < order[ref]:
-                whole.setdefault(ref, (f"{item['percent']} % des {item['by']}", other))
+            if item["likeness"] != Likeness.SAME or other not in counted:
+                continue
+            if accepted & {ref, other}:
+                continue
+            first, later = sorted((ref, other), key=order.__getitem__)
+            whole.setdefault(later, (f"{item['percent']} % des {item['by']}", first))
         for clash in check.clashes:
             other = clash["ref"]
-            if other in counted and order[other] < order[ref]:
-                lines.setdefault((ref, clash["licensee"]), other)
+            if other in counted:
+                first, later = sorted((ref, other), key=order.__getitem__)
+                lines.setdefault((later, clash["licensee"]), first)
     return whole, lines
+
+
+def _accepted(refs) -> set[str]:
+    """The files among ``refs`` that federation staff received despite the same results."""
+    files = [pk for kind, pk in map(ref_split, refs) if kind == FILE]
+    kept = Homologation.objects.filter(pk__in=files).exclude(same_results_accepted="")
+    return {f"{FILE}{pk}" for pk in kept.values_list("pk", flat=True)}
 
 
 def withheld_plan(*, season, award_sets, files) -> list[Withheld]:
@@ -93,7 +107,7 @@ def withheld_plan(*, season, award_sets, files) -> list[Withheld]:
         return []
     others = {item["ref"] for c in flagged.values() for item in [*c.alike, *c.clashes]}
     counted = {**_counted_checks(award_sets, files, refs=others), **flagged}
-    whole, lines = _decisions(flagged, counted)
+    whole, lines = _decisions(flagged, counted, _accepted(counted))
     if not whole and not lines:
         return []
     named = {*whole, *(other for _how, other in whole.values()), *lines.values()}

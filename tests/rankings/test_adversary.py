@@ -405,9 +405,9 @@ def test_lines_written_straight_through_the_models(field, writes):
     _written_and_ranked(field, writes)
 
 
-# Found by the test above: the checks compare sources on all their lines, the lines above
+# Found by the test above: the checks compared sources on all their lines, the lines above
 # the bounds included, while the ranking counts only the others; a copy diluted by lines
-# the bounds withhold is not the same results, and its counted lines count twice.
+# the bounds withhold must still be the same results.
 DILUTED = [
     [  # a copy of a tournament's lines with one line above the tables added
         ("tournament", {n: (240 - 10 * n, 0) for n in range(6)}, 12, 1, False),
@@ -420,9 +420,6 @@ DILUTED = [
 ]
 
 
-@pytest.mark.xfail(
-    strict=True, reason="the same results are told apart by lines the bounds withhold"
-)
 @pytest.mark.parametrize("writes", DILUTED)
 def test_lines_the_bounds_withhold_do_not_hide_the_same_results(field, writes):
     _written_and_ranked(field, writes)

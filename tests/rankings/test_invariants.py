@@ -172,3 +172,24 @@ def test_a_source_changed_is_checked_again(world, season):
     AwardSet.objects.filter(pk=tournament.award_set.pk).update(computed_at=timezone.now())
     rows, withheld = _rank(season)
     assert rows == {} and [w.pcn for w in withheld] == [5000]
+
+
+def test_the_later_of_the_same_results_goes_whichever_check_named_the_other(world, season):
+    """A tournament created first, whose awards are computed once a file of the same
+    results was checked: the tournament's check names the file, and the file (recorded
+    later) is withheld."""
+    licensees = f.LicenseeFactory.create_batch(12, club=world.club)
+    awards = {who: (240 - 10 * n, 0) for n, who in enumerate(licensees[:6])}
+    tournament = f.TournamentFactory(club=world.club, status=Status.APPROVED, date=DAY)
+    received = _file(world, awards, date=DAY + datetime.timedelta(days=1))
+    assert _rank(season)[1] == []  # the file alone
+    award_set = AwardSet.objects.create(tournament=tournament, state="done")
+    for licensee in licensees:
+        registration = f.RegistrationFactory(tournament=tournament, licensee=licensee)
+        pcn, pp = awards.get(licensee, (0, 0))
+        Award.objects.create(
+            award_set=award_set, registration=registration, licensee=licensee, pcn=pcn, pp=pp
+        )
+    rows, withheld = _rank(season)
+    assert rows == {who.pk: values for who, values in awards.items()}
+    assert {w.homologation_id for w in withheld} == {received.pk}
