@@ -13,7 +13,14 @@ Federation staff may restore a withheld line with a reason (LineRestoration): it
 from dataclasses import dataclass
 
 from apps.approvals.models import ExternalAward, Homologation
-from apps.approvals.sameness import FILE, TOURNAMENT, ref_split, source_described
+from apps.approvals.sameness import (
+    FILE,
+    TOURNAMENT,
+    file_ref,
+    ref_split,
+    source_described,
+    tournament_ref,
+)
 from apps.awards.models import Award
 from apps.rankings.models import LineRestoration, SourceCheck, WithheldLine
 from apps.results.domain.same_results import Likeness
@@ -44,8 +51,8 @@ def _restored(season) -> set[tuple[int | None, int | None, int]]:
 
 def _ref(check: SourceCheck, tournament_of: dict[int, int]) -> str:
     if check.award_set_id:
-        return f"{TOURNAMENT}{tournament_of[check.award_set_id]}"
-    return f"{FILE}{check.homologation_id}"
+        return tournament_ref(tournament_of[check.award_set_id])
+    return file_ref(check.homologation_id)
 
 
 def _counted_checks(award_sets, files, *, flagged: bool = False, refs=None) -> dict:
@@ -96,7 +103,7 @@ def _accepted(refs) -> set[str]:
     """The files among ``refs`` that federation staff received despite the same results."""
     files = [pk for kind, pk in map(ref_split, refs) if kind == FILE]
     kept = Homologation.objects.filter(pk__in=files).exclude(same_results_accepted="")
-    return {f"{FILE}{pk}" for pk in kept.values_list("pk", flat=True)}
+    return {file_ref(pk) for pk in kept.values_list("pk", flat=True)}
 
 
 def withheld_plan(*, season, award_sets, files) -> list[Withheld]:
@@ -155,11 +162,11 @@ def _lines_of(refs):
     for tournament, licensee, pcn, pp in Award.objects.filter(
         award_set__tournament_id__in=tournaments
     ).values_list("award_set__tournament_id", "licensee_id", "pcn", "pp"):
-        yield f"{TOURNAMENT}{tournament}", licensee, pcn, pp
+        yield tournament_ref(tournament), licensee, pcn, pp
     for homologation, licensee, pcn, pp in ExternalAward.objects.filter(
         homologation_id__in=files
     ).values_list("homologation_id", "licensee_id", "pcn", "pp"):
-        yield f"{FILE}{homologation}", licensee, pcn, pp
+        yield file_ref(homologation), licensee, pcn, pp
 
 
 def over_bounds(*, season, award_sets, files, licensees) -> list[Withheld]:
