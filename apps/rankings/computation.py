@@ -5,7 +5,7 @@ of other software, played in the season;
 ranked by PCN with ex-aequo sharing the rank (RANK), in the nation, their committee and
 their zone. No per-player loop: the database aggregates, ranks and stores."""
 
-from dataclasses import astuple
+from dataclasses import asdict
 
 from django.db import connection
 
@@ -114,57 +114,57 @@ def ranking_sql() -> str:
     """
 
 
-def _withheld_create(cursor) -> None:
+def _withheld_table(cursor, lines: list[Withheld]) -> None:
+    """The lines the sum leaves out, in a temporary table (made only when there are some:
+    the usual ranking withholds nothing)."""
     cursor.execute(f"DROP TABLE IF EXISTS {WITHHELD}")
     cursor.execute(
-        f"""CREATE TEMPORARY TABLE {WITHHELD} (
-            award_set_id bigint, homologation_id bigint, source varchar(200),
-            licensee_id bigint, pcn integer, pp integer, kind varchar(20), reason text
-        )"""
+        f"CREATE TEMPORARY TABLE {WITHHELD} (award_set_id bigint, homologation_id bigint,"
+        " licensee_id bigint)"
     )
+    cursor.executemany(
+        f"INSERT INTO {WITHHELD} VALUES (%s, %s, %s)",
+        [(line.award_set_id, line.homologation_id, line.licensee_id) for line in lines],
+    )
+    cursor.execute(f"ANALYZE {WITHHELD}")  # a temporary table has no statistics
 
 
-def _withheld_insert(cursor, lines: list[Withheld]) -> None:
-    if lines:
-        cursor.executemany(
-            f"INSERT INTO {WITHHELD} VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-            [astuple(line) for line in lines],
-        )
-        cursor.execute(f"ANALYZE {WITHHELD}")  # a temporary table has no statistics
-
-
-def ranking_totals(*, season: Season) -> None:
-    """The first step: the season's sources checked (apps.rankings.checks), the lines they
-    withhold, and the totals of the others, into this connection's temporary tables."""
+def ranking_totals(*, season: Season) -> list[Withheld]:
+    """The first step: the season's sources checked (apps.rankings.checks) and the totals
+    of the lines they do not withhold, into this connection's temporary table; the lines
+    withheld, for the second step to keep with the run."""
     span = season.span
     award_sets = AwardSet.objects.filter(
         tournament_id__in=counted_tournaments(span.start, span.end).values("pk")
     )
     files = counted_files(span.start, span.end)
     sources_check(award_sets=award_sets, files=files)
-    plan = withheld_plan(season=season, award_sets=award_sets, files=files)
+    withheld = withheld_plan(season=season, award_sets=award_sets, files=files)
+    restorations = LineRestoration.objects.filter(season=season).exists()
     with connection.cursor() as cursor:
-        _withheld_create(cursor)
-        _withheld_insert(cursor, plan)
+        if withheld:
+            _withheld_table(cursor, withheld)
         cursor.execute(f"DROP TABLE IF EXISTS {TOTALS}")
-        restorations = LineRestoration.objects.filter(season=season).exists()
         cursor.execute(
             *totals_sql(
-                span.start, span.end, season.pk, restorations=restorations, withheld=bool(plan)
+                span.start, span.end, season.pk, restorations=restorations, withheld=bool(withheld)
             )
         )
+        if withheld:
+            cursor.execute(f"DROP TABLE {WITHHELD}")
         cursor.execute(f"SELECT licensee_id FROM {TOTALS} WHERE over > 0")
         licensees = [row[0] for row in cursor.fetchall()]
-        if licensees:
-            over = over_bounds(
-                season=season, award_sets=award_sets, files=files, licensees=licensees
-            )
-            _withheld_insert(cursor, over)
+    if licensees:
+        withheld += over_bounds(
+            season=season, award_sets=award_sets, files=files, licensees=licensees
+        )
+    return withheld
 
 
-def ranking_rows_store(*, run_id: int) -> int:
+def ranking_rows_store(*, run_id: int, withheld: list[Withheld]) -> int:
     """The second step, inside the caller's transaction: replace the run's rows with the
-    totals ranked; how many players it ranks. A published run is never computed again."""
+    totals ranked, and keep the lines ``withheld``; how many players it ranks. A
+    published run is never computed again."""
     if Publication.objects.filter(run_id=run_id).exists():
         raise ValueError("un classement publié ne se recalcule pas")
     RankingRow.objects.filter(run_id=run_id).delete()
@@ -172,21 +172,14 @@ def ranking_rows_store(*, run_id: int) -> int:
     with connection.cursor() as cursor:
         cursor.execute(ranking_sql(), [run_id])
         count = cursor.rowcount
-        cursor.execute(
-            f"""INSERT INTO {_table(WithheldLine)}
-                (run_id, award_set_id, homologation_id, source, licensee_id, pcn, pp, kind,
-                 reason)
-            SELECT %s, award_set_id, homologation_id, source, licensee_id, pcn, pp, kind,
-                   reason
-            FROM {WITHHELD}""",
-            [run_id],
-        )
         cursor.execute(f"DROP TABLE {TOTALS}")
-        cursor.execute(f"DROP TABLE {WITHHELD}")
+    WithheldLine.objects.bulk_create(
+        (WithheldLine(run_id=run_id, **asdict(line)) for line in withheld), batch_size=1000
+    )
     return count
 
 
 def ranking_store(*, run_id: int, season: Season) -> int:
     """Both steps at once: the run's rows from the season's awards."""
-    ranking_totals(season=season)
-    return ranking_rows_store(run_id=run_id)
+    withheld = ranking_totals(season=season)
+    return ranking_rows_store(run_id=run_id, withheld=withheld)

@@ -55,12 +55,12 @@ def ranking_compute(*, run_id: int) -> bool:
     with job_heartbeat(RankingRun, run_id, attempt):
         try:
             owned.update(progress=PROGRESS_CLAIMED)
-            ranking_totals(season=run.season)
+            withheld = ranking_totals(season=run.season)
             owned.update(progress=PROGRESS_TOTALLED)
             with transaction.atomic():
                 if not owned.select_for_update().exists():
                     return False
-                players = ranking_rows_store(run_id=run_id)
+                players = ranking_rows_store(run_id=run_id, withheld=withheld)
                 owned.update(
                     state=RankingRun.State.DONE,
                     players=players,
