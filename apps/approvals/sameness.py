@@ -47,15 +47,17 @@ class Alike:
     verdict: Verdict
 
 
-def _lines(licensees=None, refs: Iterable[str] = ()) -> dict[str, dict[int, tuple[int, int]]]:
-    """The non-zero lines by source: those of ``licensees``, or those of the sources
-    ``refs``."""
+def _lines(
+    licensees=None, refs: Iterable[str] = (), pcns=None
+) -> dict[str, dict[int, tuple[int, int]]]:
+    """The non-zero lines by source: those of ``licensees`` (with one of the ``pcns``:
+    only a line of the same values can agree), or those of the sources ``refs``."""
     found: dict[str, dict[int, tuple[int, int]]] = defaultdict(dict)
     awards = Award.objects.filter(award_set__state=AwardSet.State.DONE).exclude(pcn=0, pp=0)
     files = ExternalAward.objects.exclude(pcn=0, pp=0)
     if licensees is not None:
-        awards = awards.filter(licensee_id__in=licensees)
-        files = files.filter(licensee_id__in=licensees)
+        awards = awards.filter(licensee_id__in=licensees, pcn__in=pcns)
+        files = files.filter(licensee_id__in=licensees, pcn__in=pcns)
     else:
         kinds: dict[str, set[int]] = defaultdict(set)
         for ref in refs:
@@ -103,7 +105,8 @@ def awards_alike(
     licensees = set().union(*(awards.keys() for awards in given.values())) if given else set()
     if not licensees:
         return {ref: [] for ref in given}
-    stored = _within(_lines(licensees=licensees), limits)
+    pcns = {pcn for awards in given.values() for pcn, _pp in awards.values()}
+    stored = _within(_lines(licensees=licensees, pcns=pcns), limits)
     holders: dict[tuple, set[str]] = defaultdict(set)
     for ref, lines in stored.items():
         for licensee, values in lines.items():
