@@ -95,7 +95,15 @@ class TournamentFileViewSet(ScopedViewSetMixin, viewsets.GenericViewSet):
                     "The organising club's number; by default the one the file names, "
                     "else the only club the user manages."
                 ),
-            )
+            ),
+            OpenApiParameter(
+                "same_results_reason",
+                str,
+                description=_(
+                    "Federation staff only: why the file is imported although another "
+                    "tournament holds its results; refused without it."
+                ),
+            ),
         ],
     )
     def create(self, request):
@@ -106,7 +114,12 @@ class TournamentFileViewSet(ScopedViewSetMixin, viewsets.GenericViewSet):
             club = club_by_number(number) if number else None
         except DjangoValidationError as exc:
             raise exceptions.ValidationError(service_error_detail(exc)) from exc
-        tournament = self.call_service(tournament_file_import, document=request.data, club=club)
+        tournament = self.call_service(
+            tournament_file_import,
+            document=request.data,
+            club=club,
+            same_results_reason=request.query_params.get("same_results_reason", ""),
+        )
         session = tournament.sessions.get()
         data = {
             "id": tournament.pk,

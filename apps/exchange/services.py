@@ -12,7 +12,10 @@ plays another tournament holds (the fingerprint of what was played,
 apps.results.domain.fingerprint: licences at the seats and scores, whatever the name,
 club, date or layout), whose plays are contained in another's or contain them
 (apps.results.domain.same_results: a session exported alone, a replacement written
-otherwise), or the very same document, is refused with a link to it.
+otherwise), or the very same document, is refused with a link to it. Federation staff
+alone may import results another tournament holds all the same, with a reason kept on the
+new tournament and in its audit row (docs/interpretations.md « The same results only
+once », 4); the very same document stays refused.
 
 The file's incidents are written as recorded. An older file's adjusted score becomes an
 incident of the fault of the tournament's code d'arbitrage (``catalogue_for``) that gives
@@ -130,11 +133,21 @@ def _organiser(actor, document) -> Club:
     return clubs[0]
 
 
-def tournament_file_import(*, actor, document, club: Club | None = None) -> Tournament:
+def tournament_file_import(
+    *, actor, document, club: Club | None = None, same_results_reason: str = ""
+) -> Tournament:
     """Create the tournament the document describes, organised by `club` (by default the
     one the file names, else the only one the actor manages). `actor` is the user
     importing, who must manage the club, or None for the server's command line.
-    ValidationError lists every problem of the document; then nothing is written."""
+    ValidationError lists every problem of the document; then nothing is written.
+
+    Results another tournament holds are refused (code "held"), unless the actor is
+    federation staff giving ``same_results_reason``: the tournament is then imported and
+    keeps the reason (``Tournament.same_results_accepted``). Federation staff import for
+    any club already (``manages_clubs`` and ``can_manage_club`` hold for them), so no other
+    role is opened. The server's command line (actor None) is its administrator, who
+    passes every other check: it may as well, audited with no actor. The very same
+    document (code "imported") is refused even with a reason."""
     if actor is not None and not roles_of(actor).manages_clubs:
         raise PermissionDenied(_("You cannot import tournaments."))
     problems: list[str] = []
@@ -163,8 +176,10 @@ def tournament_file_import(*, actor, document, club: Club | None = None) -> Tour
     played = played_fingerprint(lines)
     try:
         with transaction.atomic():
-            _results_unheld(played, licensed_plays(lines))
-            return _write(actor, club, tournament_file, fingerprint, played)
+            accepted = _results_unheld(
+                played, licensed_plays(lines), _same_results_reason(actor, same_results_reason)
+            )
+            return _write(actor, club, tournament_file, fingerprint, played, accepted)
     except IntegrityError as exc:  # a licensee, or the same file, imported meanwhile
         raise ValidationError(
             _("Licensees changed while the file was being imported; send it again.")
@@ -187,15 +202,25 @@ def _held(known: Tournament, summary: str, code: str) -> ValidationError:
     )
 
 
-def _results_unheld(played: str | None, plays: set[PlayTriple]) -> None:
+def _same_results_reason(actor, reason: str) -> str:
+    """The reason to import results another tournament holds: federation staff's, or the
+    server's command line's (actor None); "" for anyone else, or without one."""
+    reason = (reason or "").strip()
+    if actor is not None and not roles_of(actor).federation:
+        return ""
+    return reason
+
+
+def _results_unheld(played: str | None, plays: set[PlayTriple], reason: str) -> str:
     """Refuse results another tournament holds already, whatever its name, club or date:
     the same fingerprint (apps.results.domain.fingerprint), or plays contained in its
     plays or containing them (apps.results.domain.same_results: a session imported
     alone, the evening written with a replacement otherwise). The first to hold them is
-    named. Inside the import's transaction, which holds the fingerprint's lock until it
-    ends."""
+    named. With ``reason`` (_same_results_reason) they are accepted: what the tournament
+    keeps, the reason and the one holding them ("" when none does). Inside the import's
+    transaction, which holds the fingerprint's lock until it ends."""
     if played is None:
-        return
+        return ""
     key_lock(f"results:{played}")
     known = (
         Tournament.objects.filter(results_fingerprint=played)
@@ -212,16 +237,25 @@ def _results_unheld(played: str | None, plays: set[PlayTriple]) -> None:
             ),
             None,
         )
-    if known is not None:
+    if known is None:
+        return ""
+    if not reason:
         raise _held(
             known,
             _("These results are in Donne already: tournament “%(name)s” of %(date)s, %(club)s."),
             "held",
         )
+    held = f"« {known.name} » du {known.date:%d/%m/%Y} ({known.club.name})"
+    return f"{reason} (mêmes résultats que {held})"
 
 
 def _write(
-    actor, club: Club, tournament_file: TournamentFile, fingerprint: str, played: str | None
+    actor,
+    club: Club,
+    tournament_file: TournamentFile,
+    fingerprint: str,
+    played: str | None,
+    accepted: str,
 ) -> Tournament:
     """The tournament, through the services of the apps that own each part."""
     info = tournament_file.tournament
@@ -239,6 +273,7 @@ def _write(
         file_fingerprint=fingerprint,
         results_fingerprint=played if tournament_file.complete else None,
         source=FORMAT,
+        same_results_accepted=accepted,
     )
     session = tournament.sessions.get()
     licensees = _licensees(actor, club, tournament_file.players)

@@ -30,10 +30,21 @@ class TournamentFileForm(forms.Form):
         required=False,
         empty_label=gettext_lazy("The one the file names, or your only club"),
     )
+    same_results_reason = forms.CharField(
+        label=gettext_lazy("Imported despite the same results, because"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=gettext_lazy(
+            "Federation staff only: when another tournament holds these results already,"
+            " why this file is imported all the same."
+        ),
+    )
 
-    def __init__(self, *args, clubs, **kwargs):
+    def __init__(self, *args, clubs, user, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs
+        if not permissions.roles_of(user).federation:
+            del self.fields["same_results_reason"]
 
     def clean_file(self):
         return document_decode(self.cleaned_data["file"].read(FILE_MAX_BYTES + 1))
@@ -47,6 +58,7 @@ def file_import(request):
         request.POST or None,
         request.FILES or None,
         clubs=clubs_managed_by(request.user).order_by("name"),
+        user=request.user,
     )
     existing = None
     if form.is_valid():
@@ -55,6 +67,7 @@ def file_import(request):
                 actor=request.user,
                 document=form.cleaned_data["file"],
                 club=form.cleaned_data["club"],
+                same_results_reason=form.cleaned_data.get("same_results_reason", ""),
             )
         except ValidationError as exc:
             if getattr(exc, "code", None) in HELD:  # a button leads to the tournament

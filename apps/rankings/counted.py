@@ -3,10 +3,11 @@ awards): the awards of approved tournaments, each results once, and of approved 
 other software, each file once a season. Two approved tournaments that hold the same
 results (the same fingerprint of what was played, apps.results.domain.fingerprint: the
 same file imported twice before it was refused, or under another name, club or date)
-count as one, the first recorded; a tournament without a fingerprint counts as itself. Two
-approved files of other software holding the same licences with the same PCN and PP in one
-season (the same fingerprint, apps.approvals.domain.award_file: the same Extar file
-received twice before it was refused) count as one, the first received."""
+count as one, the first recorded, unless federation staff imported the later all the
+same (``Tournament.same_results_accepted``); a tournament without a fingerprint counts as
+itself. Two approved files of other software holding the same licences with the same PCN
+and PP in one season (the same fingerprint, apps.approvals.domain.award_file: the same
+Extar file received twice before it was refused) count as one, the first received."""
 
 from datetime import date
 
@@ -32,8 +33,9 @@ def once_per_fingerprint(queryset: QuerySet, field: str = FINGERPRINT) -> QueryS
 def counted_tournaments(start: date, end: date) -> QuerySet:
     """The approved tournaments played from `start` to `end` whose awards count."""
     approved = Tournament.objects.filter(status=Status.APPROVED)
+    accepted = approved.exclude(same_results_accepted="")
     # Deduplicated before the dates: a copy dated in another season counts there neither.
-    return once_per_fingerprint(approved).filter(date__range=(start, end))
+    return (once_per_fingerprint(approved) | accepted).filter(date__range=(start, end))
 
 
 def counted_files(start: date, end: date) -> QuerySet:

@@ -24,6 +24,7 @@ from apps.approvals.sameness import (
 from apps.awards.models import Award
 from apps.rankings.models import LineRestoration, SourceCheck, WithheldLine
 from apps.results.domain.same_results import Likeness
+from apps.tournaments.models import Tournament
 
 
 @dataclass(frozen=True)
@@ -77,8 +78,8 @@ def _counted_checks(award_sets, files, *, flagged: bool = False, refs=None) -> d
 def _decisions(flagged: dict, counted: dict, accepted: set[str]) -> tuple[dict, dict]:
     """Which sources go whole (ref -> (how alike, the other's ref)), which lines go
     ((ref, licensee) -> the other's ref): of two counted sources that one's check names,
-    the one recorded later, whichever named the other. A file that federation staff
-    received despite the same results (``accepted``) goes for neither."""
+    the one recorded later, whichever named the other. A source that federation staff
+    took despite the same results (``accepted``) goes for neither."""
     order = {ref: (check.recorded_at, ref) for ref, check in counted.items()}
     whole: dict[str, tuple[str, str]] = {}
     lines: dict[tuple[str, int], str] = {}
@@ -100,10 +101,20 @@ def _decisions(flagged: dict, counted: dict, accepted: set[str]) -> tuple[dict, 
 
 
 def _accepted(refs) -> set[str]:
-    """The files among ``refs`` that federation staff received despite the same results."""
-    files = [pk for kind, pk in map(ref_split, refs) if kind == FILE]
-    kept = Homologation.objects.filter(pk__in=files).exclude(same_results_accepted="")
-    return {file_ref(pk) for pk in kept.values_list("pk", flat=True)}
+    """The sources among ``refs`` that federation staff took despite the same results: files
+    received (apps.approvals.external), tournaments imported (apps.exchange.services)."""
+    wanted = [ref_split(ref) for ref in refs]
+    files = Homologation.objects.filter(pk__in=[pk for kind, pk in wanted if kind == FILE])
+    tournaments = Tournament.objects.filter(
+        pk__in=[pk for kind, pk in wanted if kind == TOURNAMENT]
+    )
+    return {
+        *map(file_ref, files.exclude(same_results_accepted="").values_list("pk", flat=True)),
+        *map(
+            tournament_ref,
+            tournaments.exclude(same_results_accepted="").values_list("pk", flat=True),
+        ),
+    }
 
 
 def withheld_plan(*, season, award_sets, files) -> list[Withheld]:

@@ -109,6 +109,11 @@ class Tournament(models.Model):
     results_fingerprint = models.CharField(
         max_length=64, null=True, blank=True, editable=False, db_index=True
     )
+    # Federation staff imported its file although Donne held the same results: why, and
+    # which tournament held them (apps.exchange.services); the ranking then counts both.
+    same_results_accepted = models.TextField(
+        _("imported despite the same results"), blank=True, editable=False
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:

@@ -208,17 +208,21 @@ def tournament_record(
     file_fingerprint: str | None = None,
     results_fingerprint: str | None = None,
     source: str = "",
+    same_results_accepted: str = "",
 ) -> Tournament:
     """Write a tournament (``values``: TOURNAMENT_FIELDS), its sessions and its audit row;
     the caller has checked who may. ``source`` names where it comes from (a file's format),
     ``file_fingerprint`` the file it was imported from and ``results_fingerprint`` what the
-    file played, when its results are complete. Call it inside the caller's transaction."""
+    file played, when its results are complete; ``same_results_accepted`` why federation
+    staff imported it although another tournament holds its results (docs/interpretations.md
+    « The same results only once », 4). Call it inside the caller's transaction."""
     tournament = Tournament(
         club=club,
         status=status,
         request_key=request_key,
         file_fingerprint=file_fingerprint,
         results_fingerprint=results_fingerprint,
+        same_results_accepted=same_results_accepted,
         **values,
     )
     tournament.full_clean(exclude=["request_key", "file_fingerprint", "results_fingerprint"])
@@ -237,6 +241,11 @@ def tournament_record(
             "club": [None, str(club)],
             "sessions": [None, sessions],
             **({"source": [None, source]} if source else {}),
+            **(
+                {"same_results_accepted": [None, same_results_accepted]}
+                if same_results_accepted
+                else {}
+            ),
         },
     )
     _results_touched(tournament)  # a complete file is written finished

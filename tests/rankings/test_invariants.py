@@ -15,6 +15,7 @@ from apps.federation.models import Season
 from apps.rankings.computation import ranking_store
 from apps.rankings.models import LineRestoration, RankingRow, RankingRun, WithheldLine
 from apps.tournaments.domain.workflow import Status
+from apps.tournaments.models import Tournament
 from tests import factories as f
 
 DAY = datetime.date(2026, 10, 3)
@@ -193,3 +194,21 @@ def test_the_later_of_the_same_results_goes_whichever_check_named_the_other(worl
     rows, withheld = _rank(season)
     assert rows == {who.pk: values for who, values in awards.items()}
     assert {w.homologation_id for w in withheld} == {received.pk}
+
+
+@pytest.mark.parametrize("fingerprint", ["same-played", None])
+def test_a_tournament_imported_despite_the_same_results_counts_with_the_first(
+    world, season, fingerprint
+):
+    """Federation staff imported the later tournament all the same, with a reason
+    (apps.exchange.services): both count, whether the two share the fingerprint of what
+    was played or are only alike by their awards."""
+    licensees = f.LicenseeFactory.create_batch(12, club=world.club)
+    awards = {who: (240 - 10 * n, 0) for n, who in enumerate(licensees[:6])}
+    first = _tournament(world, awards)
+    again = _tournament(world, awards, date=DAY + datetime.timedelta(days=1))
+    Tournament.objects.filter(pk__in=[first.pk, again.pk]).update(results_fingerprint=fingerprint)
+    Tournament.objects.filter(pk=again.pk).update(same_results_accepted="rejoué, vérifié")
+    rows, withheld = _rank(season)
+    assert withheld == []
+    assert rows == {who.pk: (2 * pcn, pp) for who, (pcn, pp) in awards.items()}

@@ -1,5 +1,7 @@
-"""`manage.py import_tournament FILE [--club NUMBER]`: import a tournament file
-(apps.exchange.domain.document); the new tournament's id is the last line printed."""
+"""`manage.py import_tournament FILE [--club NUMBER] [--same-results-reason TEXT]`: import a
+tournament file (apps.exchange.domain.document); the new tournament's id is the last line
+printed. The command line is the server's administrator (actor None): with a reason it
+imports results another tournament holds, as federation staff may, audited with no actor."""
 
 from pathlib import Path
 
@@ -16,14 +18,20 @@ class Command(BaseCommand):
         "Importe un fichier de tournoi (JSON « donne-tournament/1 ») : tout ou rien. "
         "Le club organisateur : --club, sinon « club » dans l'objet « tournament » du "
         "fichier, sinon le seul club de la base. Affiche l'identifiant du tournoi créé "
-        "sur la dernière ligne."
+        "sur la dernière ligne. Des résultats qu'un autre tournoi détient déjà sont "
+        "refusés, sauf avec --same-results-reason."
     )
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="fichier JSON du tournoi")
         parser.add_argument("--club", help="numéro du club organisateur")
+        parser.add_argument(
+            "--same-results-reason",
+            default="",
+            help="pourquoi importer des résultats qu'un autre tournoi détient déjà",
+        )
 
-    def handle(self, *args, file, club, **options):
+    def handle(self, *args, file, club, same_results_reason, **options):
         try:
             with Path(file).open("rb") as handle:
                 content = handle.read(FILE_MAX_BYTES + 1)
@@ -34,7 +42,12 @@ class Command(BaseCommand):
         try:
             document = document_decode(content)
             organiser = club_by_number(club) if club else None
-            tournament = tournament_file_import(actor=None, document=document, club=organiser)
+            tournament = tournament_file_import(
+                actor=None,
+                document=document,
+                club=organiser,
+                same_results_reason=same_results_reason,
+            )
         except ValidationError as exc:
             raise CommandError("\n".join([_("Nothing was imported."), *exc.messages])) from exc
         self.stdout.write(
