@@ -117,12 +117,21 @@ def ranking_holds(season: Season) -> dict[int, tuple[int, int]]:
                 )
             expected[licensee][0] += pcn
             expected[licensee][1] += pp
-    accepted = set(
-        Homologation.objects.exclude(same_results_accepted="").values_list("pk", flat=True)
-    )
+    # Received or imported despite the same results, by federation staff with a reason.
+    accepted = {
+        ("h", pk)
+        for pk in Homologation.objects.exclude(same_results_accepted="").values_list(
+            "pk", flat=True
+        )
+    } | {
+        ("t", pk)
+        for pk in AwardSet.objects.exclude(tournament__same_results_accepted="").values_list(
+            "pk", flat=True
+        )
+    }
     for (one, mine), (other, theirs) in combinations(lines.items(), 2):
-        if {one, other} & {("h", pk) for pk in accepted}:
-            continue  # received despite the same results, by federation staff with a reason
+        if {one, other} & accepted:
+            continue
         verdict = results_verdict(awards=(mine, theirs))
         assert verdict.likeness != Likeness.SAME, f"{one} and {other} both count: {verdict}"
     rows = list(RankingRow.objects.filter(run=run).values_list("licensee_id", "pcn", "pp"))
