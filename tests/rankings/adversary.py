@@ -145,11 +145,20 @@ def ranking_holds(season: Season) -> dict[int, tuple[int, int]]:
 
 
 def tournament_written(
-    world, awards: dict, *, players: int, date: datetime.date, sessions: int = 1, at=None
+    world,
+    awards: dict,
+    *,
+    players: int,
+    date: datetime.date,
+    sessions: int = 1,
+    at=None,
+    index: str = "1",
 ):
     """An approved tournament of ``players`` registered players (its listed licensees and
     fillers) and ``sessions`` sessions starting ``at``, its awards written as given."""
-    tournament = f.TournamentFactory(club=world.club, status=Status.APPROVED, date=date)
+    tournament = f.TournamentFactory(
+        club=world.club, status=Status.APPROVED, date=date, index=index
+    )
     for number in range(2, sessions + 1):
         Session.objects.create(tournament=tournament, number=number)
     if at is not None:
@@ -170,7 +179,9 @@ def tournament_written(
     return tournament
 
 
-def file_written(world, awards: dict, *, session_players: list, date: datetime.date):
+def file_written(
+    world, awards: dict, *, session_players: list, date: datetime.date, index: str = "1"
+):
     """An approved file of other software, its declarations and awards written as given."""
     homologation = Homologation.objects.create(
         club=world.other_club,
@@ -178,7 +189,7 @@ def file_written(world, awards: dict, *, session_players: list, date: datetime.d
         date=date,
         level=Level.APPROVED,
         external=True,
-        index="1",
+        index=index,
         session_players=list(session_players),
     )
     ExternalAward.objects.bulk_create(

@@ -8,8 +8,7 @@ import datetime
 import pytest
 from django.utils import timezone
 
-from apps.approvals.domain.chain import Level
-from apps.approvals.models import ExternalAward, Homologation, IndexGrant
+from apps.approvals.models import IndexGrant
 from apps.awards.models import Award, AwardSet
 from apps.federation.models import Season
 from apps.rankings.computation import ranking_store
@@ -17,6 +16,7 @@ from apps.rankings.models import LineRestoration, RankingRow, RankingRun, Withhe
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Tournament
 from tests import factories as f
+from tests.rankings.adversary import file_written, tournament_written
 
 DAY = datetime.date(2026, 10, 3)
 
@@ -29,41 +29,11 @@ def season(db):
 def _tournament(world, awards: dict, *, players: int = 12, date=DAY, index="1", at=None):
     """An approved tournament of ``players`` registered players, its awards written
     straight through the models (no check recorded)."""
-    tournament = f.TournamentFactory(
-        club=world.club, status=Status.APPROVED, date=date, index=index
-    )
-    if at is not None:
-        tournament.sessions.update(starts_at=at)
-    award_set = AwardSet.objects.create(tournament=tournament, state="done")
-    listed = list(awards)
-    fillers = f.LicenseeFactory.create_batch(max(0, players - len(listed)), club=world.club)
-    for licensee in [*listed, *fillers]:
-        registration = f.RegistrationFactory(tournament=tournament, licensee=licensee)
-        pcn, pp = awards.get(licensee, (0, 0))
-        Award.objects.create(
-            award_set=award_set,
-            registration=registration,
-            licensee=licensee,
-            pcn=pcn,
-            pp=pp,
-            reason="",
-        )
-    return tournament
+    return tournament_written(world, awards, players=players, date=date, index=index, at=at)
 
 
 def _file(world, awards: dict, *, players=(12,), date=DAY, index="1"):
-    homologation = Homologation.objects.create(
-        club=world.other_club,
-        name="Reçu",
-        date=date,
-        level=Level.APPROVED,
-        external=True,
-        index=index,
-        session_players=list(players),
-    )
-    for licensee, (pcn, pp) in awards.items():
-        ExternalAward.objects.create(homologation=homologation, licensee=licensee, pcn=pcn, pp=pp)
-    return homologation
+    return file_written(world, awards, session_players=players, date=date, index=index)
 
 
 def _rank(season) -> tuple[dict, list[WithheldLine]]:
