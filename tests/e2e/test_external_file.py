@@ -4,9 +4,7 @@ and corrects its date with a reason from the tournament's page. Screenshots go t
 /tmp/donne-shots."""
 
 import datetime
-import io
 
-import openpyxl
 from django.urls import reverse
 from django.utils import timezone
 
@@ -16,39 +14,9 @@ from apps.federation.domain.seasons import season_of
 from apps.federation.models import Season
 from tests import factories as f
 from tests.e2e.browser import BROWSER_MARKS, SHOTS, sign_in
+from tests.e2e.external_files import awards_sheet, external_send
 
 pytestmark = BROWSER_MARKS
-
-
-def _file(players) -> bytes:
-    workbook = openpyxl.Workbook()
-    sheet = workbook.active
-    sheet.append(["NumLicenceJoueur", "NomJoueur", "Pcn", "Pp"])
-    for player, pcn in zip(players, (560, 403, 290), strict=True):
-        sheet.append([player.licence_number, player.full_name, pcn, 0])
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
-
-
-def _receive(page, base, club, content: bytes, day: datetime.date) -> None:
-    page.goto(base + reverse("approvals:external"))
-    page.select_option("#id_club", str(club.pk))
-    page.fill("#id_name", "Tournoi du jeudi")
-    page.fill("#id_date", day.isoformat())
-    page.select_option("#id_index", "1")
-    page.fill("#id_session_players", "28")
-    page.fill("#id_guests", "25")  # the file names 3 licensees
-    page.fill("#id_referee_licence", "7007007")
-    page.set_input_files(
-        "#id_file",
-        {
-            "name": "pcn.xlsx",
-            "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-            "buffer": content,
-        },
-    )
-    page.click("[data-test=receive]")
 
 
 def test_a_committee_receives_a_file_once_and_corrects_it_on_a_phone(page, live_server, world):
@@ -56,16 +24,17 @@ def test_a_committee_receives_a_file_once_and_corrects_it_on_a_phone(page, live_
     day = timezone.localdate() - datetime.timedelta(days=1)
     Season.objects.create(start_year=season_of(day).start_year, is_current=True)
     f.LicenseeFactory(licence_number="7007007", referee_grade="club", club=world.club)
-    content = _file([world.licensee, world.other_licensee, f.LicenseeFactory()])
+    players = [world.licensee, world.other_licensee, f.LicenseeFactory()]
+    content = awards_sheet(zip(players, (560, 403, 290), (0, 0, 0), strict=True))
     page.set_viewport_size({"width": 390, "height": 844})
     sign_in(page, base, world.committee_staff)
 
-    _receive(page, base, world.club, content, day)
+    external_send(page, base, world.club, content, day, sessions="28", guests=25)
     page.wait_for_selector("[data-test=correct-form]", state="attached")
     held = Homologation.objects.get()
     page.screenshot(path=str(SHOTS / "external-received-390.png"), full_page=True)
 
-    _receive(page, base, world.club, content, day)
+    external_send(page, base, world.club, content, day, sessions="28", guests=25)
     page.wait_for_selector("[data-test=existing]")
     page.screenshot(path=str(SHOTS / "external-already-received-390.png"), full_page=True)
     page.click("[data-test=existing]")

@@ -5,9 +5,7 @@ reason and nothing received; a file received once is refused the second time wit
 to the first. Screenshots go to /tmp/donne-shots."""
 
 import datetime
-import io
 
-import openpyxl
 import pytest
 from django.urls import reverse
 from django.utils import timezone
@@ -17,42 +15,11 @@ from apps.federation.domain.seasons import season_of
 from apps.federation.models import Season
 from tests import factories as f
 from tests.e2e.browser import BROWSER_MARKS, PHONE, SHOTS, sign_in
+from tests.e2e.external_files import awards_sheet, external_send
 
 pytestmark = BROWSER_MARKS
 
 WIDE = {"width": 1280, "height": 900}
-
-
-def _file(claims) -> bytes:
-    """The Excel sheet of Extar's « Export des Pcn »: (licensee, PCN, PP) per row."""
-    workbook = openpyxl.Workbook()
-    sheet = workbook.active
-    sheet.append(["NumLicenceJoueur", "NomJoueur", "Pcn", "Pp"])
-    for player, pcn, pp in claims:
-        sheet.append([player.licence_number, player.full_name, pcn, pp])
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
-
-
-def _receive(page, base, club, content: bytes, day, *, sessions: str, guests: int = 0):
-    page.goto(base + reverse("approvals:external"))
-    page.select_option("#id_club", str(club.pk))
-    page.fill("#id_name", "Tournoi du jeudi")
-    page.fill("#id_date", day.isoformat())
-    page.select_option("#id_index", "1")
-    page.fill("#id_session_players", sessions)
-    page.fill("#id_guests", str(guests))
-    page.fill("#id_referee_licence", "7007007")
-    page.set_input_files(
-        "#id_file",
-        {
-            "name": "pcn.xlsx",
-            "mimeType": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-            "buffer": content,
-        },
-    )
-    page.click("[data-test=receive]")
 
 
 def _refusal(page, shot: str) -> str:
@@ -79,8 +46,8 @@ def test_a_committee_is_refused_impossible_claims_and_a_file_twice(
     sign_in(page, base, world.committee_staff)
     size = screen["width"]
 
-    greedy = _file([(player, 999_999, 0) for player in twelve])
-    _receive(page, base, world.club, greedy, day, sessions="12")
+    greedy = awards_sheet([(player, 999_999, 0) for player in twelve])
+    external_send(page, base, world.club, greedy, day, sessions="12")
     said = _refusal(page, f"external-refused-pcn-{size}.png")
     assert said.startswith("Rien n'a été reçu.")
     assert "Attribution : PCN 999999 déclarés pour 12 joueurs" in said
@@ -88,19 +55,19 @@ def test_a_committee_is_refused_impossible_claims_and_a_file_twice(
     # The page says the same results are received once, whatever their date.
     assert "reçus une seule fois, quels que soient leur date" in page.content()
 
-    modest = _file([(player, 0, 0) for player in twelve])
-    _receive(page, base, world.club, modest, day, sessions="12, 13")
+    modest = awards_sheet([(player, 0, 0) for player in twelve])
+    external_send(page, base, world.club, modest, day, sessions="12, 13")
     said = _refusal(page, f"external-refused-sessions-{size}.png")
     assert "13 joueurs déclarés pour une séance, plus que le fichier n'en nomme" in said
     assert page.input_value("#id_session_players") == "12, 13"  # kept, to correct
     assert Homologation.objects.count() == 0
 
     # A file received once, then the same again: refused with a link to the first.
-    three = _file(zip(twelve[:3], (560, 403, 290), (0, 0, 0), strict=True))
-    _receive(page, base, world.club, three, day, sessions="28", guests=25)
+    three = awards_sheet(zip(twelve[:3], (560, 403, 290), (0, 0, 0), strict=True))
+    external_send(page, base, world.club, three, day, sessions="28", guests=25)
     page.wait_for_selector("[data-test=correct-form]", state="attached")
     held = Homologation.objects.get()
-    _receive(page, base, world.club, three, day, sessions="28", guests=25)
+    external_send(page, base, world.club, three, day, sessions="28", guests=25)
     said = _refusal(page, f"external-refused-existing-{size}.png")
     assert "Tournoi du jeudi" in said
     page.click("[data-test=existing]")
