@@ -11,7 +11,8 @@ Extar file received twice before it was refused) count as one, the first receive
 
 from datetime import date
 
-from django.db.models import Exists, OuterRef, QuerySet
+from django.db.models import Exists, OuterRef, QuerySet, Value
+from django.db.models.lookups import Exact
 
 from apps.approvals.domain.chain import Level
 from apps.approvals.models import Homologation
@@ -21,21 +22,27 @@ from apps.tournaments.models import Tournament
 FINGERPRINT = "results_fingerprint"
 
 
-def once_per_fingerprint(queryset: QuerySet, field: str = FINGERPRINT) -> QuerySet:
+def once_per_fingerprint(
+    queryset: QuerySet, field: str = FINGERPRINT, *, kept: str | None = None
+) -> QuerySet:
     """The rows of `queryset` but those whose results an earlier row of it (a smaller id)
-    holds already; rows without a fingerprint (NULL or blank) all stay."""
+    holds already; rows without a fingerprint (NULL or blank) all stay, and so do those
+    whose text field ``kept`` is filled. One anti-join: the condition on the row itself
+    sits inside the subquery, which an OR beside it would turn into a loop."""
     earlier = queryset.filter(**{field: OuterRef(field), "pk__lt": OuterRef("pk")}).exclude(
         **{field: ""}
     )
+    if kept is not None:
+        earlier = earlier.filter(Exact(OuterRef(kept), Value("")))
     return queryset.exclude(Exists(earlier))
 
 
 def counted_tournaments(start: date, end: date) -> QuerySet:
     """The approved tournaments played from `start` to `end` whose awards count."""
     approved = Tournament.objects.filter(status=Status.APPROVED)
-    accepted = approved.exclude(same_results_accepted="")
     # Deduplicated before the dates: a copy dated in another season counts there neither.
-    return (once_per_fingerprint(approved) | accepted).filter(date__range=(start, end))
+    counted = once_per_fingerprint(approved, kept="same_results_accepted")
+    return counted.filter(date__range=(start, end))
 
 
 def counted_files(start: date, end: date) -> QuerySet:
