@@ -322,4 +322,5 @@ def _verdict(bounds: LineBounds, alike, clashes) -> dict:
             for item in alike
         ],
         "clashes": clashes,
+        "flagged": bool(alike or clashes),
     }

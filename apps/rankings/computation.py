@@ -5,11 +5,13 @@ of other software, played in the season;
 ranked by PCN with ex-aequo sharing the rank (RANK), in the nation, their committee and
 their zone. No per-player loop: the database aggregates, ranks and stores."""
 
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 
 from django.db import connection
+from django.db.models import QuerySet
+from django.db.models.expressions import RawSQL
 
-from apps.approvals.models import ExternalAward
+from apps.approvals.models import ExternalAward, Homologation
 from apps.awards.models import Award, AwardSet
 from apps.federation.models import Club, Committee, Licensee, Season
 from apps.rankings.checks import sources_check
@@ -37,18 +39,43 @@ def _subquery(queryset) -> tuple[str, tuple]:
     return queryset.order_by().values("pk").query.sql_with_params()
 
 
+@dataclass(frozen=True)
+class Counted:
+    """The sources a season's ranking counts (apps.rankings.counted), compiled once: their
+    SQL, and querysets that read it."""
+
+    tournaments: tuple[str, tuple]
+    files: tuple[str, tuple]
+
+    @classmethod
+    def of(cls, season: Season) -> "Counted":
+        span = season.span
+        return cls(
+            _subquery(counted_tournaments(span.start, span.end)),
+            _subquery(counted_files(span.start, span.end)),
+        )
+
+    @property
+    def award_sets(self) -> QuerySet:
+        return AwardSet.objects.filter(tournament_id__in=RawSQL(*self.tournaments))
+
+    @property
+    def homologations(self) -> QuerySet:
+        return Homologation.objects.filter(pk__in=RawSQL(*self.files))
+
+
 def totals_sql(
-    start, end, season_id: int, *, restorations: bool = True, withheld: bool = True
+    counted: Counted, season_id: int, *, restorations: bool = True, withheld: bool = True
 ) -> tuple[str, list]:
-    """Each licensee's totals of the season from `start` to `end` into a temporary table,
+    """Each licensee's totals of the season's ``counted`` sources into a temporary table,
     and its parameters: a CREATE TABLE … AS SELECT, which PostgreSQL may run in parallel
     (an INSERT … SELECT may not). The tournaments and files counted are
     apps.rankings.counted's: the same results once. A line counts when its source's check
     (apps.rankings.checks) bounds it, or federation staff restored it, and the withheld
     table does not hold it; ``over`` counts a licensee's lines above the bounds. Without
     ``restorations`` or ``withheld`` lines (the usual case) their clauses are left out."""
-    tournaments, params = _subquery(counted_tournaments(start, end))
-    files, file_params = _subquery(counted_files(start, end))
+    tournaments, params = counted.tournaments
+    files, file_params = counted.files
     restored = f"""OR EXISTS (
         SELECT 1 FROM {_table(LineRestoration)} r
         WHERE r.season_id = %s AND r.licensee_id = {{line}}.licensee_id
@@ -133,11 +160,8 @@ def ranking_totals(*, season: Season) -> list[Withheld]:
     """The first step: the season's sources checked (apps.rankings.checks) and the totals
     of the lines they do not withhold, into this connection's temporary table; the lines
     withheld, for the second step to keep with the run."""
-    span = season.span
-    award_sets = AwardSet.objects.filter(
-        tournament_id__in=counted_tournaments(span.start, span.end).values("pk")
-    )
-    files = counted_files(span.start, span.end)
+    counted = Counted.of(season)
+    award_sets, files = counted.award_sets, counted.homologations
     sources_check(award_sets=award_sets, files=files)
     withheld = withheld_plan(season=season, award_sets=award_sets, files=files)
     restorations = LineRestoration.objects.filter(season=season).exists()
@@ -146,9 +170,7 @@ def ranking_totals(*, season: Season) -> list[Withheld]:
             _withheld_table(cursor, withheld)
         cursor.execute(f"DROP TABLE IF EXISTS {TOTALS}")
         cursor.execute(
-            *totals_sql(
-                span.start, span.end, season.pk, restorations=restorations, withheld=bool(withheld)
-            )
+            *totals_sql(counted, season.pk, restorations=restorations, withheld=bool(withheld))
         )
         if withheld:
             cursor.execute(f"DROP TABLE {WITHHELD}")

@@ -297,6 +297,8 @@ class SourceCheck(models.Model):
     alike = models.JSONField(_("sources alike"), default=list, blank=True)
     # [{"licensee": 7, "ref": "t9"}, …]: the same date and session time elsewhere.
     clashes = models.JSONField(_("same time elsewhere"), default=list, blank=True)
+    # Either of the two above holds something: what the ranking reads first.
+    flagged = models.BooleanField(_("flagged"), default=False)
     checked_at = models.DateTimeField(_("checked at"), auto_now=True)
 
     class Meta:

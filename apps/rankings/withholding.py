@@ -62,8 +62,8 @@ def _counted_checks(award_sets, files, *, flagged: bool = False, refs=None) -> d
     by_set = SourceCheck.objects.filter(award_set__in=award_sets.values("pk"))
     by_file = SourceCheck.objects.filter(homologation__in=files.values("pk"))
     if flagged:
-        by_set = by_set.exclude(alike=[], clashes=[])
-        by_file = by_file.exclude(alike=[], clashes=[])
+        by_set = by_set.filter(flagged=True)
+        by_file = by_file.filter(flagged=True)
     if refs is not None:
         wanted = [ref_split(ref) for ref in refs]
         by_set = by_set.filter(
