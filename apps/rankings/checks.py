@@ -39,7 +39,7 @@ from apps.awards.services import OVERSEAS_CLAIMS, PotentialNotFrozen, stage_tabl
 from apps.competitions.models import Stage
 from apps.rankings.models import SourceCheck
 from apps.results.domain.same_results import Likeness
-from apps.tournaments.domain.indices import MIN_PLAYERS, STAGE_INDICES, Index
+from apps.tournaments.domain.indices import STAGE_INDICES, Index
 from apps.tournaments.models import Registration, Session, Tournament
 
 # An award set never computed (written straight through the models) changed at this.
@@ -82,9 +82,12 @@ def _verified_index(claimed, *, stage: Stage | None, granted: bool, overseas: bo
 def _bounds(
     session_players: list[int], index, *, stage: Stage | None, what: str, several: bool = False
 ) -> LineBounds:
+    """The bounds of a source's lines; ``several``: sessions whose own counts Donne does
+    not read here (a tournament's, by its registrations)."""
     players = session_players[0] if session_players else 0
-    if sessions_bound_refusal(session_players):
-        return LineBounds(0, 0, f"{what} : {sessions_bound_refusal(session_players)}")
+    beyond = sessions_bound_refusal(session_players)
+    if beyond:
+        return LineBounds(0, 0, f"{what} : {beyond}")
     ceiling = pcn.REGULARITY_CEILING if stage is None else pcn.REGIONAL_CHAMPIONSHIP_CEILING
     pp_table: tuple[int, ...] = ()
     pcn_table = None
@@ -97,14 +100,15 @@ def _bounds(
             pp_table, pcn_table = tables.pp, tables.pcn
     elif index == Index.NATIONAL and players:
         pp_table = (pp.national_open_pp(players, 1),)
-    bounds = line_bounds(
-        session_players, index, ceiling=ceiling, pp_table=pp_table, pcn_table=pcn_table, what=what
+    return line_bounds(
+        session_players,
+        index,
+        ceiling=ceiling,
+        pp_table=pp_table,
+        pcn_table=pcn_table,
+        counts_unknown=several,
+        what=what,
     )
-    if several and pcn_table is None and players >= MIN_PLAYERS:
-        # Each session may start a stage paid on its own: the ceiling once a session.
-        most = max(bounds.pcn, ceiling * len(session_players))
-        return LineBounds(most, bounds.pp, bounds.why.replace(f"{bounds.pcn} PCN", f"{most} PCN"))
-    return bounds
 
 
 def _tournament_checks(award_sets: list[AwardSet]) -> dict[int, tuple[LineBounds, str]]:

@@ -60,3 +60,13 @@ def test_no_place_of_the_tables_pays_more_than_the_bound(players, index, ceiling
     most = pcn_most(players, index, ceiling)
     for scheme in pcn_schemes(players, index, ceiling=ceiling):
         assert max((v for ranking in scheme.rankings for v in ranking), default=0) <= most
+
+
+def test_sessions_of_unknown_counts_may_each_pay_a_stage():
+    """A tournament's sessions read from its registrations alone: each may start a stage
+    paid on its own, so the ceiling once a session; under 12 players, still nothing."""
+    known = line_bounds((60, 60), Decimal(1))
+    unknown = line_bounds((60, 60), Decimal(1), counts_unknown=True)
+    assert (known.pcn, unknown.pcn) == (pcn_most((60, 60), Decimal(1), 2000), 4000)
+    assert "au plus 4000 PCN" in unknown.why
+    assert line_bounds((10, 10), Decimal(1), counts_unknown=True).pcn == 0

@@ -88,15 +88,22 @@ def line_bounds(
     ceiling: int = pcn.REGULARITY_CEILING,
     pp_table: Sequence[int] = (),
     pcn_table: Sequence[int] | None = None,
+    counts_unknown: bool = False,
     what: str = "",
 ) -> LineBounds:
     """The bounds of one line: the PCN of the tables (``pcn_table`` for a national
-    final's own), the PP table's first place (``pp_table``: PP by place)."""
-    most_pcn = max(pcn_table, default=0) if pcn_table is not None else None
-    if most_pcn is None:
-        most_pcn = pcn_most(session_players, index, ceiling)
-    most_pp = max(pp_table, default=0)
+    final's own), the PP table's first place (``pp_table``: PP by place).
+    ``counts_unknown``: the sessions' own counts are not known, only how many there are
+    and the room's players; each session may then start a stage paid on its own, so a
+    line holds at most the ceiling once a session."""
     players = session_players[0] if session_players else 0
+    if pcn_table is not None:
+        most_pcn = max(pcn_table, default=0)
+    else:
+        most_pcn = pcn_most(session_players, index, ceiling)
+        if counts_unknown and len(session_players) > 1 and players >= MIN_PLAYERS:
+            most_pcn = max(most_pcn, ceiling * len(session_players))
+    most_pp = max(pp_table, default=0)
     why = (
         f"{what or 'tournoi'}, {players} joueurs, indice {index_text(index)} :"
         f" au plus {most_pcn} PCN et {most_pp} PP"
