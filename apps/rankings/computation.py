@@ -64,16 +64,12 @@ class Counted:
         return Homologation.objects.filter(pk__in=RawSQL(*self.files))
 
 
-def totals_sql(
-    counted: Counted, season_id: int, *, restorations: bool = True, withheld: bool = True
-) -> tuple[str, list]:
-    """Each licensee's totals of the season's ``counted`` sources into a temporary table,
-    and its parameters: a CREATE TABLE … AS SELECT, which PostgreSQL may run in parallel
-    (an INSERT … SELECT may not). The tournaments and files counted are
-    apps.rankings.counted's: the same results once. A line counts when its source's check
-    (apps.rankings.checks) bounds it, or federation staff restored it, and the withheld
-    table does not hold it; ``over`` counts a licensee's lines above the bounds. Without
-    ``restorations`` or ``withheld`` lines (the usual case) their clauses are left out."""
+def _lines_sql(counted: Counted, *, withheld: bool, restored_in: int | None, only: str = ""):
+    """The lines of the season's ``counted`` sources (licensee_id, pcn, pp, counts) as SQL,
+    and its parameters; ``counts`` when the line's source check (apps.rankings.checks)
+    bounds it, or, with ``restored_in`` a season, federation staff restored it there. The
+    withheld table's lines are left out when ``withheld``; ``only`` narrows the
+    licensees (an SQL condition on ``licensee_id``)."""
     tournaments, params = counted.tournaments
     files, file_params = counted.files
     restored = f"""OR EXISTS (
@@ -85,39 +81,81 @@ def totals_sql(
         SELECT 1 FROM {WITHHELD} w
         WHERE w.licensee_id = {{line}}.licensee_id AND w.{{source}} = {{line}}.{{source}}
     )"""
-    award_restored = restored.format(line="a", source="award_set_id") if restorations else ""
-    file_restored = restored.format(line="e", source="homologation_id") if restorations else ""
-    award_kept = kept.format(line="a", source="award_set_id") if withheld else ""
-    file_kept = kept.format(line="e", source="homologation_id") if withheld else ""
+    restorations = restored_in is not None
+
+    def clauses(line: str, source: str) -> tuple[str, str, str]:
+        return (
+            restored.format(line=line, source=source) if restorations else "",
+            kept.format(line=line, source=source) if withheld else "",
+            f"AND {line}.{only}" if only else "",
+        )
+
+    award_restored, award_kept, award_only = clauses("a", "award_set_id")
+    file_restored, file_kept, file_only = clauses("e", "homologation_id")
+    sql = f"""
+        SELECT a.licensee_id, a.pcn, a.pp,
+               (a.pcn <= c.max_pcn AND a.pp <= c.max_pp) {award_restored} AS counts
+        FROM {_table(Award)} a
+        JOIN (
+            SELECT k.award_set_id, k.max_pcn, k.max_pp
+            FROM {_table(SourceCheck)} k
+            JOIN {_table(AwardSet)} s ON s.id = k.award_set_id
+            WHERE s.tournament_id IN ({tournaments})
+        ) c ON c.award_set_id = a.award_set_id
+        WHERE TRUE {award_kept} {award_only}
+        UNION ALL
+        SELECT e.licensee_id, e.pcn, e.pp,
+               (e.pcn <= c.max_pcn AND e.pp <= c.max_pp) {file_restored} AS counts
+        FROM {_table(ExternalAward)} e
+        JOIN {_table(SourceCheck)} c ON c.homologation_id = e.homologation_id
+        WHERE e.homologation_id IN ({files}) {file_kept} {file_only}
+    """
+    seasons = [restored_in] if restorations else []
+    return sql, [*seasons, *params, *seasons, *file_params]
+
+
+def totals_sql(counted: Counted, *, withheld: bool = True) -> tuple[str, list]:
+    """Each licensee's totals of every line of the season's ``counted`` sources into a
+    temporary table, and its parameters: a CREATE TABLE … AS SELECT, which PostgreSQL may
+    run in parallel (an INSERT … SELECT may not). The tournaments and files counted are
+    apps.rankings.counted's: the same results once. ``over`` counts a licensee's lines
+    above their source's bounds: their totals are counted again exactly
+    (``recount_sql``), which the usual season, with none, never needs. Without
+    ``withheld`` lines (the usual case) their clause is left out."""
+    lines, params = _lines_sql(counted, withheld=withheld, restored_in=None)
     sql = f"""
         CREATE TEMPORARY TABLE {TOTALS} AS
-        SELECT awarded.licensee_id,
-               SUM(CASE WHEN awarded.bounded THEN awarded.pcn ELSE 0 END) AS pcn,
-               SUM(CASE WHEN awarded.bounded THEN awarded.pp ELSE 0 END) AS pp,
-               SUM(CASE WHEN awarded.bounded THEN 1 ELSE 0 END) AS tournaments,
-               SUM(CASE WHEN awarded.bounded THEN 0 ELSE 1 END) AS over
-        FROM (
-            SELECT a.licensee_id, a.pcn, a.pp,
-                   (a.pcn <= c.max_pcn AND a.pp <= c.max_pp) {award_restored} AS bounded
-            FROM {_table(Award)} a
-            JOIN {_table(SourceCheck)} c ON c.award_set_id = a.award_set_id
-            WHERE a.award_set_id IN (
-                SELECT s.id
-                FROM {_table(AwardSet)} s
-                WHERE s.tournament_id IN ({tournaments})
-            ) {award_kept}
-            UNION ALL
-            SELECT e.licensee_id, e.pcn, e.pp,
-                   (e.pcn <= c.max_pcn AND e.pp <= c.max_pp) {file_restored} AS bounded
-            FROM {_table(ExternalAward)} e
-            JOIN {_table(SourceCheck)} c ON c.homologation_id = e.homologation_id
-            WHERE e.homologation_id IN ({files})
-              {file_kept}
-        ) awarded
-        GROUP BY awarded.licensee_id
+        SELECT line.licensee_id, SUM(line.pcn) AS pcn, SUM(line.pp) AS pp,
+               COUNT(*) AS tournaments,
+               SUM(CASE WHEN line.counts THEN 0 ELSE 1 END) AS over
+        FROM ({lines}) line
+        GROUP BY line.licensee_id
     """
-    seasons = [season_id] if restorations else []
-    return sql, [*seasons, *params, *seasons, *file_params]
+    return sql, params
+
+
+def recount_sql(counted: Counted, season_id: int, *, withheld: bool = True) -> tuple[str, list]:
+    """The totals of the licensees with a line above the bounds, counted again from the
+    lines that count (bounded, or restored by federation staff), and its parameters."""
+    lines, params = _lines_sql(
+        counted,
+        withheld=withheld,
+        restored_in=season_id,
+        only=f"licensee_id IN (SELECT licensee_id FROM {TOTALS} WHERE over > 0)",
+    )
+    sql = f"""
+        UPDATE {TOTALS} SET pcn = exact.pcn, pp = exact.pp, tournaments = exact.tournaments
+        FROM (
+            SELECT line.licensee_id,
+                   SUM(CASE WHEN line.counts THEN line.pcn ELSE 0 END) AS pcn,
+                   SUM(CASE WHEN line.counts THEN line.pp ELSE 0 END) AS pp,
+                   SUM(CASE WHEN line.counts THEN 1 ELSE 0 END) AS tournaments
+            FROM ({lines}) line
+            GROUP BY line.licensee_id
+        ) exact
+        WHERE {TOTALS}.licensee_id = exact.licensee_id
+    """
+    return sql, params
 
 
 def ranking_sql() -> str:
@@ -164,18 +202,17 @@ def ranking_totals(*, season: Season) -> list[Withheld]:
     award_sets, files = counted.award_sets, counted.homologations
     sources_check(award_sets=award_sets, files=files)
     withheld = withheld_plan(season=season, award_sets=award_sets, files=files)
-    restorations = LineRestoration.objects.filter(season=season).exists()
     with connection.cursor() as cursor:
         if withheld:
             _withheld_table(cursor, withheld)
         cursor.execute(f"DROP TABLE IF EXISTS {TOTALS}")
-        cursor.execute(
-            *totals_sql(counted, season.pk, restorations=restorations, withheld=bool(withheld))
-        )
-        if withheld:
-            cursor.execute(f"DROP TABLE {WITHHELD}")
+        cursor.execute(*totals_sql(counted, withheld=bool(withheld)))
         cursor.execute(f"SELECT licensee_id FROM {TOTALS} WHERE over > 0")
         licensees = [row[0] for row in cursor.fetchall()]
+        if licensees:
+            cursor.execute(*recount_sql(counted, season.pk, withheld=bool(withheld)))
+        if withheld:
+            cursor.execute(f"DROP TABLE {WITHHELD}")
     if licensees:
         withheld += over_bounds(
             season=season, award_sets=award_sets, files=files, licensees=licensees

@@ -44,7 +44,8 @@ class RankingRow(models.Model):
     # The rows are written by one INSERT … SELECT from existing rows, in the run's own
     # transaction: the references are kept by the ORM (CASCADE, PROTECT), not by deferred
     # database constraints that would cost more than the ranking itself at commit; the
-    # unique (run, licensee) index serves every read of a run.
+    # unique (run, licensee) index serves every read, a player's lines through the runs
+    # (apps.rankings.selectors), and is the only one each new row costs.
     run = models.ForeignKey(
         RankingRun,
         on_delete=models.CASCADE,
@@ -57,6 +58,7 @@ class RankingRow(models.Model):
         verbose_name=_("licensee"),
         on_delete=models.PROTECT,
         db_constraint=False,
+        db_index=False,
     )
     # The club, committee and zone when the list was computed: a published list keeps
     # a player under the club they played for, whatever transfers come after.

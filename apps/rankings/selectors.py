@@ -138,8 +138,10 @@ class SeasonLine:
 def player_seasons(licensee: Licensee, *, live: bool) -> list[SeasonLine]:
     """The player's line of each season's latest publication, oldest season first; with
     ``live``, the current season's live line when it is newer (two queries)."""
+    # Through the runs: the rows' one index is (run, licensee) (RankingRow).
+    runs = RankingRun.objects.filter(publication__isnull=False)
     published = (
-        RankingRow.objects.filter(licensee=licensee, run__publication__isnull=False)
+        RankingRow.objects.filter(run__in=runs, licensee=licensee)
         .select_related("run__season", "run__publication")
         .order_by("run__season__start_year", "run__publication__published_at")
     )
@@ -148,7 +150,8 @@ def player_seasons(licensee: Licensee, *, live: bool) -> list[SeasonLine]:
         return [lines[year] for year in sorted(lines)]
     latest = (
         RankingRow.objects.filter(
-            licensee=licensee, run__state=RankingRun.State.DONE, run__season__is_current=True
+            run__in=RankingRun.objects.filter(state=RankingRun.State.DONE, season__is_current=True),
+            licensee=licensee,
         )
         .select_related("run__season")
         .order_by("-run__computed_at", "-run_id")

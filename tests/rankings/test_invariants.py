@@ -135,6 +135,40 @@ def test_a_restored_line_counts(world, season):
     assert rows[a.pk] == (300, 0) and withheld == []
 
 
+def test_a_player_with_a_line_above_the_tables_keeps_exactly_their_other_lines(world, season):
+    """The sum counts every line, then counts again exactly the players with a line above
+    their source's bounds: their other lines, a withheld one left out, a restored one in."""
+    a, b, c = f.LicenseeFactory.create_batch(3, club=world.club)
+    at = timezone.make_aware(datetime.datetime(2026, 10, 3, 14, 0))
+    _tournament(world, {a: (200, 0), b: (150, 0), c: (120, 0)}, at=at)
+    _tournament(world, {a: (230, 0)}, at=at)  # a at the same time: withheld
+    over = _tournament(
+        world,
+        {a: (999_999, 0), b: (999_999, 0), c: (90, 0)},
+        date=DAY + datetime.timedelta(days=1),
+    )
+    _file(world, {a: (100, 0)}, date=DAY + datetime.timedelta(days=2))
+    LineRestoration.objects.create(
+        season=season,
+        award_set=over.award_set,
+        licensee=b,
+        reason="table vérifiée",
+        restored_by=world.federation_staff,
+    )
+    rows, withheld = _rank(season)
+    assert rows == {a.pk: (300, 0), b.pk: (150 + 999_999, 0), c.pk: (210, 0)}
+    counted = dict(
+        RankingRow.objects.filter(run__season=season, licensee__in=[a, b, c]).values_list(
+            "licensee_id", "tournaments"
+        )
+    )
+    assert counted == {a.pk: 2, b.pk: 2, c.pk: 2}
+    assert sorted((w.licensee_id, w.kind) for w in withheld) == [
+        (a.pk, "bounds"),
+        (a.pk, "same_time"),
+    ]
+
+
 def test_a_source_changed_is_checked_again(world, season):
     a = f.LicenseeFactory(club=world.club)
     tournament = _tournament(world, {a: (200, 0)})
