@@ -27,13 +27,15 @@ install: $(STAMP) messages
 messages: $(STAMP)
 	$(BIN)/python scripts/compilemessages.py
 
+run: export RUN_ADDRESS = $(ADDRESS)
 run: install
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(BIN)/python manage.py demo_data --address $(ADDRESS)
+	$(BIN)/python manage.py demo_data
 	@if [ -n "$$REDIS_URL" ]; then \
-	  echo "Celery worker started (logs: celery-worker.log)"; \
-	  $(BIN)/celery -A config worker --loglevel INFO --concurrency 2 > celery-worker.log 2>&1 & \
+	  echo "Celery worker and beat started (logs: celery-worker.log)"; \
+	  $(BIN)/celery -A config worker --beat --schedule celerybeat-schedule --loglevel INFO \
+	    --concurrency 2 > celery-worker.log 2>&1 & \
 	  trap "kill $$! 2>/dev/null" EXIT INT TERM; \
 	  $(BIN)/python manage.py runserver $(ADDRESS); \
 	else \

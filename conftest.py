@@ -91,12 +91,15 @@ def isolated_worker_app():
 
 @pytest.fixture(autouse=True)
 def _isolated_cache_and_eager_tasks(request, settings):
-    """Each test starts with an empty cache; Celery runs eagerly unless the test is
-    marked `worker` (then it talks to a real worker through Redis)."""
+    """Each test starts with an empty cache, Redis tried again (whatever an earlier test's
+    timeout left, apps.core.cache); Celery runs eagerly unless the test is marked
+    `worker` (then it talks to a real worker through Redis)."""
     from django.core.cache import cache
 
+    from apps.core.cache import unreachable_until
     from config.celery import app
 
+    unreachable_until.clear()
     cache.clear()
     eager = request.node.get_closest_marker("worker") is None
     previous = app.conf.task_always_eager

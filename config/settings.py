@@ -182,6 +182,13 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = env_str("REDIS_URL")
+# Every call to Redis (the cache, the throttles counting in it, the broker) waits at most
+# this long to connect and for each answer: a Redis that accepts connections and never
+# answers must not hold a page. After a call that could not reach it, each process goes
+# without the cache for REDIS_RETRY_SECONDS (apps.core.cache), and a job that could not
+# be queued is queued again by the sweep (apps.core.jobs).
+REDIS_TIMEOUT_SECONDS = 0.3
+REDIS_RETRY_SECONDS = 5
 if REDIS_URL:
     CACHES = {
         "default": {
@@ -189,7 +196,10 @@ if REDIS_URL:
             "BACKEND": "apps.core.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "donne"),
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+                "socket_timeout": REDIS_TIMEOUT_SECONDS,
+            },
         }
     }
 else:
@@ -261,8 +271,15 @@ CELERY_TASK_ACKS_LATE = True
 # A worker killed mid-task: its task goes back to the queue (and the job's claim is taken
 # over once its heartbeat is stale, apps.core.jobs).
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 15 * 60}
-CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# A task is published in one try within REDIS_TIMEOUT_SECONDS (no retry after 2 s and
+# more): a job that could not be queued waits for the sweep (apps.core.jobs).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 15 * 60,
+    "socket_timeout": REDIS_TIMEOUT_SECONDS,
+    "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+    "max_retries": 0,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT_SECONDS
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

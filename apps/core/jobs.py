@@ -2,7 +2,10 @@
 heartbeat while it works, and writes its result only while the job is still its own; a
 run whose heartbeat went stale (the worker was killed) is taken over by the next run —
 the task delivered again (acks late), the periodic sweep, or « relancer » on the page.
-A task the broker cannot take leaves its job pending with a clear message, to start again.
+A job is marked « could not be started » until the broker has taken its task: a broker
+down or hung (REDIS_TIMEOUT_SECONDS), or a process that ends before the broker answers,
+leaves its job pending with that clear message; the sweep queues it again once the broker
+answers, and « relancer » on the page starts it at once.
 
 A job is a row of a model with a ``state`` field and the fields of
 ``apps.core.models.ClaimedJob``; each app registers its kinds (model and task) in its
@@ -90,20 +93,24 @@ def job_heartbeat(model, pk: int, attempt: int):
 
 def job_enqueue(model, pk: int, task, countdown: int | None = None) -> None:
     """Queue the task once the transaction commits (``countdown`` seconds later, to let a
-    burst of requests gather); when the broker cannot be reached the job stays pending
-    and says so, to be started again."""
+    burst of requests gather). The job is marked as not started until the broker has
+    taken it: when the broker cannot be reached, does not answer, or the process ends
+    first, the job stays pending and says so, for the sweep to queue it again."""
 
     def send():
+        waiting = model.objects.filter(pk=pk, state=PENDING)
+        waiting.update(
+            enqueue_error=_(
+                "The job could not be started: the task queue cannot be reached. "
+                "Start it again in a moment."
+            )
+        )
         try:
             task.apply_async(args=[pk], retry=False, countdown=countdown)
         except BROKER_DOWN:
             logger.warning("could not queue %s %s", model.__name__, pk, exc_info=True)
-            model.objects.filter(pk=pk, state=PENDING).update(
-                enqueue_error=_(
-                    "The job could not be started: the task queue cannot be reached. "
-                    "Start it again in a moment."
-                )
-            )
+            return
+        waiting.update(enqueue_error="")
 
     transaction.on_commit(send)
 
@@ -116,7 +123,8 @@ def job_restartable(job) -> bool:
 
 
 def jobs_sweep() -> int:
-    """Queue again every job whose worker died or that could not be queued; how many."""
+    """Queue again every job whose worker died or that the broker did not take (its
+    publishing failed, timed out, or never ended); how many."""
     count = 0
     for model, task in kinds:
         stuck = _claimable(model).filter(Q(state=RUNNING) | ~Q(enqueue_error=""))
