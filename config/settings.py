@@ -217,18 +217,22 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "apps.accounts.validators.MaximumLengthValidator"},
 ]
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "accounts:dispatch"
 LOGOUT_REDIRECT_URL = "tournaments:home"
 
-# Sign-in throttling (apps.accounts.throttle): failures allowed per (address, username)
-# and per address within the window before 429; past LOGIN_MAX_FAILURES on a username
-# from anywhere, its attempts are slowed down (a doubling delay), never locked.
+# Sign-in throttling (apps.accounts.throttle): failures allowed within the window before
+# 429 per (address, username), per address, and per (device, username) on a device the
+# account signed in on (its device cookie, kept that long); devices the account never
+# signed in on share LOGIN_MAX_ACCOUNT_FAILURES guesses in any LOGIN_ACCOUNT_WINDOW_SECONDS.
 LOGIN_MAX_FAILURES = 5
 LOGIN_MAX_ADDRESS_FAILURES = 20
 LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60
-LOGIN_SLOWDOWN_MAX_SECONDS = 60
+LOGIN_MAX_ACCOUNT_FAILURES = 20
+LOGIN_ACCOUNT_WINDOW_SECONDS = 60 * 60
+LOGIN_DEVICE_MAX_AGE_SECONDS = 365 * 24 * 3600
 
 # Phones opening tables and sheets by their codes (apps.movements.phones): wrong codes
 # allowed per address within the window before 429, phones holding the code's device

@@ -19,12 +19,12 @@ from rest_framework.settings import api_settings
 from rest_framework.throttling import ScopedRateThrottle
 
 from apps.accounts.throttle import (
-    login_failure_record,
-    login_success_record,
-    login_wait,
+    LoginThrottled,
+    login_attempt_failed,
+    login_attempt_start,
+    login_attempt_succeeded,
     wait_text,
 )
-from apps.core.throttle import client_ip
 
 
 class CommaDecimalField(serializers.DecimalField):
@@ -117,16 +117,20 @@ class TokenView(ObtainAuthToken):
     throttle_scope = "token"
 
     def post(self, request, *args, **kwargs):
-        ip, username = client_ip(request), str(request.data.get("username", ""))
-        wait = login_wait(ip=ip, username=username)
-        if wait is not None:
+        try:
+            attempt = login_attempt_start(
+                request=request, username=str(request.data.get("username", ""))
+            )
+        except LoginThrottled as refused:
             return Response(
-                {"detail": wait_text(wait)}, status=429, headers={"Retry-After": str(wait)}
+                {"detail": wait_text(refused.wait)},
+                status=429,
+                headers={"Retry-After": str(refused.wait)},
             )
         try:
             response = super().post(request, *args, **kwargs)
         except exceptions.ValidationError:
-            login_failure_record(ip=ip, username=username)
+            login_attempt_failed(attempt=attempt)
             raise
-        login_success_record(ip=ip, username=username)
+        login_attempt_succeeded(attempt=attempt, response=response)
         return response

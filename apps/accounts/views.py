@@ -8,13 +8,13 @@ from django.utils.translation import gettext as _
 from apps.accounts import permissions, services
 from apps.accounts.forms import ProfileForm
 from apps.accounts.throttle import (
-    login_failure_record,
-    login_success_record,
-    login_wait,
+    LoginThrottled,
+    login_attempt_failed,
+    login_attempt_start,
+    login_attempt_succeeded,
     wait_text,
 )
 from apps.core.pages import service_call
-from apps.core.throttle import client_ip
 
 
 class LoginView(auth_views.LoginView):
@@ -24,22 +24,24 @@ class LoginView(auth_views.LoginView):
     redirect_authenticated_user = True
 
     def post(self, request, *args, **kwargs):
-        ip, username = client_ip(request), request.POST.get("username", "")
-        wait = login_wait(ip=ip, username=username)
-        if wait is not None:
+        try:
+            attempt = login_attempt_start(
+                request=request, username=request.POST.get("username", "")
+            )
+        except LoginThrottled as refused:
             response = render(
                 request,
                 self.template_name,
-                {"form": self.get_form(), "blocked": wait_text(wait)},
+                {"form": self.get_form(), "blocked": wait_text(refused.wait)},
                 status=429,
             )
-            response["Retry-After"] = str(wait)
+            response["Retry-After"] = str(refused.wait)
             return response
         response = super().post(request, *args, **kwargs)
         if request.user.is_authenticated:
-            login_success_record(ip=ip, username=username)
+            login_attempt_succeeded(attempt=attempt, response=response)
         else:
-            login_failure_record(ip=ip, username=username)
+            login_attempt_failed(attempt=attempt)
         return response
 
 
