@@ -6,6 +6,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
 # Where `make run` serves (`make run ADDRESS=0.0.0.0:8000` to reach it from the room's phones).
+# The settings derive from it the hosts answered, the address printed and shown (SITE_URL)
+# and, beyond the loopback, DEBUG off (config/served_address.py).
 ADDRESS ?= 127.0.0.1:8000
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/15

@@ -5,9 +5,15 @@ SQLITE_PATH    that file (default db.sqlite3 in the checkout).
 REDIS_URL      Celery broker and cache; without it Celery tasks run eagerly.
 SECRET_KEY     required when DEBUG is off.
 DEBUG          "1" for development (default on only when SECRET_KEY is unset).
-ALLOWED_HOSTS  comma-separated host names.
-SITE_URL       the site's address as its users reach it, for the links in e-mails
-               (default http://127.0.0.1:8000, as `make run` serves it).
+ALLOWED_HOSTS  comma-separated host names (under `make run`, added to its address's).
+SITE_URL       the site's address as its users reach it: the QR codes, the addresses shown
+               and the links in e-mails (default: the address `make run` serves, else
+               http://127.0.0.1:8000).
+RUN_ADDRESS    set by `make run` to the address it serves (config/served_address.py):
+               the hosts answered and SITE_URL follow it; beyond the loopback DEBUG is off
+               with a key kept in .local-secret-key, over plain HTTP (no HTTPS redirect,
+               Secure cookies or HSTS).
+EMAIL_FILE_PATH  a folder where e-mails are written as files instead of being sent.
 DATABASE_CONN_MAX_AGE  seconds a process keeps its database connection between requests;
                0 (default) closes it after each request, as `manage.py runserver` needs (one
                thread per request); docker-compose sets 60 for gunicorn's few long workers.
@@ -20,11 +26,18 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from config.env import env_bool, env_int, env_list, env_str
+from config.served_address import ServedAddress, local_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
+# `make run`'s address (None outside it): a club's room served from a laptop.
+RUN_ADDRESS = ServedAddress.parse(env_str("RUN_ADDRESS")) if env_str("RUN_ADDRESS") else None
 DEV_SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
-SECRET_KEY = env_str("SECRET_KEY") or DEV_SECRET_KEY
+SECRET_KEY = env_str("SECRET_KEY") or (
+    local_secret_key(BASE_DIR / ".local-secret-key")
+    if RUN_ADDRESS and RUN_ADDRESS.beyond_loopback
+    else DEV_SECRET_KEY
+)
 DEBUG = env_bool("DEBUG", default=SECRET_KEY == DEV_SECRET_KEY)
 # In production the key must be long, varied and our own: never the development key, one
 # of Django's generated « django-insecure- » keys, or a short or repetitive one.
@@ -42,17 +55,36 @@ if not DEBUG and (
         "(python -c 'import secrets; print(secrets.token_urlsafe(64))')."
     )
 
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
-# The homologation chain's notifications: printed on the console in development.
+ALLOWED_HOSTS = (
+    RUN_ADDRESS.hosts + env_list("ALLOWED_HOSTS", [])
+    if RUN_ADDRESS
+    else env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "testserver"])
+)
+# The e-mails (apps.core.outbox): printed on the console in development and under
+# `make run`; written as files into EMAIL_FILE_PATH when it is set.
+EMAIL_FILE_PATH = env_str("EMAIL_FILE_PATH") or None
 EMAIL_BACKEND = env_str("EMAIL_BACKEND") or (
-    "django.core.mail.backends.console.EmailBackend"
-    if DEBUG
+    "django.core.mail.backends.filebased.EmailBackend"
+    if EMAIL_FILE_PATH
+    else "django.core.mail.backends.console.EmailBackend"
+    if DEBUG or RUN_ADDRESS
     else "django.core.mail.backends.smtp.EmailBackend"
 )
 EMAIL_HOST = env_str("EMAIL_HOST") or "localhost"
+EMAIL_TIMEOUT = 10  # seconds a worker waits for the mail server
+# A mail that could not be sent is tried again this many times in all, MAIL_RETRY_SECONDS
+# later, then twice that, and so on; then it is marked failed for staff to see.
+MAIL_SEND_ATTEMPTS = 5
+MAIL_RETRY_SECONDS = 60
+# How long the link sent to check a new e-mail address works (apps.accounts.services).
+EMAIL_CHECK_SECONDS = 3 * 24 * 3600
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or "Donne <donne@localhost>"
-# The address the e-mails' links start with: a message is written outside any request.
-SITE_URL = (env_str("SITE_URL") or "http://127.0.0.1:8000").rstrip("/")
+# The address every address Donne prints or shows starts with (apps.core.addresses), the
+# one the room's phones reach: never the asking browser's (the referee may use 127.0.0.1),
+# and an e-mail is written outside any request.
+SITE_URL = (
+    env_str("SITE_URL") or (RUN_ADDRESS.site_url() if RUN_ADDRESS else "http://127.0.0.1:8000")
+).rstrip("/")
 # The live national ranking waits this long after an approval, so that a burst of
 # approvals makes one computation.
 RANKING_DEBOUNCE_SECONDS = 30
@@ -103,6 +135,7 @@ FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 ADMIN_CHECK = "apps.accounts.permissions.can_administer"  # who may open the back office
 
 MIDDLEWARE = [
+    "apps.core.hosts.RefusedHostMiddleware",  # first: the others read the host
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -332,15 +365,17 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
-# Production hardening: on by default whenever DEBUG is off.
+# Production hardening: on by default whenever DEBUG is off, except under `make run`,
+# which serves a club's local network over plain HTTP.
+HTTPS_ONLY = not (DEBUG or RUN_ADDRESS)
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=not DEBUG)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=HTTPS_ONLY)
 SECURE_REDIRECT_EXEMPT = [r"^sante/$"]
-SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=not DEBUG)
-CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=not DEBUG)
-SECURE_HSTS_SECONDS = int(env_str("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
-SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
-SECURE_HSTS_PRELOAD = not DEBUG
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", default=HTTPS_ONLY)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", default=HTTPS_ONLY)
+SECURE_HSTS_SECONDS = int(env_str("SECURE_HSTS_SECONDS", "31536000" if HTTPS_ONLY else "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS_ONLY
+SECURE_HSTS_PRELOAD = HTTPS_ONLY
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"

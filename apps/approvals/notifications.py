@@ -13,6 +13,8 @@ from apps.accounts.models import User
 from apps.approvals.domain.chain import ACTION_NAMES, LEVEL_NAMES, LEVEL_PLACES, Action, Level
 from apps.approvals.models import Homologation
 from apps.competitions.models import Stage
+from apps.core.addresses import site_address
+from apps.core.outbox import mails_queue
 from apps.federation.models import Role
 
 
@@ -65,7 +67,7 @@ def _link(homologation: Homologation, level: Level) -> str:
         path = reverse("tournaments:detail", args=[homologation.tournament_id])
     else:
         path = reverse("approvals:homologation", args=[homologation.pk])
-    return settings.SITE_URL + path
+    return site_address(path)
 
 
 def step_notify(*, homologation: Homologation, action: Action, actor) -> None:

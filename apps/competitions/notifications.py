@@ -1,15 +1,14 @@
-"""The notices a championship sends its players (Django's email backend; the console in
-development), once the transaction commits: to each player a stage names, whether they
+"""The notices a championship sends its players (through the outbox, apps.core.outbox),
+once the transaction commits: to each player a stage names, whether they
 are qualified for the next stage or listed as a replacement, and to a replacement who
 enters in the place of a withdrawn player. Players whose licence has no account with an
 address get none: the public page of the qualified lists them all."""
 
-from django.conf import settings
-from django.core.mail import send_mass_mail
-from django.db import transaction
 from django.urls import reverse
 
 from apps.competitions.models import Qualifier, Stage
+from apps.core.addresses import site_address
+from apps.core.outbox import mails_queue
 from apps.federation.models import Licensee
 
 
@@ -36,13 +35,12 @@ def _message(stage: Stage, qualifier: Qualifier, opening: str, address: str) -> 
         f"{tournament.venue or tournament.club}",
         "",
         "La liste des qualifiés : "
-        + settings.SITE_URL
-        + reverse("competitions:qualified", args=[stage.competition_id]),
+        + site_address(reverse("competitions:qualified", args=[stage.competition_id])),
         "En cas d'empêchement, prévenez l'organisateur au plus tôt : un remplaçant prendra "
         "votre place.",
     ]
     subject = f"{stage.competition} — {following.name}"
-    return (subject, "\n".join(lines), settings.DEFAULT_FROM_EMAIL, [address])
+    return (subject, "\n".join(lines), [address])
 
 
 def qualified_notify(*, stage: Stage, qualifiers: list[Qualifier]) -> None:

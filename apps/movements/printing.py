@@ -2,13 +2,17 @@
 route cards (« fiches individuelles »), table cards, travellers (« fiches ambulantes »)
 and the room plan. Each is a Django template rendered by WeasyPrint.
 
-The grids are lines of monospaced text whose column rules the CSS draws: WeasyPrint lays
-out one line of text several times faster than a table row of cells, and a 150-table
-room prints 600 route cards and as many travellers.
+The grids are lines of monospaced text whose column rules are the grid's background, an
+SVG of thin filled rectangles: WeasyPrint lays out one line of text several times faster
+than a table row of cells, or than a line of cells with borders (three times the time on
+150 travellers), and a 150-table room prints 600 route cards and as many travellers. The
+rules are not CSS gradients: pdfium (Chrome, Edge) painted those as a black block over
+the last column, or not at all, where poppler drew them.
 """
 
+import base64
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from itertools import accumulate
 
@@ -18,6 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from apps.core.addresses import site_address
 from apps.core.pdf import weasy_render
 from apps.movements.domain.etuis import etui_dealer, etui_taker
 from apps.movements.domain.layout import room_layout
@@ -31,10 +36,9 @@ from apps.movements.selectors import (
     table_codes,
 )
 
-# The address the QR codes of table entry point to when no request gives the site's own.
-QUICK_START_URL = "http://127.0.0.1:8000"
 NAME_WIDTH = 28  # characters of a name column; longer names end with "…"
 SEAT_WIDTH = 20  # characters of a seat column of the table cards
+RULE_WIDTH = 0.12  # characters of a column rule: 0.6 pt in the grids' 8.5 pt monospace
 
 
 class Printout(StrEnum):
@@ -94,17 +98,12 @@ class Grid:
         widths = [len(h) for h in headers]
         for row in rows:
             widths = [max(w, len(str(v))) for w, v in zip(widths, row, strict=True)]
-        columns = [
-            Column(header, min(width, limits.get(index, width)), index in right)
-            for index, (header, width) in enumerate(zip(headers, widths, strict=True))
-        ]
-        # WeasyPrint 70 divides by zero drawing a column rule that falls at exactly half
-        # the grid's width (a float rounding in its gradient colour hints): widen the last
-        # column by one character when that happens.
-        edges = list(accumulate(column.width + 2 for column in columns))
-        if any(2 * edge == edges[-1] for edge in edges[:-1]):
-            columns[-1] = replace(columns[-1], width=columns[-1].width + 1)
-        return cls(columns)
+        return cls(
+            [
+                Column(header, min(width, limits.get(index, width)), index in right)
+                for index, (header, width) in enumerate(zip(headers, widths, strict=True))
+            ]
+        )
 
     def row(self, values) -> str:
         return "".join(column.cell(v) for column, v in zip(self.columns, values, strict=True))
@@ -115,15 +114,18 @@ class Grid:
 
     @property
     def css(self) -> str:
-        rules, edge = [], 0
-        for column in self.columns[:-1]:
-            edge += column.width + 2
-            rules.append(
-                f"transparent {edge}ch, #000 {edge}ch, #000 calc({edge}ch + 0.6pt), "
-                f"transparent calc({edge}ch + 0.6pt)"
-            )
-        width = edge + self.columns[-1].width + 2
-        return f"width: {width}ch; background-image: linear-gradient(to right, {', '.join(rules)});"
+        """The grid's width and its column rules: a rectangle at each column's right edge
+        in an SVG one character per unit wide, stretched over the grid's height (on each
+        page the grid spans). WeasyPrint draws it as filled rectangles, which every PDF
+        reader paints alike."""
+        *edges, width = accumulate(column.width + 2 for column in self.columns)
+        rules = "".join(f'<rect x="{edge}" width="{RULE_WIDTH}" height="1"/>' for edge in edges)
+        svg = (
+            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} 1" '
+            f'preserveAspectRatio="none">{rules}</svg>'
+        )
+        uri = "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+        return f"width: {width}ch; background: url({uri}) no-repeat 0 0 / 100% 100%;"
 
 
 def name_key(name: str) -> str:
@@ -155,11 +157,11 @@ class TableLink:
         return segno.make(self.url, error="m").svg_data_uri(scale=3, border=2)
 
 
-def table_links(movement: SessionMovement, base_url: str) -> dict[tuple[str, int], TableLink]:
-    """{(section, table): its code and address} for table entry."""
-    base = base_url.rstrip("/")
+def table_links(movement: SessionMovement) -> dict[tuple[str, int], TableLink]:
+    """{(section, table): its code and address} for table entry, at the address the room's
+    phones reach (SITE_URL), whichever browser asked for the printout."""
     return {
-        key: TableLink(code, base + reverse("scoring:table_page", args=[code]))
+        key: TableLink(code, site_address(reverse("scoring:table_page", args=[code])))
         for key, code in table_codes(movement).items()
     }
 
@@ -307,10 +309,8 @@ BUILDERS = {
 # --- rendering -------------------------------------------------------------------
 
 
-def printout_html(
-    movement: SessionMovement, kind: Printout, base_url: str = QUICK_START_URL
-) -> str:
-    """The printout's HTML; ``base_url`` is the site's address the QR codes point to."""
+def printout_html(movement: SessionMovement, kind: Printout) -> str:
+    """The printout's HTML, for WeasyPrint."""
     template, build = BUILDERS[kind]
     session = movement.session
     return render_to_string(
@@ -320,15 +320,13 @@ def printout_html(
             "tournament": session.tournament,
             "session": session,
             "movement": movement,
-            **build(movement, movement_tables(movement), table_links(movement, base_url)),
+            **build(movement, movement_tables(movement), table_links(movement)),
         },
     )
 
 
-def printout_render(
-    movement: SessionMovement, kind: Printout, base_url: str = QUICK_START_URL
-) -> Rendered:
-    document = weasy_render(printout_html(movement, kind, base_url))
+def printout_render(movement: SessionMovement, kind: Printout) -> Rendered:
+    document = weasy_render(printout_html(movement, kind))
     return Rendered(
         pdf=document.write_pdf(),
         pages=len(document.pages),

@@ -309,7 +309,7 @@ def movement_printout(request, pk, kind):
         kind = Printout(kind)
     except ValueError as exc:
         raise Http404 from exc
-    rendered = printout_render(_movement(session), kind, request.build_absolute_uri("/"))
+    rendered = printout_render(_movement(session), kind)
     response = HttpResponse(rendered.pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{rendered.filename}"'
     return response

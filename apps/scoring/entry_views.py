@@ -27,6 +27,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRefresh, trigger_client_event
 
 from apps.accounts.permissions import roles_of
+from apps.core.addresses import site_address
 from apps.core.pages import error_text, form_errors_text, service_call, url_around
 from apps.core.panels import panels_for
 from apps.core.revalidation import VARY, page_etag
@@ -291,7 +292,7 @@ def progress(request, pk):
         "table_rows": selectors.table_entry_rows(movement, progress)
         if movement and movement.table_entry
         else [],
-        "table_code_url": request.build_absolute_uri(reverse("scoring:table_code")),
+        "table_code_url": site_address(reverse("scoring:table_code")),
         "disagreements": selectors.table_disagreement_count(session),
         "poll_seconds": settings.PROGRESS_POLL_SECONDS,
         "traveller_url": url_around("scoring:traveller", session.pk),

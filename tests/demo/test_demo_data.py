@@ -17,13 +17,13 @@ from apps.approvals.models import Homologation
 from apps.awards.models import Award, AwardSet
 from apps.competitions.models import Stage
 from apps.demo.builders import FINISHED_NAME, IN_PLAY_NAME, PREVIOUS_NAME, STAGE_NAME
-from apps.demo.management.commands.demo_data import DEFAULT_ADDRESS
 from apps.federation.models import Season
 from apps.movements.models import MovementTable, SessionMovement
 from apps.rankings.models import Publication, RankingRun
 from apps.scoring.models import Play
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration, Tournament
+from config.served_address import ServedAddress
 
 pytestmark = pytest.mark.django_db
 
@@ -138,28 +138,35 @@ def _addresses(printed: str) -> list[str]:
 
 
 def _make_run() -> tuple[str, str]:
-    """(the address `make run` serves by default, its recipe)."""
+    """(the address `make run` serves by default, its recipe with its exports)."""
     makefile = (Path(settings.BASE_DIR) / "Makefile").read_text()
     default = re.search(r"^ADDRESS \?= (\S+)$", makefile, re.MULTILINE).group(1)
-    recipe = re.search(r"^run:.*?\n((?:\t.*\n)+)", makefile, re.MULTILINE).group(1)
+    recipe = re.search(r"^(run:.*?\n(?:run:.*\n)*(?:\t.*\n)+)", makefile, re.MULTILINE).group(1)
     return default, recipe
 
 
-def test_it_prints_the_address_make_run_serves(output):
+def test_make_run_serves_its_address_and_hands_it_to_the_settings(output):
     default, recipe = _make_run()
-    assert default == DEFAULT_ADDRESS == "127.0.0.1:8000"
-    assert "manage.py demo_data --address $(ADDRESS)" in recipe
+    assert default == "127.0.0.1:8000"
+    assert "run: export RUN_ADDRESS = $(ADDRESS)\n" in recipe  # the settings derive from it
+    assert "manage.py demo_data\n" in recipe
     served = re.findall(r"manage\.py runserver (\S+);", recipe)
     assert served and set(served) == {"$(ADDRESS)"}
     assert _addresses(output)
-    assert all(a.startswith(f"http://{default}/") for a in _addresses(output))
+    assert all(a.startswith(f"{settings.SITE_URL}/") for a in _addresses(output))
+    assert output.splitlines()[-1].endswith("make run ADDRESS=0.0.0.0:8000")
 
 
-def test_it_prints_the_address_it_is_given(output, client):
+def test_it_prints_the_address_the_rooms_phones_open(output, client, settings):
+    settings.RUN_ADDRESS = ServedAddress.parse("0.0.0.0:8000")
+    settings.SITE_URL = "http://192.168.1.20:8000"  # the laptop's on the local network
     printed = StringIO()
-    call_command("demo_data", address="192.168.1.20:8000", stdout=printed)
+    call_command("demo_data", stdout=printed)
     addresses = _addresses(printed.getvalue())
     assert len(addresses) == len(_addresses(output))
+    assert printed.getvalue().splitlines()[-1] == (
+        "Téléphones de la salle : ouvrez http://192.168.1.20:8000/"
+    )
     for address in addresses:
         assert address.startswith("http://192.168.1.20:8000/")
         path = address.removeprefix("http://192.168.1.20:8000")

@@ -119,15 +119,17 @@ def test_each_change_is_audited_without_its_secret(world):
     assert link.token not in written and again.token not in written
 
 
-def test_the_room_page_shows_the_link_to_the_referee(world, login):
+def test_the_room_page_shows_the_link_to_the_referee(world, login, settings):
+    settings.SITE_URL = "http://192.168.1.20:8000"  # the address the room's phones reach
     session = _session(world)
     browser = login(world.referee)
     room = reverse("tournaments:referee_room", args=[world.tournament.pk])
     html = browser.get(room).content.decode()
     assert 'data-test="display-links"' in html and "Créer le lien" in html
     link = display_link_create(actor=world.referee, session=session)
-    html = browser.get(room).content.decode()
-    assert f"http://testserver{_shared(link)}" in html and 'data-test="display-link-revoke"' in html
+    html = browser.get(room, HTTP_HOST="127.0.0.1:8000").content.decode()  # on the laptop
+    assert f">http://192.168.1.20:8000{_shared(link)}</a>" in html
+    assert 'data-test="display-link-revoke"' in html
 
 
 @pytest.mark.parametrize("persona", sorted(set(PERSONAS) - SHARERS))

@@ -15,7 +15,7 @@ from apps.penalties.models import Adjustment
 from apps.results.exports import ETUI_HEADERS, RANKING_HEADERS, results_pdf, results_xlsx
 from apps.results.selectors import session_display
 from tests.builders import ETUI_1, enter, enter_all, fault, played, record, seated_at, table_at
-from tests.pdf import french, pdf_pages, pdf_text
+from tests.pdf import french, pdf_pages, pdf_painted_grids, pdf_text
 
 pytestmark = pytest.mark.django_db
 
@@ -144,6 +144,14 @@ def test_the_pdf_shows_the_adjusted_play_and_the_penalties(world, ruled):
     assert gettext("Penalties") in general
     assert f"{floatformat(5, 2)} · {reason}" in " ".join(general.split())
     assert session_display(session).sheet(player.pk).person.name in general
+
+
+@pytest.mark.parametrize(("page", "rules"), [(0, 11), (2, 7)])
+def test_every_reader_draws_the_pdfs_column_rules(world, ruled, page, rules):
+    """The general ranking's 10 columns and the topage's 6 (its first étui with a ruling
+    under a line), as pdfium paints them: no filled area, a thin line at every column's
+    edges (CSS gradients were a black block over the last column)."""
+    assert pdf_painted_grids(results_pdf(ruled[0]), page=page) == (False, rules)
 
 
 def last(row: tuple, headers: list):

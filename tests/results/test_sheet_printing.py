@@ -20,7 +20,7 @@ from tests.builders import (
     session_at_position_1,
     table_at,
 )
-from tests.pdf import french, pdf_pages, pdf_text
+from tests.pdf import french, pdf_pages, pdf_painted_grids, pdf_text
 
 pytestmark = pytest.mark.django_db
 
@@ -52,6 +52,13 @@ def test_a_players_sheet_is_one_page_with_every_etui(world, display):
     assert etui_1.split()[-2:] == ["62", french(100.0)]
     for label in ("Attack percentage", "Defence percentage", "Overall percentage", "Penalty"):
         assert gettext(label) in text
+
+
+def test_every_reader_draws_the_sheets_column_rules(world, display):
+    """A sheet's 7 columns as pdfium paints them: no filled area, a thin line at every
+    column's edges (CSS gradients were a black block over the last column)."""
+    pdf, _pages = sheets_render(display, display.sheets()[:1])
+    assert pdf_painted_grids(pdf) == (False, 8)
 
 
 @pytest.mark.slow

@@ -1,19 +1,18 @@
 """`manage.py demo_data`: load the demonstration data (apps.demo.builders; idempotent) and
-print one login per role and the pages to look at."""
+print one login per role, the pages to look at and the address the room's phones open, at
+the address `make run` serves (SITE_URL, config/served_address.py)."""
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
-from django.core.management.commands.runserver import Command as Runserver
 from django.db import transaction
 from django.urls import reverse
 
 from apps.competitions.models import Stage
+from apps.core.addresses import site_address
 from apps.demo import builders
 from apps.movements.models import SessionMovement
 from apps.rankings.models import Publication
 from apps.tournaments.models import Tournament
-
-# Where `manage.py runserver` serves without an address, and `make run` by default.
-DEFAULT_ADDRESS = f"{Runserver.default_addr}:{Runserver.default_port}"
 
 
 def table_page(movement: SessionMovement) -> str:
@@ -56,13 +55,6 @@ def pages(
 class Command(BaseCommand):
     help = "Charge les données de démonstration et affiche un identifiant par rôle."
 
-    def add_arguments(self, parser):
-        parser.add_argument(
-            "--address",
-            default=DEFAULT_ADDRESS,
-            help="Adresse où le serveur répond (hôte:port), pour les liens affichés.",
-        )
-
     @transaction.atomic
     def handle(self, *args, **options):
         demo = builders.base_build()
@@ -80,4 +72,12 @@ class Command(BaseCommand):
             self.stdout.write(f"  {label:<22} {username}")
         self.stdout.write("À voir :")
         for label, path in to_see:
-            self.stdout.write(f"  {label} : http://{options['address']}{path}")
+            self.stdout.write(f"  {label} : {site_address(path)}")
+        served = settings.RUN_ADDRESS
+        if served and served.beyond_loopback:
+            self.stdout.write(f"Téléphones de la salle : ouvrez {site_address('/')}")
+        else:
+            self.stdout.write(
+                f"Ce portable seul ouvre {site_address('/')} ; pour les téléphones de la salle : "
+                "make run ADDRESS=0.0.0.0:8000"
+            )
