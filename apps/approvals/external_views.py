@@ -33,6 +33,7 @@ from apps.approvals.models import ClubIndexGrant
 from apps.approvals.services import club_index_grant
 from apps.competitions.models import Stage
 from apps.core.pages import error_text, form_errors_named, service_call
+from apps.core.values import whole_number
 from apps.federation.models import Club
 from apps.tournaments.domain.indices import GRANTED_INDICES
 from apps.tournaments.forms import IndexField
@@ -131,12 +132,12 @@ class ExternalTournamentForm(forms.Form):
 
     def clean_session_players(self) -> list[int]:
         text = self.cleaned_data["session_players"].strip()
-        parts = [part for part in _NUMBERS.split(text) if part]
-        if not parts or not all(part.isdigit() for part in parts):
+        numbers = [whole_number(part) for part in _NUMBERS.split(text) if part]
+        if not numbers or None in numbers:
             raise ValidationError(
                 _("Write the number of players of each session, separated by commas.")
             )
-        return [int(part) for part in parts]
+        return numbers
 
     def clean_file(self):
         file = self.cleaned_data["file"]

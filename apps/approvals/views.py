@@ -50,6 +50,7 @@ from apps.core.pages import (
     safe_next,
     service_call,
 )
+from apps.core.values import whole_numbers
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Committee, Season
 from apps.tournaments.domain.indices import GRANTED_INDICES
@@ -129,9 +130,9 @@ def _passed_on_text(sending) -> str:
 def pass_on(request):
     """Passing on the checked tournaments in one sending, from the inbox (in bulk) or from
     a tournament's page (one, with an optional comment)."""
-    ids = request.POST.getlist("homologation")
-    homologations = list(permissions.homologations_for_user(request.user).filter(pk__in=ids))
-    if len(homologations) != len(set(ids)):
+    ids = whole_numbers(request.POST.getlist("homologation"))
+    homologations = list(permissions.homologations_for_user(request.user).filter(pk__in=ids or []))
+    if ids is None or len(homologations) != len(set(ids)):
         messages.error(request, _("Choose tournaments from your inbox."))
         return redirect("approvals:inbox")
     service_call(

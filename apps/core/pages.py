@@ -79,12 +79,13 @@ def page_of(request, queryset):
 
 
 def safe_next(request, default: str) -> str:
-    """The ``next`` address of the request if it stays on this site, else ``default``."""
+    """The ``next`` address of the request if it is a path of this site, else ``default``
+    (a bare word would be taken for a view's name by ``redirect``)."""
     target = request.POST.get("next") or request.GET.get("next") or ""
-    allowed = url_has_allowed_host_and_scheme(
+    allowed = target.startswith("/") and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
-    return target if target and allowed else default
+    return target if allowed else default
 
 
 class LinkedText(str):

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from apps.core.pages import area_required, confirm_page, service_call
 from apps.core.panels import panels_for
+from apps.core.values import whole_number
 from apps.federation.domain.seasons import season_of
 from apps.federation.domain.series import NAMES
 from apps.federation.models import Licensee, Season, SeasonPotential
@@ -60,8 +61,8 @@ def seasons(request):
 def create(request):
     if request.method != "POST":
         return redirect("federation:seasons")
-    year = request.POST.get("start_year", "")
-    if not year.isdigit():
+    year = whole_number(request.POST.get("start_year"))
+    if year is None:
         messages.error(request, "Choisissez l'année où la saison commence.")
     else:
         service_call(
@@ -69,7 +70,7 @@ def create(request):
             season_create,
             done=lambda season: f"Saison {season} créée : ouvrez-la pour figer son potentiel.",
             actor=request.user,
-            start_year=int(year),
+            start_year=year,
         )
     return redirect("federation:seasons")
 

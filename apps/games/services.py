@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from apps.core.audit import audit_record, audit_records, audit_snapshot, model_update
+from apps.core.values import text_fitting
 from apps.games.domain import belote, free_tarot, pinochle
 from apps.games.domain import pinochle_rotation as rotations
 from apps.games.domain.free_tarot import table_sizes
@@ -380,6 +381,7 @@ def _left_recorded(actor, sheet, side: int, reason: str, check) -> None:
     sheet submitted, so that the round goes on without it."""
     if not reason.strip():
         raise ValidationError(_("Say what happened: a player left, or did not come."))
+    text_fitting(type(sheet), "left_reason", reason.strip())
     try:
         check(side)
     except ValueError as exc:

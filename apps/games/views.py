@@ -26,6 +26,7 @@ from apps.core.pages import (
     sign_in_when_refused,
 )
 from apps.core.pdf import weasy_render
+from apps.core.values import whole_number
 from apps.games import selectors, services
 from apps.games.domain import pinochle_rotation as rotations
 from apps.games.forms import (
@@ -1085,11 +1086,11 @@ def sheet_confirm(request, code):
     try:
         if device is None:
             raise ValidationError(device_missing_text())
-        hand = next(h for h in view.hands if h.pk == int(request.POST.get("hand", 0)))
+        hand = next(h for h in view.hands if h.pk == whole_number(request.POST.get("hand")))
         services.pinochle_hand_confirm(
             actor=None, hand=hand, side=request.POST.get("side", ""), code=code, device=device
         )
-    except (StopIteration, ValueError):
+    except StopIteration:
         messages.error(request, _("Unknown hand."))
     except ValidationError as exc:
         messages.error(request, error_text(exc))

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from apps.core.forms import FrenchDecimalField
+from apps.core.values import whole_number
 from apps.movements.models import MovementTable
 from apps.movements.printing import seat_name
 from apps.penalties.models import Adjustment, Fault, FaultySide, PlayersNote
@@ -183,7 +184,8 @@ class IncidentForm(forms.Form):
     def chosen_table(self) -> MovementTable | None:
         value = (self.data.get("place") if self.is_bound else "") or ""
         table_pk, _sep, _etui = value.partition(":")
-        return self.choices.table(int(table_pk)) if table_pk.isdigit() else None
+        table = whole_number(table_pk)
+        return None if table is None else self.choices.table(table)
 
     def player_options(self) -> list[tuple[int, str, bool]]:
         """(id, label, checked) of the players to choose from at the chosen table."""

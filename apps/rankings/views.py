@@ -25,8 +25,10 @@ from apps.core.pages import (
     sign_in_when_refused,
     url_around,
 )
+from apps.core.values import whole_number
 from apps.federation.domain.seasons import season_of
 from apps.federation.models import Club, Committee, Licensee, Season
+from apps.federation.seasons import LAST_YEAR
 from apps.rankings import exports, selectors, series, services
 from apps.rankings.domain.chart import season_chart
 from apps.rankings.forms import RankingFilterForm, SeriesRuleFormSet, rules_of
@@ -99,8 +101,8 @@ def _list(
 
 def _publication(request, season: Season) -> Publication | None:
     """The publication asked for (``?publication=``), else the season's latest."""
-    wanted = request.GET.get("publication", "")
-    if wanted.isdigit():
+    wanted = whole_number(request.GET.get("publication"))
+    if wanted is not None:
         return get_object_or_404(selectors.publications_of(season), pk=wanted)
     return selectors.latest_publication(season)
 
@@ -218,9 +220,15 @@ federation_only = area_required(can_manage_national_ranking)
 
 @federation_only
 def staff_index(request):
-    """The federation's page of the season chosen (``?saison=``), else the current one."""
+    """The federation's page of the season chosen (``?saison=``), else the current one; a
+    season no one can hold is a page that does not exist."""
     wanted = request.GET.get("saison", "")
-    return redirect("rankings:staff", year=int(wanted) if wanted.isdigit() else _current_year())
+    if not wanted:
+        return redirect("rankings:staff", year=_current_year())
+    year = whole_number(wanted, largest=LAST_YEAR)
+    if year is None:
+        raise Http404
+    return redirect("rankings:staff", year=year)
 
 
 def _staff_page(request, season: Season, formset=None, status: int = 200):
@@ -306,11 +314,11 @@ def publish(request, year):
             warnings=_withheld_warning(season),
         )
     after = request.POST.get("after", "")
-    if after and not after.isdigit():
+    if after and whole_number(after) is None:
         raise Http404
     try:
         publication = services.ranking_publish(
-            actor=request.user, season=season, after=int(after) if after else None
+            actor=request.user, season=season, after=whole_number(after)
         )
     except ValidationError as exc:
         messages.info(request, " ".join(exc.messages))
@@ -423,10 +431,8 @@ def proposal(request, pk):
     """Review a proposal: every change with its reason; leave some out; apply."""
     found = get_object_or_404(SeriesProposal.objects.select_related("season"), pk=pk)
     if request.method == "POST":
-        wanted = request.POST.get("change", "")
-        change = get_object_or_404(
-            SeriesChange, pk=int(wanted) if wanted.isdigit() else 0, proposal=found
-        )
+        wanted = whole_number(request.POST.get("change"))
+        change = get_object_or_404(SeriesChange, pk=wanted or 0, proposal=found)
         service_call(
             request,
             series.series_change_keep,

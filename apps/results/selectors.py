@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from apps.accounts import permissions
 from apps.core.collector import collections_paused
+from apps.core.values import whole_number
 from apps.movements.models import Place
 from apps.movements.printing import seat_name
 from apps.penalties.models import Adjustment, FaultySide, Incident, Penalty
@@ -118,7 +119,7 @@ class Person:
 
     @property
     def registration_id(self) -> int | None:
-        return int(self.key) if self.key.isdigit() else None
+        return whole_number(self.key)
 
 
 def people_of(tournament: Tournament) -> dict[str, Person]:

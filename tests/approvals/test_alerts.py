@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 from django.contrib.contenttypes.models import ContentType
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
@@ -381,8 +382,15 @@ def test_a_note_needs_a_reason_and_a_current_alert(login, world, alerted):
     assert "n&#x27;est plus d&#x27;actualité" in page
     page = _note(client, alerted, reason="x" * 1001).content.decode()
     assert "1000 caractères au plus" in page
-    page = _note(client, alerted, reason="normal\x00").content.decode()
-    assert "caractère nul" in page
+    refused = _note(client, alerted, reason="normal\x00")  # before any view (NUL)
+    assert refused.status_code == 400 and "octet nul" in refused.content.decode()
+    with pytest.raises(ValidationError, match="caractère nul"):  # the service's own guard
+        services.homologation_alert_note(
+            actor=world.committee_staff,
+            homologation=alerted,
+            key="lone_score:1:3",
+            reason="normal\x00",
+        )
     assert not AlertNote.objects.exists()
     assert not AuditLog.objects.filter(object_id=str(alerted.pk)).exists()
 

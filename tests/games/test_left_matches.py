@@ -121,3 +121,13 @@ def test_only_the_room_records_a_side_leaving(world, login, match, persona):
     )
     match.refresh_from_db()
     assert match.left_by is None and match.submitted_at is None
+
+
+@needs_db
+def test_a_reason_longer_than_its_column_is_refused_and_nothing_changes(world, login, match):
+    url = reverse("games:belote_left", args=[match.pk, 1])
+    response = login(world.referee).post(url, {"reason": "x" * 300}, follow=True)
+    assert response.status_code == 200
+    assert "trop long : 200 caractères au plus (300 écrits)" in response.content.decode()
+    match.refresh_from_db()
+    assert match.left_by is None and match.submitted_at is None and not match.left_reason
