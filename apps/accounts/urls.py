@@ -10,4 +10,5 @@ urlpatterns = [
     path("mon-espace/", views.dispatch, name="dispatch"),
     path("mon-profil/", views.profile, name="profile"),
     path("mon-profil/mot-de-passe/", views.password, name="password"),
+    path("mon-profil/adresse/<str:token>/", views.email_check, name="email_check"),
 ]

@@ -60,6 +60,15 @@ def dispatch(request):
     return redirect("tournaments:home")
 
 
+def _saved(user) -> str:
+    if not user.pending_email:
+        return _("Your details are saved.")
+    return _(
+        "Your details are saved. A link was sent to %(email)s: follow it to receive the "
+        "messages there."
+    ) % {"email": user.pending_email}
+
+
 @login_required
 def profile(request):
     """The user's own name and e-mail address."""
@@ -73,7 +82,7 @@ def profile(request):
             request,
             services.user_profile_update,
             form=form,
-            done=_("Your details are saved."),
+            done=_saved,
             actor=user,
             user=user,
             **form.cleaned_data,
@@ -81,6 +90,17 @@ def profile(request):
     ):
         return redirect("accounts:profile")
     return render(request, "accounts/profile.html", {"form": form})
+
+
+def email_check(request, token):
+    """The link sent to a new address: followed, the address becomes the account's."""
+    service_call(
+        request,
+        services.user_email_check,
+        done=_("Your e-mail address is checked: the messages go there from now on."),
+        token=token,
+    )
+    return redirect("accounts:profile")
 
 
 @login_required

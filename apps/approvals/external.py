@@ -59,7 +59,9 @@ from apps.awards.domain.pcn import index_refusal
 from apps.awards.services import PotentialNotFrozen, stage_tables
 from apps.competitions.models import Stage
 from apps.core.audit import audit_record, audit_value
+from apps.core.validators import CONTROL_CHARACTERS_REFUSED, has_control_characters
 from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
+from apps.federation.domain.seasons import day_refusal
 from apps.federation.domain.spreadsheets import cell_text
 from apps.federation.models import Club, Licensee
 from apps.results.domain.same_results import Likeness
@@ -104,10 +106,14 @@ def _details_errors(
         errors.append("Nom du tournoi : il est obligatoire.")
     elif len(name) > NAME_MAX_LENGTH:
         errors.append(f"Nom du tournoi : au plus {NAME_MAX_LENGTH} caractères.")
+    elif has_control_characters(name):
+        errors.append(f"Nom du tournoi : {CONTROL_CHARACTERS_REFUSED}")
     if not isinstance(day, date):
         errors.append("Date : elle est obligatoire.")
     elif day > timezone.localdate():
         errors.append("Date : le tournoi n'a pas encore eu lieu.")
+    elif refusal := day_refusal(day, timezone.localdate()):
+        errors.append(f"Date : {refusal}")
     if index not in INDICES:
         shown = [index_text(value) for value in INDICES]
         errors.append(f"Indice : choisissez {' ; '.join(shown[:-1])} ou {shown[-1]}.")

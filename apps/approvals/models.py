@@ -11,6 +11,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from apps.approvals.domain.chain import ACTION_NAMES, LEVEL_NAMES, LEVEL_PLACES, Action, Level
+from apps.federation.models import season_day
 from apps.tournaments.domain.indices import GRANTED_INDICES, Index, index_problem
 from apps.tournaments.models import index_granted
 
@@ -273,7 +274,7 @@ class ClubIndexGrant(models.Model):
     club = models.ForeignKey(
         "federation.Club", verbose_name=_("club"), on_delete=models.CASCADE, related_name="+"
     )
-    date = models.DateField(_("date"))
+    date = models.DateField(_("date"), validators=[season_day])
     index = models.DecimalField(
         _("index"), max_digits=3, decimal_places=1, validators=[index_grantable]
     )

@@ -1,11 +1,8 @@
-"""The homologation chain's emails (Django's email backend; the console in development):
+"""The homologation chain's emails (through the outbox, apps.core.outbox):
 each step tells the level the tournament now waits for — the next level when it goes up,
 the level below when it is sent back, the organiser when it is approved or a correction is
 decided, the federation when a correction is asked."""
 
-from django.conf import settings
-from django.core.mail import send_mass_mail
-from django.db import transaction
 from django.db.models import Q
 from django.urls import reverse
 
@@ -99,5 +96,4 @@ def step_notify(*, homologation: Homologation, action: Action, actor) -> None:
         f"Pour agir : {_link(homologation, level)}",
     ]
     subject = f"Homologation : {homologation} — {ACTION_NAMES[action]}"
-    message = (subject, "\n".join(lines), settings.DEFAULT_FROM_EMAIL, recipients)
-    transaction.on_commit(lambda: send_mass_mail([message], fail_silently=True))
+    mails_queue(messages=[(subject, "\n".join(lines), recipients)])

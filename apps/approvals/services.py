@@ -41,6 +41,7 @@ from apps.awards.store import award_set_of
 from apps.competitions.models import Stage
 from apps.core.audit import audit_record, audit_value
 from apps.federation.domain.seasons import season_of
+from apps.federation.models import season_day
 from apps.results.reads import tournament_results_read
 from apps.tournaments.domain.indices import GRANTED_INDICES, Index
 from apps.tournaments.domain.workflow import Status
@@ -468,6 +469,7 @@ def club_index_grant(*, actor, club, date, index: Decimal) -> ClubIndexGrant:
     _grant_check(actor, club, index)
     if date < timezone.localdate():
         raise ValidationError("Un indice s'accorde avant le tournoi.")
+    season_day(date)
     before = ClubIndexGrant.objects.filter(club=club, date=date).first()
     grant, _created = ClubIndexGrant.objects.update_or_create(
         club=club, date=date, defaults={"index": index, "granted_by": actor}

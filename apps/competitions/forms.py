@@ -12,6 +12,7 @@ from apps.competitions.domain.kinds import CompetitionKind
 from apps.competitions.domain.overseas import ranked_by_the_open
 from apps.competitions.domain.regulation import RegulationRow
 from apps.competitions.models import Competition, Stage
+from apps.core.validators import no_control_characters
 from apps.federation.models import Club, Committee, Licensee, Role, Zone
 from apps.tournaments.forms import RefereeChoiceField
 from apps.tournaments.models import RefereeAssignment
@@ -90,7 +91,7 @@ def licensee_by_number(number: str) -> Licensee | None:
 
 class StageForm(forms.Form):
     level = forms.ChoiceField(label=_("Stage"), choices=Stage.Level.choices)
-    name = forms.CharField(label=_("Name"), max_length=150)
+    name = forms.CharField(label=_("Name"), max_length=150, validators=[no_control_characters])
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     organiser = forms.ChoiceField(label=_("Organiser"))
     group = forms.ModelMultipleChoiceField(

@@ -60,8 +60,7 @@ def qualified_notify(*, stage: Stage, qualifiers: list[Qualifier]) -> None:
         if qualifier.licensee_id in addresses:
             address = addresses[qualifier.licensee_id]
             messages.append(_message(stage, qualifier, opening, address))
-    if messages:
-        transaction.on_commit(lambda: send_mass_mail(messages, fail_silently=True))
+    mails_queue(messages=messages)
 
 
 def replacement_notify(*, stage: Stage, replacement: Qualifier) -> None:
@@ -74,5 +73,4 @@ def replacement_notify(*, stage: Stage, replacement: Qualifier) -> None:
         f"{withdrawn} a déclaré forfait : vous entrez à sa place dans {stage.next_stage.name}, "
         "où vous êtes inscrit."
     )
-    message = _message(stage, replacement, opening, address)
-    transaction.on_commit(lambda: send_mass_mail([message], fail_silently=True))
+    mails_queue(messages=[_message(stage, replacement, opening, address)])

@@ -71,3 +71,31 @@ class ClaimedJob(models.Model):
     @property
     def failed(self) -> bool:
         return self.state == JobState.FAILED
+
+
+class OutboxMail(ClaimedJob):
+    """An e-mail waiting to be sent, sent, or given up on (apps.core.outbox): written in the
+    transaction of the change it tells of, sent by a worker once that commits, tried again
+    after a failure, and listed in the back office with the last error, so that staff see a
+    mail that could not leave."""
+
+    State = JobState
+
+    created_at = models.DateTimeField(_("created at"), default=timezone.now, db_index=True)
+    subject = models.TextField(_("subject"))
+    body = models.TextField(_("body"))
+    from_email = models.TextField(_("sender"))
+    recipients = models.JSONField(_("recipients"), default=list)
+    state = models.CharField(
+        _("state"), max_length=10, choices=State.choices, default=State.PENDING, db_index=True
+    )
+    sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
+    last_error = models.TextField(_("last error"), blank=True)
+
+    class Meta:
+        verbose_name = _("outgoing e-mail")
+        verbose_name_plural = _("outgoing e-mails")
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.subject} ({self.get_state_display()})"

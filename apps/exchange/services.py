@@ -35,6 +35,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -60,6 +61,7 @@ from apps.exchange.domain.document import (
 )
 from apps.exchange.domain.schema import FORMAT
 from apps.federation import permissions
+from apps.federation.domain.seasons import day_refusal
 from apps.federation.models import Club, Licensee
 from apps.federation.services import licensee_guest_record, licensees_record
 from apps.movements.models import MovementTable, Place, SessionMovement
@@ -133,6 +135,17 @@ def _organiser(actor, document) -> Club:
     return clubs[0]
 
 
+def _file_read(document: dict) -> tuple[TournamentFile | None, list[str]]:
+    """The file parsed, or every problem of the document; its day is one Donne holds, else
+    it would wait for a season that never opens."""
+    try:
+        tournament_file = tournament_file_parse(document)
+    except TournamentFileInvalid as exc:
+        return None, [str(error) for error in exc.errors]
+    refusal = day_refusal(tournament_file.tournament.date, timezone.localdate())
+    return tournament_file, [f"tournament.date : {refusal}"] if refusal else []
+
+
 def tournament_file_import(
     *, actor, document, club: Club | None = None, same_results_reason: str = ""
 ) -> Tournament:
@@ -161,10 +174,8 @@ def tournament_file_import(
     known = Tournament.objects.filter(file_fingerprint=fingerprint).first()
     if known is not None:
         raise _held(known, _("This file was imported already: tournament “%(name)s”."), "imported")
-    try:
-        tournament_file = tournament_file_parse(document)
-    except TournamentFileInvalid as exc:
-        problems += [str(error) for error in exc.errors]
+    tournament_file, refused = _file_read(document)
+    problems += refused
     if problems:
         shown = problems[:MAX_REPORTED_ERRORS]
         if len(problems) > len(shown):

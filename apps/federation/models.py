@@ -1,12 +1,13 @@
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from apps.core.models import ClaimedJob, JobState
 from apps.federation.domain import series
 from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
-from apps.federation.domain.seasons import SeasonSpan
+from apps.federation.domain.seasons import SeasonSpan, day_refusal
 
 
 class Zone(models.Model):
@@ -229,6 +230,13 @@ class RoleAssignment(models.Model):
                 raise ValidationError({name: _("This role needs this field.")})
             if name != needed and has:
                 raise ValidationError({name: _("This role does not take this field.")})
+
+
+def season_day(value) -> None:
+    """Field validator: a day Donne holds (apps.federation.domain.seasons.day_refusal)."""
+    refusal = day_refusal(value, timezone.localdate())
+    if refusal:
+        raise ValidationError(refusal, code="season_day")
 
 
 class Season(models.Model):

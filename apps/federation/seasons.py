@@ -12,14 +12,13 @@ from django.db.models import Count, Sum
 from django.utils import timezone
 
 from apps.core.audit import audit_record
-from apps.federation.domain.seasons import SeasonSpan
+from apps.federation.domain.seasons import FIRST_YEAR, LAST_YEAR, SeasonSpan
 from apps.federation.domain.series import RANKED
 from apps.federation.models import Committee, Licensee, Season, SeasonPotential
 from apps.federation.permissions import can_manage_seasons
 
 # The séries the Open's potential weighs (pp.open_potential).
 POTENTIAL_SERIES = RANKED  # the séries the Open weighs: 1ère, 2ème, Promotion
-FIRST_YEAR, LAST_YEAR = 2000, 2100  # a season a person may mean
 
 
 @transaction.atomic

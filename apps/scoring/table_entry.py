@@ -15,7 +15,7 @@ working when the session ends (movements.selectors.session_over).
 from typing import NamedTuple
 
 from django.core.exceptions import ValidationError
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -132,15 +132,24 @@ def table_entry_send(
     if _settled(entry, recorded, value):
         return entry
     if entry is None:
-        entry = TableEntry.objects.create(
-            table=table,
-            etui=etui,
-            score=value,
-            deal=details,
-            state=TableEntry.State.PENDING,
-            sent_at=timezone.now(),
-            sender_device=device,
-        )
+        try:
+            with transaction.atomic():
+                entry = TableEntry.objects.create(
+                    table=table,
+                    etui=etui,
+                    score=value,
+                    deal=details,
+                    state=TableEntry.State.PENDING,
+                    sent_at=timezone.now(),
+                    sender_device=device,
+                )
+        except IntegrityError:
+            # Another phone's send of the étui committed while this one waited for the
+            # table's lock: the statement that took the lock read the étui as it was before.
+            # Read it again, now that the lock is this one's, and answer as to a send again.
+            return table_entry_send(
+                code=code, sequence=sequence, etui=etui, device=device, score=score, deal=deal
+            )
         changes = {"score": [None, value], "sender_device": [None, device]}
         audit_record(actor=None, action="create", instance=entry, changes=changes)
         return entry

@@ -8,7 +8,8 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from apps.federation.models import RefereeGrade
+from apps.core.validators import no_control_characters
+from apps.federation.models import RefereeGrade, season_day
 from apps.tournaments.domain.indices import INDICES, Index, index_problem
 from apps.tournaments.domain.workflow import FROZEN_STATUSES, RESULT_STATUSES, Status
 from apps.tournaments.freezing import freeze_reasons
@@ -52,8 +53,8 @@ class Tournament(models.Model):
         on_delete=models.PROTECT,
         related_name="tournaments",
     )
-    name = models.CharField(_("name"), max_length=150)
-    date = models.DateField(_("date"))
+    name = models.CharField(_("name"), max_length=150, validators=[no_control_characters])
+    date = models.DateField(_("date"), validators=[season_day])
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     starts_at = models.TimeField(_("start time"), null=True, blank=True)
     entry_fee = models.DecimalField(

@@ -11,6 +11,7 @@ from uuid import UUID
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -466,17 +467,28 @@ def registration_delete(*, actor, registration: Registration) -> None:
 
 def registration_remove(*, actor, registration: Registration) -> None:
     """Delete a registration and write its audit row; the caller has checked who may and
-    that the player is seated nowhere. Call it inside the caller's transaction."""
-    audit_record(
-        actor=actor,
-        action="delete",
-        instance=registration,
-        changes={
-            "licensee": [str(registration.licensee), None],
-            "tournament": [str(registration.tournament), None],
-        },
-    )
-    registration.delete()
+    that the player is seated nowhere. A player a club game's drawn round names (a belote
+    match, a pinochle team…: rows that protect the registration) is refused with a reason:
+    the referee records their forfeit on the sheet instead. Call it inside the caller's
+    transaction."""
+    try:
+        with transaction.atomic():
+            audit_record(
+                actor=actor,
+                action="delete",
+                instance=registration,
+                changes={
+                    "licensee": [str(registration.licensee), None],
+                    "tournament": [str(registration.tournament), None],
+                },
+            )
+            registration.delete()
+    except ProtectedError as exc:
+        raise ValidationError(
+            f"{registration.licensee.full_name} est déjà placé dans une partie tirée : "
+            "enregistrez son abandon ou son forfait sur sa feuille de match plutôt que de "
+            "retirer son inscription."
+        ) from exc
 
 
 @transaction.atomic

@@ -1,8 +1,12 @@
 """Every user's profile page: their name and e-mail address (where the homologation
 chain writes), and their password."""
 
+import re
+
 import pytest
+from django.conf import settings
 from django.contrib.auth import SESSION_KEY
+from django.core import mail
 from django.urls import reverse
 
 from apps.accounts.models import User
@@ -27,13 +31,24 @@ def test_signed_out_the_pages_ask_to_sign_in(client):
         assert response.status_code == 302 and reverse("accounts:login") in response.url
 
 
-def test_the_user_sets_their_name_and_address(login, world):
+def test_the_user_sets_their_name_and_address_used_once_checked(
+    login, world, django_capture_on_commit_callbacks
+):
     browser = login(world.club_manager)
+    before = User.objects.get(pk=world.club_manager.pk).email
     data = {"first_name": "Camille", "last_name": "Martin", "email": "camille@example.org"}
-    response = browser.post(PROFILE, data, follow=True)
-    assert "Vos coordonnées sont enregistrées." in response.content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = browser.post(PROFILE, data, follow=True)
+    assert "Vos coordonnées sont enregistrées. Un lien a été envoyé à camille@example.org" in (
+        response.content.decode()
+    )
     user = User.objects.get(pk=world.club_manager.pk)
-    assert (user.first_name, user.last_name, user.email) == ("Camille", "Martin", data["email"])
+    assert (user.first_name, user.last_name, user.email) == ("Camille", "Martin", before)
+    assert user.pending_email == data["email"]
+    assert 'data-test="pending-email"' in response.content.decode()
+    [link] = re.findall(r"^http\S+$", mail.outbox[-1].body, re.MULTILINE)
+    browser.get(link.removeprefix(settings.SITE_URL))
+    assert User.objects.get(pk=user.pk).email == data["email"]
     assert AuditLog.objects.filter(object_repr=user.username, changes__has_key="email").exists()
 
 
