@@ -73,15 +73,18 @@ def tournament_homologation_panel(user, tournament) -> dict | None:
 
 def player_tournaments_panel(user) -> dict | None:
     """« Mes tournois »: the current season's tournaments that give the player PCN or PP,
-    files from other software included, provisional until homologated."""
+    files from other software included, provisional until homologated (what provisional
+    means is said only when one of them is)."""
     licensee_id = roles_of(user).licensee_id
     season = Season.objects.filter(is_current=True).first()
     if licensee_id is None or season is None:
         return None
+    tournaments = player_tournaments(licensee_id, season)
     return {
         "template": "approvals/_player_tournaments.html",
         "season": season,
-        "tournaments": player_tournaments(licensee_id, season),
+        "tournaments": tournaments,
+        "provisional": any(not tournament.approved for tournament in tournaments),
     }
 
 

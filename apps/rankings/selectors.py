@@ -137,7 +137,8 @@ class SeasonLine:
 
 def player_seasons(licensee: Licensee, *, live: bool) -> list[SeasonLine]:
     """The player's line of each season's latest publication, oldest season first; with
-    ``live``, the current season's live line when it is newer (two queries)."""
+    ``live``, the current season's live line when it is newer and shows something else
+    (two queries)."""
     # Through the runs: the rows' one index is (run, licensee) (RankingRow).
     runs = RankingRun.objects.filter(publication__isnull=False)
     published = (
@@ -159,9 +160,19 @@ def player_seasons(licensee: Licensee, *, live: bool) -> list[SeasonLine]:
     )
     if latest is not None:
         current = lines.get(latest.run.season.start_year)
-        if current is None or current.row.run.computed_at < latest.run.computed_at:
+        if current is None or (
+            current.row.run.computed_at < latest.run.computed_at
+            and _shown(current.row) != _shown(latest)
+        ):
             lines[latest.run.season.start_year] = SeasonLine(latest.run.season, latest, False)
     return [lines[year] for year in sorted(lines)]
+
+
+def _shown(row: RankingRow) -> tuple:
+    """What a player's line shows: a computation newer than the publication that shows the
+    same is the published line still, not « en direct, pas encore publié »."""
+    fields = (row.rank, row.pcn, row.pp, row.tournaments, row.committee_rank, row.zone_rank)
+    return (*fields, row.run.players)
 
 
 @dataclass(frozen=True)

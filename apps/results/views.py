@@ -178,19 +178,31 @@ def results_xlsx(request, pk):
 
 
 def _player_sheet(request, pk, registration):
+    """The session, its display and the feuille de route if the reader may see it; else
+    no display and no sheet for the player asking for their own during play (they are
+    told when it opens: once the referee has finished the tournament), and a refusal for
+    anyone else."""
     session = session_for_user(request.user, pk)  # the sheet's own check follows
-    if not permissions.can_view_sheet(request.user, session.tournament, registration):
+    if permissions.can_view_sheet(request.user, session.tournament, registration):
+        display = selectors.session_display(session)
+        sheet = display.sheet(registration)
+        if sheet is None:
+            raise Http404
+        return session, display, sheet
+    if selectors.own_registration(request.user, session.tournament) != registration:
         raise PermissionDenied
-    display = selectors.session_display(session)
-    sheet = display.sheet(registration)
-    if sheet is None:
-        raise Http404
-    return session, display, sheet
+    return session, None, None
+
+
+def _sheet_awaited(request, session):
+    return render(request, "results/sheet/awaited.html", _context(request, session))
 
 
 @sign_in_when_refused
 def player_sheet(request, pk, registration):
     session, display, sheet = _player_sheet(request, pk, registration)
+    if sheet is None:
+        return _sheet_awaited(request, session)
     context = {
         **_context(request, session),
         "display": display,
@@ -202,7 +214,9 @@ def player_sheet(request, pk, registration):
 
 @sign_in_when_refused
 def player_sheet_pdf(request, pk, registration):
-    _session, display, sheet = _player_sheet(request, pk, registration)
+    session, display, sheet = _player_sheet(request, pk, registration)
+    if sheet is None:
+        return _sheet_awaited(request, session)
     rendered = printing.sheet_render(display, sheet)
     return download(rendered.pdf, "application/pdf", rendered.filename)
 

@@ -341,10 +341,12 @@ def double_entry_mismatches(session: Session) -> list[TravellerLine]:
 
 @dataclass(frozen=True)
 class OwnLine:
-    """A player's étui as entered: where they sat, whether they took, their side's score."""
+    """A player's étui as entered: at which table and where they sat, whether they took,
+    their side's score."""
 
     line: TravellerLine
     seat: str
+    table: str  # as the room calls it: with its section when there are several
 
     @property
     def taker(self) -> bool:
@@ -371,7 +373,12 @@ def own_lines(movement: SessionMovement, registration_id: int) -> list[OwnLine]:
     seats = {place.table_id: place.seat for place, _table in placed}
     tables = [table for _place, table in placed]
     lines = _lines(tables, seats=False, movement=movement)
-    return [OwnLine(line, seats[line.table.pk]) for line in lines]
+    return [
+        OwnLine(
+            line, seats[line.table.pk], table_name(movement, line.table.section, line.table.table)
+        )
+        for line in lines
+    ]
 
 
 # --- table entry -----------------------------------------------------------------

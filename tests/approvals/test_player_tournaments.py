@@ -53,6 +53,7 @@ def test_every_tournament_that_counts_with_its_state(world, login):
     panel = page[start : page.index("</section>", start)]
     assert "Mes tournois de la saison 2026-2027" in panel
     assert panel.count('data-test="provisional"') == 2
+    assert panel.count('data-test="provisional-note"') == 1
     assert "Open de Brest" in panel and "Saison passée" not in panel
     assert f'href="{reverse("tournaments:detail", args=[pending.pk])}"' in panel
 
@@ -62,3 +63,15 @@ def test_the_panel_needs_a_licence_and_a_current_season(world):
     Season.objects.create(start_year=2026, is_current=True)
     assert player_tournaments_panel(world.player)["tournaments"] == []
     assert player_tournaments_panel(world.referee) is None  # no licence
+
+
+def test_provisional_is_explained_only_beside_a_provisional_tournament(world, login):
+    """A list whose only tournament is homologated says nothing of « provisoire »."""
+    Season.objects.create(start_year=2026, is_current=True)
+    _received(world, "Open de Brest", datetime.date(2026, 9, 12), "approved", 410)
+    page = login(world.player).get(reverse("tournaments:player_home")).content.decode()
+    start = page.index('data-test="my-tournaments"')
+    panel = page[start : page.index("</section>", start)]
+    assert "Open de Brest" in panel and "Provisoire" not in panel
+    _received(world, "Tournoi de Vannes", datetime.date(2026, 12, 5), "committee", 150)
+    assert player_tournaments_panel(world.player)["provisional"] is True

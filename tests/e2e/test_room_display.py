@@ -70,3 +70,32 @@ def test_a_long_ranking_scrolls_on_across_refreshes(page, live_server, world, mo
     assert swaps_on_the_way >= 2  # refreshed while it scrolled…
     assert scrolled == sorted(scrolled)  # …and never went back up until the bottom
     page.screenshot(path=str(SHOTS / "room-display.png"))
+
+
+# The rows of the general ranking wholly on screen, and the board's width.
+ON_SCREEN = """() => {
+  const list = document.querySelector("[data-scroll=general]");
+  const box = list.getBoundingClientRect();
+  const rows = [...list.querySelectorAll("li")].filter((row) => {
+    const r = row.getBoundingClientRect();
+    return r.top >= box.top - 1 && r.bottom <= Math.min(box.bottom, innerHeight) + 1;
+  });
+  return [rows.length, document.querySelector("#board").getBoundingClientRect().width];
+}"""
+
+
+def test_the_board_uses_the_screen_at_1920_by_1080(page, live_server, world, monkeypatch):
+    """A projector's full HD screen: the board spans its width (not the pages' 72rem) and
+    each ranking shows 25 rows at a time at least. Screenshot: room-display-1920.png."""
+    monkeypatch.setattr(display, "SCROLL_PIXELS_PER_SECOND", 0)  # measured standing still
+    _between_positions(world)
+    sign_in(page, live_server.url, world.referee)
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(
+        live_server.url + reverse("results:display", args=[world.tournament.sessions.get().pk])
+    )
+    page.locator("[data-test=alternate]").wait_for()
+    rows, width = page.evaluate(ON_SCREEN)
+    page.screenshot(path=str(SHOTS / "room-display-1920.png"))
+    assert width >= 1920 * 0.9
+    assert rows >= 25

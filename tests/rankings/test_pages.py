@@ -459,6 +459,27 @@ def test_a_live_line_is_shown_to_the_player_and_staff_only(
     assert "Pas encore classé" in login(world.outsider).get(url).content.decode()
 
 
+def test_a_computation_that_changes_nothing_leaves_the_players_line_published(
+    world, season, login, django_capture_on_commit_callbacks
+):
+    """The home and the player's page agree with the published list: a live line is « en
+    direct, pas encore publié » only when it shows something the publication does not."""
+    _publish(world, season, {world.licensee: 500})
+    with django_capture_on_commit_callbacks(execute=True):
+        services.ranking_request(actor=world.federation_staff, season=season)
+    browser = login(world.player)
+    home = browser.get(reverse("tournaments:player_home")).content.decode()
+    page = browser.get(_url("player", world.licensee.licence_number)).content.decode()
+    assert "pas encore publié" not in home + page and "Tel que publié le" in page
+    approval_record(world, approved_with_awards(world, {world.licensee: (300, 0)}))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.ranking_request(actor=world.federation_staff, season=season)
+    home = browser.get(reverse("tournaments:player_home")).content.decode()
+    page = browser.get(_url("player", world.licensee.licence_number)).content.decode()
+    assert "en direct, pas encore publié" in home
+    assert "Classement en direct, pas encore publié." in page
+
+
 def test_the_home_panels_name_the_season(world, season, login):
     _publish(world, season, {world.licensee: 500})
     for user, home in (

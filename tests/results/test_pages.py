@@ -101,7 +101,19 @@ def test_feuilles_de_route_while_play_goes_on(world, login, room, persona):
     for registration in (_own(world), _other(world)):
         for name in ("sheet", "sheet_pdf"):
             response = browser.get(_url(name, room, registration.pk))
-            assert response.status_code == (200 if persona in OVERSEERS else 403)
+            awaited = persona == "player" and registration == _own(world)
+            assert response.status_code == (200 if persona in OVERSEERS or awaited else 403)
+            assert (b'data-test="sheet-awaited"' in response.content) == awaited
+
+
+def test_a_player_asking_for_their_own_sheet_during_play_is_told_when_it_opens(world, login, room):
+    browser = login(world.player)
+    for name in ("sheet", "sheet_pdf"):
+        response = browser.get(_url(name, room, _own(world).pk))
+        html = response.content.decode()
+        assert response.status_code == 200 and response["Content-Type"].startswith("text/html")
+        told = "sera disponible dès que l'arbitre aura déclaré le tournoi terminé"
+        assert told in html and "sheet" not in response.context
 
 
 @pytest.mark.parametrize("persona", PERSONAS)

@@ -9,13 +9,17 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
+from apps.movements import services as movements
+from apps.movements.models import Place
 from apps.scoring import services
 from apps.scoring.domain.deal import Deal, Poignee, duplicate_score, duplicate_score_reason
 from apps.scoring.domain.likelihood import unlikely_score
 from apps.scoring.models import Play
 from apps.tournaments.domain.workflow import Status
+from apps.tournaments.models import Registration, Tournament
 from tests import factories as f
-from tests.builders import in_play, table_entry_open, table_of
+from tests.builders import advance_to, in_play, table_entry_open, table_of
+from tests.factories import register
 from tests.personas import PERSONAS
 from tests.wording import said
 
@@ -472,6 +476,20 @@ def test_the_progress_lists_the_doubtful_lines_with_links_to_correct_them(world,
     assert html.count('data-test="doubtful-line"') == 3 and 'data-test="correct"' not in html
 
 
+def test_the_progress_lists_a_score_far_above_the_etuis_others(world, login):
+    """560 typed for 56 beside 52 and -70 (issue 42's room): kept after the question, and
+    listed as the one far below would be."""
+    movement = in_play(world)
+    for position, score in ((1, 52), (2, -70), (3, 560)):
+        table = table_of(movement, 1, position)
+        services.play_score_set(actor=world.referee, table=table, etui=1, score=score)
+    response = login(world.referee).get(_url("progress", _session(world)))
+    doubtful = [(line.table.pk, line.etui, why) for line, why in response.context["doubtful"]]
+    assert doubtful == [(table_of(movement, 1, 3).pk, 1, unlikely_score(560, [52, -70]))]
+    assert "au-dessus" in doubtful[0][2]
+    assert response.content.decode().count('data-test="doubtful-line"') == 1
+
+
 def test_likely_lines_are_not_doubtful(world, login, table):
     services.play_score_set(actor=world.referee, table=table, etui=1, score=56)
     services.play_check_set(actor=world.referee, table=table, etui=1, score=56)
@@ -509,3 +527,27 @@ def test_the_progress_page_stops_asking_once_play_is_over(world, login, table):
     world.tournament.save(update_fields=["status"])
     html = login(world.referee).get(_url("progress", _session(world))).content.decode()
     assert 'data-test="progress-live"' in html and "hx-trigger" not in html
+
+
+# --- « Mes scores » ----------------------------------------------------------------------
+
+
+def test_my_scores_names_each_table_with_its_section(world, login):
+    """Parallel sections number their tables alike: « Mes scores » calls a table as the
+    room does, « A 3 » (movements.selectors.table_name)."""
+    Registration.objects.create(tournament=world.tournament, licensee=world.licensee)
+    register(world.tournament, 47)
+    session = world.tournament.sessions.get()
+    movement = movements.movement_generate(
+        actor=world.referee, session=session, tables=12, type="howell", seed=1
+    )
+    Tournament.objects.filter(pk=world.tournament.pk).update(status=Status.RUNNING)
+    movement = advance_to(world, movement, 1)
+    assert len(movement.sections) > 1
+    place = Place.objects.select_related("table").get(
+        registration__licensee=world.licensee, table__position=1
+    )
+    response = login(world.player).get(reverse("scoring:my_scores", args=[session.pk]))
+    named = f"{place.table.section} {place.table.table}"
+    assert {own.table for own in response.context["lines"]} == {named}
+    assert f'<td class="num" data-test="my-table">{named}</td>' in response.content.decode()

@@ -28,8 +28,19 @@ def test_a_score_far_below_the_etuis_others_is_unlikely():
     assert unlikely_score(-56, [56, 62, 50]) is None  # a failed Garde among made ones
 
 
+def test_a_score_far_above_the_etuis_others_is_unlikely():
+    others = [52, -70]  # 560 typed for 56: a digit typed twice
+    assert unlikely_score(52 + WIDE_MARGIN, others) is None  # at the margin: still likely
+    assert unlikely_score(560, others) == (
+        "560 est très au-dessus du plus fort score de l'étui (52)"
+    )
+    assert unlikely_score(600, [52]) is None  # one other score says too little
+    assert unlikely_score(112, [56, 62, -52]) is None  # a Garde Sans among Gardes
+
+
 @pytest.mark.django_db
-def test_entry_asks_then_saves_the_same_score_sent_again(world, login):
+@pytest.mark.parametrize("far", ["-300", "560"])
+def test_entry_asks_then_saves_the_same_score_sent_again(world, login, far):
     movement = played(world)
     for position, score in ((1, 56), (2, 62)):
         table = table_of(movement, 1, position)
@@ -38,17 +49,17 @@ def test_entry_asks_then_saves_the_same_score_sent_again(world, login):
     url = reverse("scoring:line", args=[movement.session.pk, table.pk, 1])
     field = f"{table.pk}-1-score"
     browser = login(world.referee)
-    asked = browser.post(url, {field: "-300"}, headers=HTMX)
+    asked = browser.post(url, {field: far}, headers=HTMX)
     assert "line-refused" in asked.headers["HX-Trigger-After-Settle"]
     html = asked.content.decode()
     assert "Score peu probable" in html and 'data-test="confirm-unlikely"' in html
     assert not Play.objects.filter(table=table).exists()
     # Another score typed meanwhile is asked about again, not saved unseen.
-    browser.post(url, {field: "0", f"{table.pk}-1-confirmed": "-300"}, headers=HTMX)
+    browser.post(url, {field: "0", f"{table.pk}-1-confirmed": far}, headers=HTMX)
     assert not Play.objects.filter(table=table).exists()
-    saved = browser.post(url, {field: "-300", f"{table.pk}-1-confirmed": "-300"}, headers=HTMX)
+    saved = browser.post(url, {field: far, f"{table.pk}-1-confirmed": far}, headers=HTMX)
     assert "line-saved" in saved.headers["HX-Trigger-After-Settle"]
-    assert Play.objects.get(table=table, etui=1).score == -300
+    assert Play.objects.get(table=table, etui=1).score == int(far)
 
 
 def test_among_an_etuis_scores_the_unlikely_ones_are_found_beside_the_others():
@@ -62,7 +73,12 @@ def test_among_an_etuis_scores_the_unlikely_ones_are_found_beside_the_others():
         "a": "-300 est très en dessous du plus faible score de l'étui (56)"
     }
     assert unlikely_among({"a": -300, "b": 62}) == {}  # one other score says too little
-    assert unlikely_among({"a": -300, "b": -290, "c": 56}) == {}  # two alike: a deal
+    assert unlikely_among({"a": -300, "b": -290, "c": -100}) == {}  # two alike: a deal
+    # Far above, the highest score is measured against the next highest.
+    assert unlikely_among({"a": 560, "b": 52, "c": -70}) == {
+        "a": "560 est très au-dessus du plus fort score de l'étui (52)"
+    }
+    assert unlikely_among({"a": 560, "b": 540, "c": 400}) == {}  # two alike: a deal
 
 
 @given(st.dictionaries(st.integers(0, 30), st.integers(-700, 700), max_size=12))

@@ -281,14 +281,18 @@ def _scored_elsewhere(world):
     return movement, etui
 
 
-def test_a_score_far_below_the_etuis_others_in_the_room_is_asked_about(world):
+@pytest.mark.parametrize(
+    ("far", "likely"),
+    [(-300, -56), (560, 112)],  # a failed Garde, a Garde Sans, among made Gardes: sent
+)
+def test_a_score_far_below_or_above_the_etuis_others_in_the_room_is_asked_about(world, far, likely):
     movement, etui = _scored_elsewhere(world)
     nord = _phone(movement)
-    asked = _post(nord, movement, etui, action="send", **{f"e{etui}-score": "-300"})
-    assert escape(said(UNLIKELY, reason=unlikely_score(-300, [56, 62]))) in asked.content.decode()
+    asked = _post(nord, movement, etui, action="send", **{f"e{etui}-score": str(far)})
+    assert escape(said(UNLIKELY, reason=unlikely_score(far, [56, 62]))) in asked.content.decode()
     assert not TableEntry.objects.exists()
-    _post(nord, movement, etui, action="send", **{f"e{etui}-score": "-56"})
-    assert TableEntry.objects.get().score == -56  # a failed Garde among made ones: sent
+    _post(nord, movement, etui, action="send", **{f"e{etui}-score": str(likely)})
+    assert TableEntry.objects.get().score == likely
 
 
 def test_the_deals_details_are_not_asked_about(world):
