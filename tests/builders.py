@@ -7,6 +7,7 @@ import random
 from django.contrib.contenttypes.models import ContentType
 from django.db import transaction
 from django.db.models import Model
+from django.utils import timezone
 
 from apps.approvals.models import Homologation
 from apps.core.models import AuditLog
@@ -307,3 +308,11 @@ def held_elsewhere(tournament) -> None:
     Tournament.objects.filter(pk=tournament.pk).update(
         file_fingerprint=None, results_fingerprint=None, status=Status.DRAFT
     )
+
+
+def played_by_today(tournament) -> None:
+    """The tournament dated today: the factories plan it a week ahead, and a tournament
+    file tells a tournament played, never one to come (played_day_refusal), so what it
+    plays exports and imports back."""
+    Tournament.objects.filter(pk=tournament.pk).update(date=timezone.localdate())
+    tournament.refresh_from_db(fields=["date"])

@@ -1,4 +1,4 @@
-"""REST API: import a tournament file (apps.exchange.domain.document)."""
+"""REST API: import, validate and export a tournament file (apps.exchange.domain.document)."""
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
@@ -7,8 +7,8 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, serializers, viewsets
-from rest_framework.decorators import api_view, permission_classes
-from rest_framework.parsers import JSONParser
+from rest_framework.decorators import action, api_view, permission_classes
+from rest_framework.parsers import BaseParser, JSONParser
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
@@ -20,6 +20,7 @@ from apps.exchange.services import (
     document_decode,
     tournament_file_export,
     tournament_file_import,
+    tournament_file_validate,
 )
 from apps.tournaments.models import Session
 from apps.tournaments.permissions import (
@@ -35,6 +36,31 @@ class TournamentFileImportedSerializer(serializers.Serializer):
     status = serializers.CharField()
     session = serializers.IntegerField(help_text=_("The id of its session."))
     url = serializers.CharField(help_text=_("The tournament's page."))
+
+
+class TournamentFileErrorSerializer(serializers.Serializer):
+    path = serializers.CharField(
+        help_text=_(
+            "Where in the file: a JSON path such as “results[3].score”; empty for "
+            "the whole document."
+        )
+    )
+    message = serializers.CharField(help_text=_("What is wrong, in French."))
+
+
+class TournamentFileVerdictSerializer(serializers.Serializer):
+    valid = serializers.BooleanField(help_text=_("The import would accept the file."))
+    errors = TournamentFileErrorSerializer(many=True)
+
+
+class TournamentFileBytesParser(BaseParser):
+    """The body as bytes, no more than FILE_MAX_BYTES (and one more to tell a larger
+    one): the validator decodes it as the import does, and answers its errors."""
+
+    media_type = "application/json"
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        return stream.read(FILE_MAX_BYTES + 1) if stream else b""
 
 
 class TournamentFileParser(JSONParser):
@@ -129,6 +155,25 @@ class TournamentFileViewSet(ScopedViewSetMixin, viewsets.GenericViewSet):
             "url": reverse("tournaments:detail", args=[tournament.pk]),
         }
         return Response(self.get_serializer(data).data, status=201)
+
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses={200: TournamentFileVerdictSerializer},
+    )
+    @action(
+        detail=False,
+        methods=["post"],
+        parser_classes=[TournamentFileBytesParser],
+        serializer_class=TournamentFileVerdictSerializer,
+    )
+    def validate(self, request):
+        """Check a tournament file as the import would read it, writing nothing: every
+        error at once, each with its JSON path and a French message. Any signed-in user
+        may; whether the organising club may import it, or another tournament holds its
+        results, is the import's to say."""
+        errors = tournament_file_validate(content=request.data)
+        verdict = {"valid": not errors, "errors": errors}
+        return Response(self.get_serializer(verdict).data)
 
 
 @extend_schema(exclude=True)

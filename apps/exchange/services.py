@@ -30,6 +30,7 @@ reason « importé du fichier de tournoi ».
 """
 
 import json
+import sys
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
@@ -47,6 +48,7 @@ from apps.exchange.domain.document import (
     IMPORT_REASON,
     MAX_DEPTH,
     FileAdjustment,
+    FileError,
     FileIncident,
     FilePlayer,
     FileReplacement,
@@ -56,12 +58,13 @@ from apps.exchange.domain.document import (
     document_fingerprint,
     export_document,
     file_played_lines,
+    holds_nul,
     nesting_depth,
+    played_day_refusal,
     tournament_file_parse,
 )
 from apps.exchange.domain.schema import FORMAT
 from apps.federation import permissions
-from apps.federation.domain.seasons import day_refusal
 from apps.federation.models import Club, Licensee
 from apps.federation.services import licensee_guest_record, licensees_record
 from apps.movements.models import MovementTable, Place, SessionMovement
@@ -89,8 +92,10 @@ KINDS = {"howell": Tournament.Kind.HOWELL}  # by movement type; otherwise indivi
 
 
 def document_decode(content: bytes):
-    """The JSON document of a file's bytes; ValidationError when it is too large, too
-    deeply nested or not JSON. Callers read at most FILE_MAX_BYTES + 1 bytes."""
+    """The JSON document of a file's bytes, the one reader of the page, the API and the
+    command line; ValidationError when it is too large, not UTF-8, too deeply nested, not
+    strict JSON (a key twice in an object, NaN or Infinity), an integer Python will not
+    convert, or a NUL character. Callers read at most FILE_MAX_BYTES + 1 bytes."""
     if len(content) > FILE_MAX_BYTES:
         raise ValidationError(
             _("The file is too large (%(max)s MB at most).")
@@ -106,12 +111,42 @@ def document_decode(content: bytes):
             % {"max": MAX_DEPTH}
         )
     try:
-        return json.loads(text)
+        document = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise ValidationError(
             _("The file is not a JSON document (line %(line)s, column %(column)s).")
             % {"line": exc.lineno, "column": exc.colno}
         ) from exc
+    except ValueError as exc:  # an integer longer than Python converts (int max str digits)
+        raise ValidationError(
+            _("The file is not a JSON document: a number has more than %(max)s digits.")
+            % {"max": sys.get_int_max_str_digits()}
+        ) from exc
+    if holds_nul(document):
+        raise ValidationError(
+            _("The file holds a NUL character (\\u0000), which no text may hold.")
+        )
+    return document
+
+
+def _unique_keys(pairs: list[tuple[str, object]]) -> dict:
+    """An object of the document; a key given twice is refused, as readers disagree on
+    which of its values counts."""
+    keys: set[str] = set()
+    for key, _value in pairs:
+        if key in keys:
+            raise ValidationError(
+                _("The file gives the key “%(key)s” twice in one object.") % {"key": key}
+            )
+        keys.add(key)
+    return dict(pairs)
+
+
+def _no_constant(name: str):
+    """NaN, Infinity and -Infinity, which Python reads but JSON does not have."""
+    raise ValidationError(
+        _("The file is not a JSON document: %(name)s is no JSON value.") % {"name": name}
+    )
 
 
 def club_by_number(number: str) -> Club:
@@ -135,15 +170,30 @@ def _organiser(actor, document) -> Club:
     return clubs[0]
 
 
-def _file_read(document: dict) -> tuple[TournamentFile | None, list[str]]:
-    """The file parsed, or every problem of the document; its day is one Donne holds, else
-    it would wait for a season that never opens."""
+def tournament_file_check(*, document) -> tuple[TournamentFile | None, list[FileError]]:
+    """The file parsed, or every problem of the document (JSON path and French message),
+    with no limit on their number; its day is one Donne holds, else it would wait for a
+    season that never opens. The import reads every document through it, and the
+    validators (``manage.py validate_tournament_file``, POST
+    /api/tournament-files/validate/) answer its problems: it reads no table and writes
+    nothing. What depends on the database and the importer (the organising club, results
+    another tournament holds) is checked by the import alone."""
     try:
         tournament_file = tournament_file_parse(document)
     except TournamentFileInvalid as exc:
-        return None, [str(error) for error in exc.errors]
-    refusal = day_refusal(tournament_file.tournament.date, timezone.localdate())
-    return tournament_file, [f"tournament.date : {refusal}"] if refusal else []
+        return None, list(exc.errors)
+    refusal = played_day_refusal(tournament_file.tournament.date, timezone.localdate())
+    return tournament_file, [FileError("tournament.date", refusal)] if refusal else []
+
+
+def tournament_file_validate(*, content: bytes) -> list[FileError]:
+    """Every problem of a file's bytes, as the import finds them (``document_decode``, then
+    ``tournament_file_check``); an empty list for a valid file. Writes nothing."""
+    try:
+        document = document_decode(content)
+    except ValidationError as exc:
+        return [FileError("", message) for message in exc.messages]
+    return tournament_file_check(document=document)[1]
 
 
 def tournament_file_import(
@@ -174,8 +224,8 @@ def tournament_file_import(
     known = Tournament.objects.filter(file_fingerprint=fingerprint).first()
     if known is not None:
         raise _held(known, _("This file was imported already: tournament “%(name)s”."), "imported")
-    tournament_file, refused = _file_read(document)
-    problems += refused
+    tournament_file, refused = tournament_file_check(document=document)
+    problems += map(str, refused)
     if problems:
         shown = problems[:MAX_REPORTED_ERRORS]
         if len(problems) > len(shown):

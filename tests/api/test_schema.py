@@ -23,6 +23,7 @@ EXPECTED = {
     "/api/registrations/{id}/": {"get", "delete"},
     "/api/tournament-files/": {"post"},
     "/api/tournament-files/{id}/": {"get"},
+    "/api/tournament-files/validate/": {"post"},
     "/api/awards/": {"get"},
     "/api/awards/{id}/": {"get"},
     "/api/homologations/": {"get"},

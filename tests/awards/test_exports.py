@@ -6,13 +6,14 @@ import json
 from apps.awards.models import Award
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.services import tournament_transition
-from tests.builders import enter_all, held_elsewhere, played
+from tests.builders import enter_all, held_elsewhere, played, played_by_today
 from tests.exchange.commands import export_results, import_tournament
 
 
 def test_the_tournament_file_carries_pcn_and_pp(
     world, tmp_path, django_capture_on_commit_callbacks
 ):
+    played_by_today(world.tournament)
     movement = played(world, tables=7)
     enter_all(world, movement, seed=11)
     for status in (Status.RUNNING, Status.FINISHED):

@@ -160,7 +160,7 @@ def test_a_file_exported_from_donne_is_refused(world, login, finished, tmp_path)
     exported = tournament_file_export(finished.sessions.get())
     refused_everywhere(world, login, exported, finished, tmp_path)
     renamed = copy.deepcopy(exported)
-    renamed["tournament"] |= {"name": "Copie", "date": "2026-12-24"}
+    renamed["tournament"] |= {"name": "Copie", "date": "2026-11-24"}
     refused_everywhere(world, login, renamed, finished, tmp_path)
 
 

@@ -25,7 +25,7 @@ from apps.scoring.services import play_score_set
 from apps.tournaments.domain.workflow import Status
 from apps.tournaments.models import Registration
 from tests import factories as f
-from tests.builders import advance_to, enter_all, generate, held_elsewhere
+from tests.builders import advance_to, enter_all, generate, held_elsewhere, played_by_today
 
 pytestmark = pytest.mark.django_db
 
@@ -155,6 +155,7 @@ def test_the_file_imports_back_with_the_replacement(replaced, world):
     replaced player is forfeit there too (the room's tournament held on its laptop, not
     here)."""
     absent, substitute, movement = replaced
+    played_by_today(movement.session.tournament)
     document = tournament_file_export(movement.session)
     held_elsewhere(movement.session.tournament)
     imported = tournament_file_import(actor=world.club_manager, document=document, club=world.club)
@@ -281,6 +282,7 @@ def test_the_pdf_and_the_workbook_list_both_apart(replaced_mid_position):
 
 def test_the_file_round_trips_the_etuis_of_each(replaced_mid_position, world):
     absent, substitute, movement = replaced_mid_position
+    played_by_today(movement.session.tournament)
     document = tournament_file_export(movement.session)
     place = Place.objects.get(table__movement=movement, table__sequence=3, player_code="N1")
     [entry] = document["replacements"]
