@@ -30,6 +30,7 @@ reason « importé du fichier de tournoi ».
 """
 
 import json
+import math
 import sys
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -94,8 +95,9 @@ KINDS = {"howell": Tournament.Kind.HOWELL}  # by movement type; otherwise indivi
 def document_decode(content: bytes):
     """The JSON document of a file's bytes, the one reader of the page, the API and the
     command line; ValidationError when it is too large, not UTF-8, too deeply nested, not
-    strict JSON (a key twice in an object, NaN or Infinity), an integer Python will not
-    convert, or a NUL character. Callers read at most FILE_MAX_BYTES + 1 bytes."""
+    strict JSON (a key twice in an object, NaN or Infinity), a number Python will not
+    convert or holds only as infinity, or a NUL character. Callers read at most
+    FILE_MAX_BYTES + 1 bytes."""
     if len(content) > FILE_MAX_BYTES:
         raise ValidationError(
             _("The file is too large (%(max)s MB at most).")
@@ -111,7 +113,12 @@ def document_decode(content: bytes):
             % {"max": MAX_DEPTH}
         )
     try:
-        document = json.loads(text, object_pairs_hook=_unique_keys, parse_constant=_no_constant)
+        document = json.loads(
+            text,
+            object_pairs_hook=_unique_keys,
+            parse_constant=_no_constant,
+            parse_float=_finite,
+        )
     except json.JSONDecodeError as exc:
         raise ValidationError(
             _("The file is not a JSON document (line %(line)s, column %(column)s).")
@@ -147,6 +154,18 @@ def _no_constant(name: str):
     raise ValidationError(
         _("The file is not a JSON document: %(name)s is no JSON value.") % {"name": name}
     )
+
+
+def _finite(text: str) -> float:
+    """A number with a fraction or an exponent; one beyond what a float holds (1e400),
+    which Python reads as infinity, is refused."""
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValidationError(
+            _("The file is not a JSON document: the number %(number)s is too large.")
+            % {"number": text[:20]}
+        )
+    return value
 
 
 def club_by_number(number: str) -> Club:

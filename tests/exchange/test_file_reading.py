@@ -56,6 +56,10 @@ def _nan() -> bytes:
     return _text(indice=7).replace('"indice": 7', '"indice": NaN').encode()
 
 
+def _overflowing_float() -> bytes:
+    return _text(indice=7).replace('"indice": 7', '"indice": 1e400').encode()
+
+
 def _tomorrow() -> bytes:
     return _text(date=(timezone.localdate() + timedelta(days=1)).isoformat()).encode()
 
@@ -79,6 +83,10 @@ CASES = {
     ),
     "NaN": (_nan, lambda: "Le fichier n'est pas un document JSON : NaN n'est pas une valeur JSON."),
     "a day after today": (_tomorrow, _tomorrow_refused),
+    "a float beyond a float": (
+        _overflowing_float,
+        lambda: "Le fichier n'est pas un document JSON : le nombre 1e400 est trop grand.",
+    ),
 }
 
 
