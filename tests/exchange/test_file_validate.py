@@ -12,7 +12,6 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils.translation import gettext
-from rest_framework.test import APIClient
 
 from apps.exchange.services import tournament_file_import
 from tests.exchange.tournament_file_data import document_build
@@ -129,17 +128,6 @@ def test_the_command_says_a_missing_file_cannot_be_read(db, tmp_path):
 
 
 # --- the API ---------------------------------------------------------------------------
-
-
-@pytest.fixture
-def api(world):
-    def _as(persona: str | None) -> APIClient:
-        client = APIClient()
-        if persona:
-            client.force_login(world.persona(persona))
-        return client
-
-    return _as
 
 
 @pytest.mark.parametrize("persona", PERSONAS)

@@ -5,7 +5,6 @@ import pytest
 from django.urls import reverse
 from django.utils.html import escape
 from django.utils.translation import gettext
-from rest_framework.test import APIClient
 
 from apps.tournaments.models import Tournament
 from tests.exchange.tournament_file_data import document_build, upload
@@ -101,17 +100,6 @@ def test_a_club_the_manager_does_not_manage_is_refused_on_the_page(world, login,
 
 
 # --- the API -----------------------------------------------------------------------
-
-
-@pytest.fixture
-def api(world):
-    def _as(persona: str | None) -> APIClient:
-        client = APIClient()
-        if persona:
-            client.force_login(world.persona(persona))
-        return client
-
-    return _as
 
 
 @pytest.mark.parametrize("persona", PERSONAS)

@@ -3,13 +3,11 @@ tournament file (apps.exchange.domain.document); the new tournament's id is the 
 printed. The command line is the server's administrator (actor None): with a reason it
 imports results another tournament holds, as federation staff may, audited with no actor."""
 
-from pathlib import Path
-
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
-from apps.exchange.domain.document import FILE_MAX_BYTES
+from apps.exchange.management.file_reading import file_content
 from apps.exchange.services import club_by_number, document_decode, tournament_file_import
 
 
@@ -32,13 +30,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, file, club, same_results_reason, **options):
-        try:
-            with Path(file).open("rb") as handle:
-                content = handle.read(FILE_MAX_BYTES + 1)
-        except OSError as exc:
-            raise CommandError(
-                _("Cannot read %(path)s: %(error)s") % {"path": file, "error": exc.strerror}
-            ) from exc
+        content = file_content(file)
         try:
             document = document_decode(content)
             organiser = club_by_number(club) if club else None

@@ -2,13 +2,11 @@
 import would find it (apps.exchange.services.tournament_file_validate), one a line
 ("path : message"); writes nothing. Exits 1 when the file has any."""
 
-from pathlib import Path
-
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from apps.exchange.domain.document import FILE_MAX_BYTES
+from apps.exchange.management.file_reading import file_content
 from apps.exchange.services import tournament_file_validate
 
 
@@ -23,13 +21,7 @@ class Command(BaseCommand):
         parser.add_argument("file", help="fichier JSON du tournoi")
 
     def handle(self, *args, file, **options):
-        try:
-            with Path(file).open("rb") as handle:
-                content = handle.read(FILE_MAX_BYTES + 1)
-        except OSError as exc:
-            raise CommandError(
-                _("Cannot read %(path)s: %(error)s") % {"path": file, "error": exc.strerror}
-            ) from exc
+        content = file_content(file)
         errors = tournament_file_validate(content=content)
         if errors:
             summary = ngettext(
